@@ -1,0 +1,13 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: [".next/**", "node_modules/**", "lib/generated/**", ".data/**", "e2e/artifacts/**",
+      "test-results/**", "playwright-report/**", "next-env.d.ts"],
+  },
+];
+
+export default config;

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite loads its WASM and data files relative to its own module, and the Prisma adapter must
+  // share the app's copy of PGlite for its error mapping: both stay as plain Node requires.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2"],
+  typedRoutes: false,
+};
+
+export default nextConfig;
