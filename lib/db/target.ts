@@ -12,7 +12,7 @@ export function resolveDatabaseTarget(env: NodeJS.ProcessEnv = process.env): Dat
   const url = env.DATABASE_URL?.trim();
   if (url) return { kind: "postgres", url };
   const dir = env.PGLITE_DATA_DIR?.trim() || ".data/pglite";
-  return { kind: "pglite", dataDir: dir.startsWith("memory://") ? dir : path.resolve(dir) };
+  return { kind: "pglite", dataDir: dir.startsWith("memory://") ? dir : path.resolve(/*turbopackIgnore: true*/ dir) };
 }
 
 export function describeTarget(target: DatabaseTarget): string {

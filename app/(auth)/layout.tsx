@@ -1,0 +1,12 @@
+import Link from "next/link";
+
+export default function AuthLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
+      <Link href="/" className="mb-8 text-lg font-semibold tracking-tight text-slate-900">
+        Workspace
+      </Link>
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+    </main>
+  );
+}

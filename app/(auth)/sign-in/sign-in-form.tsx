@@ -1,0 +1,65 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "Wrong email or password.",
+  OAuthEmail: "That account has no email address we can use. Sign in another way.",
+};
+
+export function SignInForm(props: {
+  callbackUrl: string;
+  oauthProviders: { id: string; name: string }[];
+  initialError?: string;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState(props.initialError ? (MESSAGES[props.initialError] ?? "Sign-in failed. Try again.") : "");
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError("");
+    const result = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    });
+    if (!result || result.error) {
+      setPending(false);
+      setError(MESSAGES[result?.error ?? ""] ?? "Wrong email or password.");
+      return;
+    }
+    router.replace(props.callbackUrl);
+    router.refresh();
+  }
+
+  return (
+    <div className="mt-6 space-y-4">
+      {error ? <Alert>{error}</Alert> : null}
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      {props.oauthProviders.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="secondary"
+          className="w-full"
+          onClick={() => signIn(provider.id, { callbackUrl: props.callbackUrl })}
+        >
+          Continue with {provider.name}
+        </Button>
+      ))}
+    </div>
+  );
+}

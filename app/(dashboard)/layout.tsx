@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { requireSessionUser } from "@/lib/auth/session";
+import { SignOutButton } from "@/components/workspaces/sign-out-button";
+
+// Every page below checks the session on the server here, not only in proxy.ts.
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireSessionUser();
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Link href="/workspaces" className="font-semibold tracking-tight">
+            Workspace
+          </Link>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="hidden text-slate-600 sm:inline" data-testid="signed-in-as">
+              {user.email}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { expect, type Page } from "@playwright/test";
+
+let counter = 0;
+/** A unique address per test run, so specs never collide with rows an earlier run left. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export function uniqueSlug(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}${counter}`.slice(0, 40);
+}
+
+export const PASSWORD = "correct-horse-battery";
+
+export async function signUp(page: Page, email: string, password = PASSWORD, name = "Test User") {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/workspaces/);
+}
+
+export async function createWorkspace(page: Page, name: string, slug: string) {
+  await page.goto("/workspaces/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${slug}$`));
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long.")
+  .pipe(z.email({ message: "Enter a valid email address." }));
+
+export const passwordSchema = z
+  .string()
+  .min(10, "Use at least 10 characters.")
+  .max(200, "Use at most 200 characters.");
+
+export const signUpSchema = z.object({
+  name: z.string().trim().max(100, "Use at most 100 characters.").optional().default(""),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export type SignUpInput = z.input<typeof signUpSchema>;

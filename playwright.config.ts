@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./e2e/chromium";
+
+const port = Number(process.env.E2E_PORT ?? 3200);
+export const baseURL = `http://localhost:${port}`;
+
+// Debian's Chromium, never a downloaded browser: this machine (and CI) cannot download one.
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium", headless: true } }],
+  webServer: {
+    command: "node e2e/serve.mjs",
+    url: `${baseURL}/sign-in`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm start`: refuses to run without production secrets, applies pending migrations, then
+// serves the production build (`npm run build` first).
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+
+const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
+if (missing.length > 0) {
+  console.error(
+    `Refusing to start without ${missing.join(" and ")} (each at least 32 characters; ` +
+      "generate one with `openssl rand -base64 32`).",
+  );
+  process.exit(1);
+}
+
+if (process.env.SKIP_MIGRATIONS !== "1") {
+  const migrate = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-migrate.ts"], { stdio: "inherit" });
+  if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+}
+
+const next = spawn(path.resolve("node_modules/.bin/next"), ["start", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
+next.on("exit", (code) => process.exit(code ?? 0));
