@@ -1,0 +1,89 @@
+import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import type { Plan, Role } from "@/lib/generated/prisma/enums";
+import type { Scope } from "@/lib/roles";
+import { ApiError } from "./error-codes";
+import { errorResponse, jsonResponse, newRequestId } from "./responses";
+import { authenticate } from "./steps/authenticate";
+import { authorizeRole, authorizeScope } from "./steps/authorize";
+import { parseInput, type InputSchemas, type ParsedInput } from "./steps/parse-input";
+import { rateLimit } from "./steps/rate-limit";
+import { toApiError } from "./to-api-error";
+
+/** What a handler knows about the caller: the key's workspace (through the scoped accessor) and role. */
+export interface ApiContext {
+  requestId: string;
+  workspaceId: string;
+  db: ScopedDb;
+  keyId: string;
+  actorId: string;
+  role: Role;
+  plan: Plan;
+}
+
+export type ApiResult = { data: unknown; pagination?: { nextCursor: string | null; hasMore: boolean } };
+
+export interface RouteSpec<S extends InputSchemas> {
+  scope: Scope;
+  schemas?: S;
+  /** HTTP status of a success (201 for creates). */
+  status?: number;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/**
+ * The /api/v1 request pipeline (SPEC B2), in order:
+ *   1 authenticate → 401 · 2 rate limit → 429 · 3 scope → 403 INSUFFICIENT_SCOPES ·
+ *   4 creator role → 403 FORBIDDEN · 5 parse params, query, body → 400/413/415 ·
+ *   then the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.
+ * Rate-limit headers and X-Request-Id ride on every response, errors included; anything thrown
+ * is turned into the error envelope in exactly one place.
+ */
+export function defineRoute<S extends InputSchemas>(
+  spec: RouteSpec<S>,
+  handler: (input: ParsedInput<S>, ctx: ApiContext) => Promise<ApiResult>,
+): RouteHandler {
+  const schemas = (spec.schemas ?? {}) as S;
+  return async (request, context) => {
+    const requestId = newRequestId();
+    const headers = new Headers();
+    try {
+      const key = await authenticate(request);
+      await rateLimit(key.keyId, headers);
+      authorizeScope(key, spec.scope);
+      const role = authorizeRole(key, spec.scope);
+      const input = await parseInput(request, await context.params, schemas);
+      const result = await handler(input, {
+        requestId,
+        workspaceId: key.workspaceId,
+        db: scopedDb(key.workspaceId),
+        keyId: key.keyId,
+        actorId: key.creatorId,
+        role,
+        plan: key.plan,
+      });
+      return jsonResponse({ success: true, ...result }, { status: spec.status ?? 200, requestId, headers });
+    } catch (error) {
+      return errorResponse(toApiError(error, requestId), requestId, headers);
+    }
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * A route file's exports: the methods it implements, and a 405 with `Allow` for the rest (Next's
+ * own 405 has no body). Used as `export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({...})`.
+ */
+export function apiRoutes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = [...METHODS.filter((method) => handlers[method]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
+  const notAllowed: RouteHandler = async (request) =>
+    errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${allow}.`), newRequestId(), { Allow: allow });
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+}
+
+export function notFoundRoute(): RouteHandler {
+  return async () => errorResponse(new ApiError("NOT_FOUND", "No such endpoint. See the API reference in the README."));
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { ApiError } from "./error-codes";
+
+// Keyset pagination (SPEC B3): a page is "rows after this (sort value, id)", so rows inserted
+// while a client walks the list never shift what it has not seen yet. The cursor is opaque
+// (base64url JSON) and remembers which sort it belongs to.
+
+export const limitSchema = z
+  .string()
+  .regex(/^\d+$/, "limit must be a whole number from 1 to 100.")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "limit must be at least 1.").max(100, "limit must be at most 100."))
+  .optional()
+  .default(20);
+
+export const cursorSchema = z.string().max(512, "cursor is not valid.").optional();
+
+export const pageQuery = { limit: limitSchema, cursor: cursorSchema };
+
+export interface SortSpec {
+  /** Stable name written into cursors, e.g. "newest". */
+  name: string;
+  field: string;
+  direction: "asc" | "desc";
+  kind: "date" | "number";
+}
+
+interface CursorPayload {
+  s: string;
+  v: string | number;
+  id: string;
+}
+
+function encodeCursor(payload: CursorPayload): string {
+  return Buffer.from(JSON.stringify(payload)).toString("base64url");
+}
+
+function decodeCursor(cursor: string, sort: SortSpec): { value: Date | number; id: string } {
+  let payload: CursorPayload;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor("cursor is not valid.");
+  }
+  if (payload?.s !== sort.name || typeof payload.id !== "string") {
+    throw invalidCursor(payload?.s && typeof payload.s === "string" ? "cursor belongs to a different sort order." : "cursor is not valid.");
+  }
+  if (sort.kind === "date") {
+    const date = new Date(String(payload.v));
+    if (Number.isNaN(date.getTime())) throw invalidCursor("cursor is not valid.");
+    return { value: date, id: payload.id };
+  }
+  if (typeof payload.v !== "number") throw invalidCursor("cursor is not valid.");
+  return { value: payload.v, id: payload.id };
+}
+
+function invalidCursor(message: string) {
+  return new ApiError("VALIDATION_ERROR", "The query string is not valid.", [{ path: "cursor", message, code: "invalid_cursor" }]);
+}
+
+/** Prisma `where`, `orderBy` and `take` for one page (one extra row tells whether more follow). */
+export function keysetArgs(sort: SortSpec, cursor: string | undefined, limit: number) {
+  const orderBy = [{ [sort.field]: sort.direction }, { id: sort.direction }];
+  const take = limit + 1;
+  if (!cursor) return { where: {}, orderBy, take };
+  const { value, id } = decodeCursor(cursor, sort);
+  const beyond = sort.direction === "desc" ? "lt" : "gt";
+  return {
+    where: { OR: [{ [sort.field]: { [beyond]: value } }, { [sort.field]: value, id: { [beyond]: id } }] },
+    orderBy,
+    take,
+  };
+}
+
+export function toPage<Row extends { id: string }, Out>(rows: Row[], sort: SortSpec, limit: number, view: (row: Row) => Out) {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  let nextCursor: string | null = null;
+  if (hasMore && last) {
+    const raw = (last as Record<string, unknown>)[sort.field];
+    const value = raw instanceof Date ? raw.toISOString() : (raw as number);
+    nextCursor = encodeCursor({ s: sort.name, v: value, id: last.id });
+  }
+  return { data: pageRows.map(view), pagination: { nextCursor, hasMore } };
+}

@@ -1,0 +1,32 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { ApiError } from "./error-codes";
+
+const RETRY_AFTER_SECONDS = "5";
+
+/** The single place where anything thrown below a route becomes an API error. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${requestId} database unavailable:`, describe(error));
+    return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", undefined, {
+      "Retry-After": RETRY_AFTER_SECONDS,
+    });
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2025" || error.code === "P2001") return new ApiError("NOT_FOUND", "No such resource.");
+    if (error.code === "P2002") return new ApiError("CONFLICT", "A resource with these values already exists.");
+    if (error.code === "P2003") return new ApiError("CONFLICT", "A referenced resource does not exist or is still in use.");
+    if (error.code === "P2034") {
+      return new ApiError("SERVICE_UNAVAILABLE", "The request conflicted with a concurrent change. Retry it.", undefined, {
+        "Retry-After": "1",
+      });
+    }
+  }
+  console.error(`[api] ${requestId} unexpected error:`, error);
+  return new ApiError("INTERNAL_ERROR", "An unexpected error occurred. Quote the request id if you contact support.");
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]}` : String(error);
+}

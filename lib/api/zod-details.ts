@@ -1,0 +1,18 @@
+import type { ZodError } from "zod";
+import type { ErrorDetail } from "./error-codes";
+
+/** zod issues as the `details` rows of a VALIDATION_ERROR (SPEC B3). */
+export function zodDetails(error: ZodError, prefix?: string): ErrorDetail[] {
+  return error.issues.flatMap((issue): ErrorDetail[] => {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    // An unknown field is reported on the field itself, so a client sees which one to drop.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        path: base ? `${base}.${key}` : key,
+        message: `Unknown field "${key}".`,
+        code: issue.code,
+      }));
+    }
+    return [{ path: base, message: issue.message, code: issue.code }];
+  });
+}

@@ -1,0 +1,44 @@
+import { db } from "@/lib/db/client";
+
+// "Last used" without a database write per request: uses are noted in memory and written in one
+// statement per flush (every FLUSH_MS, and at shutdown). The dashboard merges the notes it has not
+// flushed yet, so the figure it shows is current for this instance.
+const FLUSH_MS = 30_000;
+const pending = new Map<string, Date>();
+let timer: NodeJS.Timeout | undefined;
+
+export function recordKeyUse(keyId: string, at = new Date()): void {
+  pending.set(keyId, at);
+  if (!timer) {
+    timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
+    timer.unref();
+  }
+}
+
+export function pendingLastUse(keyId: string): Date | undefined {
+  return pending.get(keyId);
+}
+
+export async function flushKeyUse(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (pending.size === 0) return;
+  const batch = [...pending.entries()];
+  pending.clear();
+  const ids = batch.map(([id]) => id);
+  const times = batch.map(([, at]) => at.toISOString());
+  try {
+    // GREATEST keeps a newer time another instance may have written meanwhile.
+    await db.$executeRaw`
+      UPDATE "ApiKey" AS k SET "lastUsedAt" = GREATEST(k."lastUsedAt", u.at)
+      FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS u(id, at)
+      WHERE k.id = u.id`;
+  } catch (error) {
+    console.warn("[api-keys] could not record last use; will retry", error instanceof Error ? error.message : error);
+    for (const [id, at] of batch) if (!pending.has(id)) pending.set(id, at);
+    if (!timer) {
+      timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
+      timer.unref();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiError } from "@/lib/api/error-codes";
+import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { planLimit, planLimitMessage, type LimitedResource } from "./limits";
+
+// How each limited resource is counted. Members include pending invitations: each one becomes a
+// member when accepted, so inviting past the limit is refused up front.
+const COUNTERS: Record<LimitedResource, (tx: ScopedTx) => Promise<number>> = {
+  boards: (tx) => tx.board.count(),
+  posts: (tx) => tx.post.count(),
+  releaseNotes: (tx) => tx.releaseNote.count(),
+  todoItems: (tx) => tx.todoItem.count(),
+  statusComponents: (tx) => tx.statusComponent.count(),
+  activeApiKeys: (tx) =>
+    tx.apiKey.count({ where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } }),
+  members: async (tx) => (await tx.membership.count()) + (await tx.invitation.count()),
+};
+
+export function countUsage(tx: ScopedTx, resource: LimitedResource): Promise<number> {
+  return COUNTERS[resource](tx);
+}
+
+/**
+ * Creates `amount` more of a limited resource only while the plan allows it. The workspace row is
+ * locked for the count and the insert, so two concurrent creates cannot both slip under the limit.
+ */
+export function createWithinPlanLimit<T>(
+  scoped: ScopedDb,
+  resource: LimitedResource,
+  create: (tx: ScopedTx) => Promise<T>,
+  amount = 1,
+): Promise<T> {
+  return scoped.$transactionLocked(async (tx, workspace) => {
+    const limit = planLimit(workspace.plan, resource);
+    if (limit !== null && (await countUsage(tx, resource)) + amount > limit) {
+      throw new ApiError("PLAN_LIMIT", planLimitMessage(workspace.plan, resource));
+    }
+    return create(tx);
+  });
+}

@@ -1,0 +1,37 @@
+import { ApiError } from "@/lib/api/error-codes";
+import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { postView } from "./view";
+
+const RELATED_LIMIT = 100;
+
+export async function getPostOrThrow(db: ScopedDb | ScopedTx, id: string) {
+  const post = await db.post.findUnique({ where: { id } });
+  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  return post;
+}
+
+/** One post with its most recent votes and comments (counts cover all of them). */
+export async function getPostWithActivity(db: ScopedDb, id: string) {
+  const post = await db.post.findUnique({
+    where: { id },
+    include: {
+      votes: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RELATED_LIMIT, select: { id: true, userId: true, createdAt: true } },
+      comments: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: RELATED_LIMIT,
+        select: { id: true, body: true, createdAt: true, author: { select: { id: true, name: true } } },
+      },
+    },
+  });
+  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  return {
+    ...postView(post),
+    votes: post.votes.map((vote) => ({ id: vote.id, userId: vote.userId, createdAt: vote.createdAt.toISOString() })),
+    comments: post.comments.map((comment) => ({
+      id: comment.id,
+      body: comment.body,
+      author: comment.author,
+      createdAt: comment.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { idSchema, safeText } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/api/pagination";
+import { POST_STATUSES } from "./status-rules";
+
+const tag = safeText({ min: 1, max: 32, label: "Tag" })
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9 _-]*$/, "Tags use letters, digits, spaces, hyphens and underscores."));
+
+const tags = z.array(tag).max(10, "At most 10 tags.").transform((values) => [...new Set(values)]);
+const status = z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` });
+
+export const POST_SORTS = ["newest", "oldest", "top"] as const;
+
+export const listPostsQuery = z.strictObject({
+  ...pageQuery,
+  boardId: idSchema.optional(),
+  status: status.optional(),
+  tag: safeText({ min: 1, max: 32, label: "tag" }).transform((value) => value.toLowerCase()).optional(),
+  q: safeText({ min: 1, max: 200, label: "q" }).optional(),
+  sort: z.enum(POST_SORTS, { message: `sort must be one of: ${POST_SORTS.join(", ")}.` }).default("newest"),
+});
+
+export const createPostBody = z.strictObject({
+  boardId: idSchema,
+  title: safeText({ min: 1, max: 200, label: "title" }),
+  body: safeText({ max: 10_000, label: "body" }).default(""),
+  tags: tags.default([]),
+  status: status.default("open"),
+});
+
+export const updatePostBody = z
+  .strictObject({
+    title: safeText({ min: 1, max: 200, label: "title" }).optional(),
+    body: safeText({ max: 10_000, label: "body" }).optional(),
+    tags: tags.optional(),
+    status: status.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "Send at least one of: title, body, tags, status.",
+  });
+
+export type ListPostsQuery = z.output<typeof listPostsQuery>;
+export type CreatePostBody = z.output<typeof createPostBody>;
+export type UpdatePostBody = z.output<typeof updatePostBody>;

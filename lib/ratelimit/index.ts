@@ -1,0 +1,52 @@
+import { createMemoryLimiter } from "./memory";
+import type { LimiterOptions, RateLimiter, RateLimitResult } from "./types";
+import { createUpstashLimit } from "./upstash";
+
+export type { RateLimitResult } from "./types";
+
+// Which backend counts (SPEC B8): Upstash when UPSTASH_REDIS_REST_URL and _TOKEN are set, shared by
+// every instance; otherwise an in-process limiter with the same semantics (the embedded default,
+// one instance). When Upstash errors or is slow, the request is counted in-process instead and a
+// line is logged (at most one per LOG_EVERY_MS), so an outage never turns into 429s or 500s.
+const LOG_EVERY_MS = 10_000;
+
+export function rateLimitBackend(env: NodeJS.ProcessEnv = process.env): "upstash" | "memory" {
+  return env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? "upstash" : "memory";
+}
+
+export function createRateLimiter(options: LimiterOptions, env: NodeJS.ProcessEnv = process.env): RateLimiter {
+  const memory = createMemoryLimiter(options);
+  if (rateLimitBackend(env) === "memory") return memory;
+
+  const timeoutMs = Number(env.RATE_LIMIT_TIMEOUT_MS) || 250;
+  const upstash = createUpstashLimit(
+    { url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs },
+    options,
+  );
+  let lastLog = 0;
+  return {
+    backend: "upstash",
+    async limit(identifier: string): Promise<RateLimitResult> {
+      const result = await upstash(identifier);
+      if (!("failed" in result)) return result;
+      const now = Date.now();
+      if (now - lastLog > LOG_EVERY_MS) {
+        lastLog = now;
+        console.warn(`[ratelimit] Upstash unavailable (${result.failed}); counting in-process until it answers again.`);
+      }
+      return memory.limit(identifier);
+    },
+  };
+}
+
+/** The operator's per-minute limit; 100 by contract (SPEC A5), raised only for benchmarks and tests. */
+export function apiRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.RATE_LIMIT_PER_MINUTE);
+  return Number.isInteger(configured) && configured > 0 ? configured : 100;
+}
+
+export function describeRateLimiter(env: NodeJS.ProcessEnv = process.env): string {
+  return rateLimitBackend(env) === "upstash"
+    ? `Upstash (${new URL(env.UPSTASH_REDIS_REST_URL!).host}), failing open to in-process counting`
+    : "in-process (set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share limits across instances)";
+}

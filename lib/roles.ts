@@ -1,0 +1,53 @@
+import type { Role } from "@/lib/generated/prisma/enums";
+
+// SPEC B1: the scopes, and the least workspace role a key's creator needs for each. A key acts
+// with its creator's current role, so these minimums are checked on every request, not only when
+// the key is created.
+export const SCOPES = [
+  "boards:read",
+  "posts:read",
+  "posts:write",
+  "roadmap:read",
+  "changelog:read",
+  "changelog:write",
+  "status:read",
+  "status:write",
+  "members:read",
+  "todos:read",
+  "todos:write",
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export const ROLE_RANK: Record<Role, number> = { VIEWER: 0, MEMBER: 1, ADMIN: 2, OWNER: 3 };
+
+export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
+  "boards:read": "VIEWER",
+  "posts:read": "VIEWER",
+  "roadmap:read": "VIEWER",
+  "changelog:read": "VIEWER",
+  "status:read": "VIEWER",
+  "todos:read": "VIEWER",
+  "members:read": "MEMBER",
+  "posts:write": "MEMBER",
+  "todos:write": "MEMBER",
+  "changelog:write": "ADMIN",
+  "status:write": "ADMIN",
+};
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[minimum];
+}
+
+export function roleAllowsScope(role: Role, scope: Scope): boolean {
+  return roleAtLeast(role, MIN_ROLE_FOR_SCOPE[scope]);
+}
+
+/** Who manages keys, members and settings. */
+export function canManageWorkspace(role: Role): boolean {
+  return roleAtLeast(role, "ADMIN");
+}

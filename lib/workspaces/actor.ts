@@ -1,0 +1,29 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { db } from "@/lib/db/client";
+import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { roleAtLeast } from "@/lib/roles";
+
+/** A signed-in user acting in one workspace with their current role; what dashboard domain calls take. */
+export interface WorkspaceActor {
+  userId: string;
+  workspaceId: string;
+  role: Role;
+  db: ScopedDb;
+}
+
+/** Reads the membership afresh; a non-member gets NOT_FOUND so the workspace's existence is not revealed. */
+export async function getWorkspaceActorOrThrow(userId: string, slug: string): Promise<WorkspaceActor> {
+  const membership = await db.membership.findFirst({
+    where: { userId, workspace: { slug } },
+    select: { role: true, workspaceId: true },
+  });
+  if (!membership) throw new ApiError("NOT_FOUND", "Workspace not found.");
+  return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
+}
+
+export function requireRole(actor: WorkspaceActor, minimum: Role, action: string): void {
+  if (!roleAtLeast(actor.role, minimum)) {
+    throw new ApiError("FORBIDDEN", `Only ${minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`} can ${action}.`);
+  }
+}
