@@ -1,10 +1,25 @@
 import { applyMigrations } from "@/lib/db/migrate";
 import { openSql } from "@/lib/db/sql";
+import { startUpstashBridge } from "@/scripts/upstash-bridge/server";
 import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-database";
 
-// Once per run: on PostgreSQL, make sure the migrated template every test file copies exists.
-// Its name carries a fingerprint of the migrations, so a new migration makes a new template.
+// Once per run:
+// - on PostgreSQL, make sure the migrated template every test file copies exists. Its name
+//   carries a fingerprint of the migrations, so a new migration makes a new template;
+// - with TEST_RATE_LIMIT_BACKEND=upstash, start the Upstash REST bridge in front of the local
+//   Redis and point every test process at it, so the whole API suite runs on @upstash/ratelimit.
 export default async function globalSetup() {
+  await ensureTemplate();
+  if (process.env.TEST_RATE_LIMIT_BACKEND === "upstash") {
+    const token = "test-bridge-token";
+    const bridge = await startUpstashBridge({ port: 0, token, redisUrl: process.env.REDIS_URL });
+    process.env.UPSTASH_REDIS_REST_URL = bridge.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = token;
+    return () => bridge.close();
+  }
+}
+
+async function ensureTemplate() {
   const serverUrl = testServerUrl();
   if (!serverUrl) return;
   const name = templateName();
