@@ -15,11 +15,11 @@ export function isProduction(): boolean {
   return process.env.NODE_ENV === "production";
 }
 
-export function missingProductionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+export function missingProductionSecrets(env: Record<string, string | undefined> = process.env): string[] {
   return SECRET_NAMES.filter((name) => (env[name]?.length ?? 0) < MIN_SECRET_LENGTH);
 }
 
-export function assertProductionSecrets(env: NodeJS.ProcessEnv = process.env): void {
+export function assertProductionSecrets(env: Record<string, string | undefined> = process.env): void {
   const missing = missingProductionSecrets(env);
   if (missing.length > 0) {
     throw new Error(

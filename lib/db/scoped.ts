@@ -75,7 +75,9 @@ export type ScopedDb = Pick<Extended, TenantModel> & {
   $transaction<T>(fn: (tx: ScopedTx) => Promise<T>): Promise<T>;
   /**
    * A transaction that first locks this workspace's row, so concurrent callers (two creates racing
-   * past a plan limit, two requests creating the same todo list) run one after the other.
+   * past a plan limit, two requests creating the same todo list) run one after the other. NO KEY
+   * UPDATE, so plain inserts elsewhere in the workspace (their foreign-key checks take KEY SHARE)
+   * do not wait for it.
    */
   $transactionLocked<T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>): Promise<T>;
 };
@@ -87,7 +89,7 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
   scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => extended.$transaction((tx) => fn(tx as unknown as ScopedTx));
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>) =>
     extended.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
+      const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
       if (!rows[0]) throw new Error(`Workspace ${workspaceId} does not exist.`);
       return fn(tx as unknown as ScopedTx, rows[0]);
     });

@@ -10,11 +10,13 @@ export type { RateLimitResult } from "./types";
 // line is logged (at most one per LOG_EVERY_MS), so an outage never turns into 429s or 500s.
 const LOG_EVERY_MS = 10_000;
 
-export function rateLimitBackend(env: NodeJS.ProcessEnv = process.env): "upstash" | "memory" {
+type Env = Record<string, string | undefined>;
+
+export function rateLimitBackend(env: Env = process.env): "upstash" | "memory" {
   return env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? "upstash" : "memory";
 }
 
-export function createRateLimiter(options: LimiterOptions, env: NodeJS.ProcessEnv = process.env): RateLimiter {
+export function createRateLimiter(options: LimiterOptions, env: Env = process.env): RateLimiter {
   const memory = createMemoryLimiter(options);
   if (rateLimitBackend(env) === "memory") return memory;
 
@@ -40,12 +42,12 @@ export function createRateLimiter(options: LimiterOptions, env: NodeJS.ProcessEn
 }
 
 /** The operator's per-minute limit; 100 by contract (SPEC A5), raised only for benchmarks and tests. */
-export function apiRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+export function apiRateLimitPerMinute(env: Env = process.env): number {
   const configured = Number(env.RATE_LIMIT_PER_MINUTE);
   return Number.isInteger(configured) && configured > 0 ? configured : 100;
 }
 
-export function describeRateLimiter(env: NodeJS.ProcessEnv = process.env): string {
+export function describeRateLimiter(env: Env = process.env): string {
   return rateLimitBackend(env) === "upstash"
     ? `Upstash (${new URL(env.UPSTASH_REDIS_REST_URL!).host}), failing open to in-process counting`
     : "in-process (set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share limits across instances)";
