@@ -1,8 +1,17 @@
 import { ApiError } from "@/lib/api/error-codes";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { includePostCount } from "./post-count";
+import { boardView } from "./view";
 
 export async function getBoardOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const board = await db.board.findUnique({ where: { id } });
   if (!board) throw new ApiError("NOT_FOUND", "Board not found.");
   return board;
+}
+
+/** One board as the API shows it, with how many posts it holds. */
+export async function getBoardWithPostCount(db: ScopedDb, id: string) {
+  const board = await db.board.findUnique({ where: { id }, include: includePostCount(db) });
+  if (!board) throw new ApiError("NOT_FOUND", "Board not found.");
+  return boardView(board);
 }

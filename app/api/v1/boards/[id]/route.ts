@@ -1,0 +1,9 @@
+import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { idParams } from "@/lib/api/params";
+import { getBoardWithPostCount } from "@/lib/boards/get-board";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+  GET: defineRoute({ scope: "boards:read", schemas: { params: idParams } }, async ({ params }, ctx) => ({
+    data: await getBoardWithPostCount(ctx.db, params.id),
+  })),
+});

@@ -1,0 +1,20 @@
+import type { ScopedDb } from "@/lib/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { includePostCount } from "./post-count";
+import type { ListBoardsQuery } from "./schemas";
+import { boardView } from "./view";
+
+const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
+
+const VISIBILITY_FILTER = { public: { isPublic: true }, private: { isPublic: false }, all: {} } as const;
+
+export async function listBoards(db: ScopedDb, query: ListBoardsQuery) {
+  const page = keysetArgs(NEWEST, query.cursor, query.limit);
+  const rows = await db.board.findMany({
+    where: { AND: [VISIBILITY_FILTER[query.visibility], page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    include: includePostCount(db),
+  });
+  return toPage(rows, NEWEST, query.limit, boardView);
+}

@@ -1,0 +1,13 @@
+import type { Membership, User } from "@/lib/generated/prisma/client";
+
+export type MembershipWithUser = Pick<Membership, "role" | "createdAt"> & { user: Pick<User, "id" | "email" | "name"> };
+
+export function memberView(membership: MembershipWithUser) {
+  return {
+    userId: membership.user.id,
+    email: membership.user.email,
+    name: membership.user.name,
+    role: membership.role,
+    joinedAt: membership.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import * as collection from "@/app/api/v1/boards/route";
+import * as item from "@/app/api/v1/boards/[id]/route";
+import { db } from "@/lib/db/client";
+import { call, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
+import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+
+const BOARD_KEYS = ["createdAt", "description", "id", "isPublic", "name", "postCount", "slug", "updatedAt"];
+
+async function tenantWithKey() {
+  const tenant = await seedTenant();
+  return { tenant, key: await tenant.key(["boards:read"]) };
+}
+
+// Boards straight into the database: the FREE plan's limit of 3 applies to creates, not to tests.
+async function seedBoardAt(workspaceId: string, createdAt: Date, isPublic = true) {
+  const slug = `b-${uniqueSuffix()}`;
+  return db.board.create({ data: { workspaceId, name: slug, slug, isPublic, createdAt } });
+}
+
+async function seedPosts(workspaceId: string, boardId: string, count: number) {
+  await db.post.createMany({ data: Array.from({ length: count }, (_, i) => ({ workspaceId, boardId, title: `p${i}` })) });
+}
+
+describe("GET /api/v1/boards", () => {
+  itChecksKeys({ handler: collection.GET, method: "GET", path: "/api/v1/boards", scope: "boards:read" });
+
+  it("200 lists this workspace's boards only, newest first, with their post counts", async () => {
+    const { tenant, key } = await tenantWithKey();
+    const other = await seedTenant();
+    const foreign = await seedBoard(other.workspace.id);
+    await seedPosts(other.workspace.id, foreign.id, 2);
+    const older = await seedBoardAt(tenant.workspace.id, new Date(Date.now() - 60_000));
+    const newer = await seedBoardAt(tenant.workspace.id, new Date(), false);
+    await seedPosts(tenant.workspace.id, older.id, 3);
+
+    const result = await call(collection.GET, "GET", "/api/v1/boards", { key });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      success: true,
+      data: [
+        expect.objectContaining({ id: newer.id, isPublic: false, postCount: 0 }),
+        expect.objectContaining({ id: older.id, isPublic: true, postCount: 3 }),
+      ],
+      pagination: { nextCursor: null, hasMore: false },
+    });
+    expect(Object.keys(result.json.data[0]).sort()).toEqual(BOARD_KEYS);
+    expect(result.json.data[1]).toEqual({
+      id: older.id,
+      name: older.name,
+      slug: older.slug,
+      description: "",
+      isPublic: true,
+      postCount: 3,
+      createdAt: older.createdAt.toISOString(),
+      updatedAt: older.updatedAt.toISOString(),
+    });
+    expect(result.headers.get("x-ratelimit-limit")).toBe("100");
+    expect(result.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("filters by visibility", async () => {
+    const { tenant, key } = await tenantWithKey();
+    const open = await seedBoard(tenant.workspace.id, { isPublic: true });
+    const hidden = await seedBoard(tenant.workspace.id, { isPublic: false });
+    const ids = async (visibility?: string) =>
+      (await call(collection.GET, "GET", "/api/v1/boards", { key, query: visibility ? { visibility } : {} })).json.data
+        .map((board: { id: string }) => board.id)
+        .sort();
+    expect(await ids("public")).toEqual([open.id]);
+    expect(await ids("private")).toEqual([hidden.id]);
+    expect(await ids("all")).toEqual([open.id, hidden.id].sort());
+    expect(await ids()).toEqual([open.id, hidden.id].sort());
+  });
+
+  it("walking every page while boards are inserted returns each pre-existing board exactly once", async () => {
+    const { tenant, key } = await tenantWithKey();
+    const base = Date.now() - 3_600_000;
+    // Repeated timestamps make the id tie-break do real work.
+    const existing = await Promise.all(Array.from({ length: 13 }, (_, i) => seedBoardAt(tenant.workspace.id, new Date(base + (i % 4) * 1000))));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await call(collection.GET, "GET", "/api/v1/boards", { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
+      expect(page.status).toBe(200);
+      expect(page.json.data.length).toBeLessThanOrEqual(3);
+      seen.push(...page.json.data.map((board: { id: string }) => board.id));
+      await seedBoardAt(tenant.workspace.id, new Date());
+      cursor = page.json.pagination.nextCursor ?? undefined;
+      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toHaveLength(13);
+    expect([...seen].sort()).toEqual(existing.map((board) => board.id).sort());
+  });
+
+  it.each([
+    [{ limit: "0" }, "limit"],
+    [{ limit: "101" }, "limit"],
+    [{ limit: "abc" }, "limit"],
+    [{ limit: "-1" }, "limit"],
+    [{ visibility: "secret" }, "visibility"],
+    [{ visibility: "public\u0000" }, "visibility"],
+    [{ visibility: "\ud800" }, "visibility"],
+    [{ cursor: "not-a-cursor" }, "cursor"],
+    [{ cursor: "a\u0000b" }, "cursor"],
+    [{ unknown: "1" }, "unknown"],
+  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
+    const { key } = await tenantWithKey();
+    const result = await call(collection.GET, "GET", "/api/v1/boards", { key, query });
+    expectError(result, 400, "VALIDATION_ERROR");
+    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  });
+
+  it("a cursor from another list is refused", async () => {
+    const { key } = await tenantWithKey();
+    const foreignSort = Buffer.from(JSON.stringify({ s: "top", v: 3, id: "x" })).toString("base64url");
+    expectError(await call(collection.GET, "GET", "/api/v1/boards", { key, query: { cursor: foreignSort } }), 400, "VALIDATION_ERROR");
+  });
+
+  it("405 with Allow for a wrong method", async () => {
+    for (const method of ["POST", "DELETE"] as const) {
+      const result = await call(collection[method], method, "/api/v1/boards");
+      expectError(result, 405, "METHOD_NOT_ALLOWED");
+      expect(result.headers.get("allow")).toBe("GET, HEAD");
+    }
+  });
+});
+
+describe("GET /api/v1/boards/{id}", () => {
+  itChecksKeys({
+    handler: item.GET,
+    method: "GET",
+    path: "/api/v1/boards/x",
+    scope: "boards:read",
+    request: async (tenant) => ({ params: { id: (await seedBoard(tenant.workspace.id)).id } }),
+  });
+
+  it("200 with the board and its post count", async () => {
+    const { tenant, key } = await tenantWithKey();
+    const board = await seedBoard(tenant.workspace.id, { isPublic: false });
+    await seedPosts(tenant.workspace.id, board.id, 4);
+    const result = await call(item.GET, "GET", `/api/v1/boards/${board.id}`, { key, params: { id: board.id } });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      success: true,
+      data: {
+        id: board.id,
+        name: board.name,
+        slug: board.slug,
+        description: "",
+        isPublic: false,
+        postCount: 4,
+        createdAt: board.createdAt.toISOString(),
+        updatedAt: board.updatedAt.toISOString(),
+      },
+    });
+  });
+
+  it("never counts another workspace's post, even one pointing at this workspace's board", async () => {
+    const { tenant, key } = await tenantWithKey();
+    const other = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    await seedPosts(other.workspace.id, board.id, 2);
+    const result = await call(item.GET, "GET", `/api/v1/boards/${board.id}`, { key, params: { id: board.id } });
+    expect(result.json.data.postCount).toBe(0);
+  });
+
+  it("404 with the same body shape for another workspace's board and a random id", async () => {
+    const { key } = await tenantWithKey();
+    const other = await seedTenant();
+    const foreign = await seedBoard(other.workspace.id);
+    const shapes = new Set<string>();
+    for (const id of [foreign.id, "no-such-board", "../etc", "x".repeat(500)]) {
+      const result = await call(item.GET, "GET", `/api/v1/boards/${encodeURIComponent(id)}`, { key, params: { id } });
+      expectError(result, 404, "NOT_FOUND");
+      shapes.add(Object.keys(result.json).sort().join());
+    }
+    expect([...shapes]).toEqual(["code,error,requestId,success"]);
+  });
+
+  it("405 with Allow for a wrong method", async () => {
+    const result = await call(item.PATCH, "PATCH", "/api/v1/boards/x");
+    expectError(result, 405, "METHOD_NOT_ALLOWED");
+    expect(result.headers.get("allow")).toBe("GET, HEAD");
+  });
+});
