@@ -1,0 +1,24 @@
+import type { ScopedDb } from "@/lib/db/scoped";
+import { affectComponents } from "./affect-components";
+import { getIncidentDetail } from "./get-incident";
+import type { CreateIncidentBody } from "./schemas";
+
+/**
+ * Opens an incident with its first update and its affected components, in one transaction. The
+ * workspace lock serialises it with every other incident write, so the component statuses it
+ * remembers and sets cannot interleave with another incident opening or resolving.
+ */
+export function createIncident(db: ScopedDb, body: CreateIncidentBody) {
+  return db.$transactionLocked(async (tx) => {
+    const openedAt = new Date();
+    const { workspaceId } = db;
+    const incident = await tx.incident.create({
+      data: { workspaceId, title: body.title, status: body.status, impact: body.impact, createdAt: openedAt },
+    });
+    await tx.incidentUpdate.create({
+      data: { workspaceId, incidentId: incident.id, status: body.status, impact: body.impact, message: body.message, createdAt: openedAt },
+    });
+    await affectComponents(tx, workspaceId, incident.id, body.components);
+    return getIncidentDetail(tx, incident.id);
+  });
+}

@@ -1,0 +1,58 @@
+import type { Incident, IncidentUpdate, Prisma } from "@/lib/generated/prisma/client";
+
+// Affected components read in status-page order, so componentIds and components agree.
+const byComponentOrder = [{ component: { position: "asc" } }, { componentId: "asc" }] satisfies Prisma.IncidentComponentOrderByWithRelationInput[];
+
+/** What a list row needs: the affected component ids and only the newest update. */
+export const incidentSummaryInclude = {
+  components: { select: { componentId: true }, orderBy: byComponentOrder },
+  updates: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+} satisfies Prisma.IncidentInclude;
+
+/** One incident in full: every update oldest first, and each affected component as it is now. */
+export const incidentDetailInclude = {
+  components: { select: { componentId: true, component: { select: { id: true, name: true, status: true } } }, orderBy: byComponentOrder },
+  updates: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} satisfies Prisma.IncidentInclude;
+
+type SummaryRow = Prisma.IncidentGetPayload<{ include: typeof incidentSummaryInclude }>;
+type DetailRow = Prisma.IncidentGetPayload<{ include: typeof incidentDetailInclude }>;
+
+function updateView(update: IncidentUpdate) {
+  return { status: update.status, impact: update.impact, message: update.message, createdAt: update.createdAt.toISOString() };
+}
+
+function baseView(incident: Incident, componentIds: string[], latest: IncidentUpdate | undefined) {
+  return {
+    id: incident.id,
+    title: incident.title,
+    status: incident.status,
+    impact: incident.impact,
+    resolvedAt: incident.resolvedAt?.toISOString() ?? null,
+    createdAt: incident.createdAt.toISOString(),
+    updatedAt: incident.updatedAt.toISOString(),
+    componentIds,
+    latestUpdate: latest ? updateView(latest) : null,
+  };
+}
+
+export function incidentSummaryView(incident: SummaryRow) {
+  return baseView(
+    incident,
+    incident.components.map((link) => link.componentId),
+    incident.updates[0],
+  );
+}
+
+/** The list row's fields plus the timeline and the affected components. */
+export function incidentDetailView(incident: DetailRow) {
+  return {
+    ...baseView(
+      incident,
+      incident.components.map((link) => link.componentId),
+      incident.updates.at(-1),
+    ),
+    updates: incident.updates.map((update) => ({ id: update.id, ...updateView(update) })),
+    components: incident.components.map((link) => link.component),
+  };
+}

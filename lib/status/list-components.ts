@@ -1,0 +1,16 @@
+import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import type { ScopedDb } from "@/lib/db/scoped";
+import { componentView } from "./component-view";
+import type { ListComponentsQuery } from "./schemas";
+
+// Status-page order (position, then id so equal positions still have one stable order). Inserts
+// never shift rows a client has not reached yet; only re-ordering mid-walk could, and a workspace
+// has few components (10 on Free), so nearly every list is a single page anyway. createdAt would
+// be immutable but would force every client to re-sort into the order the page is shown in.
+export const COMPONENT_SORT: SortSpec = { name: "position", field: "position", direction: "asc", kind: "number" };
+
+export async function listComponents(db: ScopedDb, query: ListComponentsQuery) {
+  const page = keysetArgs(COMPONENT_SORT, query.cursor, query.limit);
+  const rows = await db.statusComponent.findMany({ where: page.where, orderBy: page.orderBy, take: page.take });
+  return toPage(rows, COMPONENT_SORT, query.limit, componentView);
+}

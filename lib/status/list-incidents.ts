@@ -1,0 +1,25 @@
+import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import type { ScopedDb } from "@/lib/db/scoped";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { incidentSummaryInclude, incidentSummaryView } from "./incident-view";
+import type { ListIncidentsQuery } from "./schemas";
+
+const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
+
+// resolvedAt is set exactly when an incident is resolved, so it alone tells the two states apart.
+const STATE_FILTERS: Record<ListIncidentsQuery["state"], Prisma.IncidentWhereInput> = {
+  active: { resolvedAt: null },
+  resolved: { resolvedAt: { not: null } },
+  all: {},
+};
+
+export async function listIncidents(db: ScopedDb, query: ListIncidentsQuery) {
+  const page = keysetArgs(NEWEST, query.cursor, query.limit);
+  const rows = await db.incident.findMany({
+    where: { AND: [STATE_FILTERS[query.state], page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    include: incidentSummaryInclude,
+  });
+  return toPage(rows, NEWEST, query.limit, incidentSummaryView);
+}

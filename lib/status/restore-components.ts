@@ -1,0 +1,24 @@
+import type { ScopedTx } from "@/lib/db/scoped";
+import { setComponentStatuses } from "./set-component-statuses";
+
+/**
+ * On resolve: every component the incident affected returns to the status it had before, except
+ * those another still-active incident affects (that incident's resolve restores them later) and
+ * those the resolving request set explicitly (its word is the newer one).
+ */
+export async function restoreComponents(tx: ScopedTx, incidentId: string, setExplicitly: string[]) {
+  const links = await tx.incidentComponent.findMany({
+    where: { incidentId, componentId: { notIn: setExplicitly } },
+    select: { componentId: true, previousStatus: true },
+  });
+  if (links.length === 0) return;
+  const stillAffected = await tx.incidentComponent.findMany({
+    where: { componentId: { in: links.map((link) => link.componentId) }, incidentId: { not: incidentId }, incident: { resolvedAt: null } },
+    select: { componentId: true },
+  });
+  const keep = new Set(stillAffected.map((link) => link.componentId));
+  await setComponentStatuses(
+    tx,
+    links.filter((link) => !keep.has(link.componentId)).map((link) => ({ id: link.componentId, status: link.previousStatus })),
+  );
+}

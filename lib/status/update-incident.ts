@@ -1,0 +1,48 @@
+import { ApiError } from "@/lib/api/error-codes";
+import type { ScopedDb } from "@/lib/db/scoped";
+import type { IncidentStatus } from "@/lib/generated/prisma/enums";
+import { affectComponents } from "./affect-components";
+import { getIncidentDetail, getIncidentOrThrow } from "./get-incident";
+import { allowedIncidentStatuses, canTransitionIncident } from "./incident-rules";
+import { nextUpdateTime } from "./next-update-time";
+import { restoreComponents } from "./restore-components";
+import type { UpdateIncidentBody } from "./schemas";
+
+/**
+ * Appends an update: a message, optionally a new status (SPEC B4's forward-only chain), impact and
+ * component statuses. `resolved` stamps resolvedAt and restores the affected components.
+ */
+export function updateIncident(db: ScopedDb, id: string, body: UpdateIncidentBody) {
+  return db.$transactionLocked(async (tx) => {
+    const current = await getIncidentOrThrow(tx, id);
+    const status = body.status ?? current.status;
+    if (!canTransitionIncident(current.status, status)) throw transitionRefused(current.status, status);
+    const impact = body.impact ?? current.impact;
+    const at = await nextUpdateTime(tx, id);
+
+    await affectComponents(tx, db.workspaceId, id, body.components);
+    // The workspace lock already serialises incident writes; the condition on the status just read
+    // keeps "two updates cannot both leave the same state" true for any writer that skips the lock.
+    const { count } = await tx.incident.updateMany({
+      where: { id, status: current.status },
+      data: { status, impact, ...(status === "resolved" ? { resolvedAt: at } : {}) },
+    });
+    if (count === 0) throw new ApiError("CONFLICT", "The incident changed while this request ran. Fetch it and retry.");
+    if (status === "resolved") await restoreComponents(tx, id, body.components.map((change) => change.id));
+    await tx.incidentUpdate.create({
+      data: { workspaceId: db.workspaceId, incidentId: id, status, impact, message: body.message, createdAt: at },
+    });
+    return getIncidentDetail(tx, id);
+  });
+}
+
+function transitionRefused(from: IncidentStatus, to: IncidentStatus) {
+  const allowed = allowedIncidentStatuses(from);
+  const message =
+    from === "resolved"
+      ? "The incident is resolved; it takes no further updates."
+      : `Cannot move an incident from ${from} to ${to}. Allowed: ${allowed.join(", ")}.`;
+  return new ApiError("VALIDATION_ERROR", from === "resolved" ? "A resolved incident cannot be updated." : "That status change is not allowed.", [
+    { path: "status", message, code: "invalid_transition" },
+  ]);
+}

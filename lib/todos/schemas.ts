@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
+import { idSchema, safeText } from "@/lib/api/schemas";
+
+export const TODO_STATES = ["open", "completed", "archived", "all"] as const;
+
+const title = safeText({ min: 1, max: 200, label: "title" });
+const notes = safeText({ max: 10_000, label: "notes" });
+
+export const listTodosQuery = z.strictObject({
+  ...pageQuery,
+  listId: idSchema.optional(),
+  state: z.enum(TODO_STATES, { message: `state must be one of: ${TODO_STATES.join(", ")}.` }).default("all"),
+});
+
+export const createTodoBody = z
+  .strictObject({
+    title,
+    notes: notes.default(""),
+    listId: idSchema.optional(),
+    listName: safeText({ min: 1, max: 100, label: "listName" }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.listId !== undefined && value.listName !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["listName"], message: "Send either listId or listName, not both." });
+    }
+    if (value.listId === undefined && value.listName === undefined) {
+      ctx.addIssue({ code: "custom", path: ["listId"], message: "Send listId (an existing list) or listName (found, or created with this item)." });
+    }
+  });
+
+export const updateTodoBody = z
+  .strictObject({
+    title: title.optional(),
+    notes: notes.optional(),
+    completed: z.boolean({ message: "completed must be true or false." }).optional(),
+    archived: z.boolean({ message: "archived must be true or false." }).optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "Send at least one of: title, notes, completed, archived.",
+  });
+
+export type ListTodosQuery = z.output<typeof listTodosQuery>;
+export type CreateTodoBody = z.output<typeof createTodoBody>;
+export type UpdateTodoBody = z.output<typeof updateTodoBody>;

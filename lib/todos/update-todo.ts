@@ -1,0 +1,31 @@
+import { ApiError } from "@/lib/api/error-codes";
+import type { ScopedDb } from "@/lib/db/scoped";
+import { getTodoOrThrow } from "./get-todo";
+import type { UpdateTodoBody } from "./schemas";
+import { todoView } from "./view";
+
+/**
+ * Edits title and notes, and sets or clears completion and archiving (SPEC B4). Completing an
+ * already completed item keeps its original completedAt (likewise archivedAt).
+ */
+export async function updateTodo(db: ScopedDb, id: string, body: UpdateTodoBody) {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const { count } = await tx.todoItem.updateMany({
+      where: { id },
+      data: {
+        title: body.title,
+        notes: body.notes,
+        updatedAt: now,
+        ...(body.completed === false ? { completedAt: null } : {}),
+        ...(body.archived === false ? { archivedAt: null } : {}),
+      },
+    });
+    if (count === 0) throw new ApiError("NOT_FOUND", "Todo not found.");
+    // Stamped only where still unset, by a conditional update rather than a read-then-write, so
+    // two requests completing the same item at once agree on a single completedAt.
+    if (body.completed) await tx.todoItem.updateMany({ where: { id, completedAt: null }, data: { completedAt: now } });
+    if (body.archived) await tx.todoItem.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
+    return todoView(await getTodoOrThrow(tx, id));
+  });
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import * as components from "@/app/api/v1/status/components/route";
+import * as incidents from "@/app/api/v1/status/incidents/route";
+import { db } from "@/lib/db/client";
+import type { ComponentStatus } from "@/lib/generated/prisma/enums";
+import { call, seedTenant } from "../support/api";
+import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+
+const PATH = "/api/v1/status/components";
+
+async function seedComponent(workspaceId: string, data: Partial<{ name: string; position: number; status: ComponentStatus; description: string }> = {}) {
+  return db.statusComponent.create({ data: { workspaceId, name: data.name ?? "API", ...data } });
+}
+
+describe("GET /api/v1/status/components", () => {
+  itChecksKeys({ handler: components.GET, method: "GET", path: PATH, scope: "status:read" });
+
+  it("200 lists this workspace's components in status-page order, with every field", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read"]);
+    const other = await seedTenant();
+    await seedComponent(other.workspace.id, { name: "foreign", position: 0 });
+    const second = await seedComponent(tenant.workspace.id, { name: "Dashboard", position: 2, status: "partial_outage" });
+    const first = await seedComponent(tenant.workspace.id, { name: "API", position: 1, description: "The REST API" });
+
+    const result = await call(components.GET, "GET", PATH, { key });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      success: true,
+      data: [
+        {
+          id: first.id,
+          name: "API",
+          description: "The REST API",
+          status: "operational",
+          position: 1,
+          createdAt: first.createdAt.toISOString(),
+          updatedAt: first.updatedAt.toISOString(),
+        },
+        expect.objectContaining({ id: second.id, name: "Dashboard", status: "partial_outage", position: 2 }),
+      ],
+      pagination: { nextCursor: null, hasMore: false },
+    });
+    expect(result.headers.get("x-ratelimit-limit")).toBe("100");
+  });
+
+  it("walking every page while components are added returns each pre-existing one exactly once", async () => {
+    const tenant = await seedTenant({ plan: "PRO" });
+    const key = await tenant.key(["status:read"]);
+    // Repeated positions make the id tie-break carry the order.
+    const existing = await Promise.all(
+      Array.from({ length: 13 }, (_, i) => seedComponent(tenant.workspace.id, { name: `c${i}`, position: i % 4 })),
+    );
+    const seen: { id: string; position: number }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call(components.GET, "GET", PATH, { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
+      expect(page.status).toBe(200);
+      seen.push(...page.json.data);
+      await seedComponent(tenant.workspace.id, { name: "added meanwhile", position: 0 });
+      cursor = page.json.pagination.nextCursor ?? undefined;
+      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
+    } while (cursor);
+    const preExisting = seen.filter((row) => existing.some((component) => component.id === row.id));
+    expect(new Set(preExisting.map((row) => row.id)).size).toBe(existing.length);
+    const positions = seen.map((row) => row.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it.each([
+    [{ limit: "0" }, "limit"],
+    [{ limit: "101" }, "limit"],
+    [{ limit: "abc" }, "limit"],
+    [{ limit: "1.5" }, "limit"],
+    [{ cursor: "not-a-cursor" }, "cursor"],
+    [{ cursor: "a\u0000b" }, "cursor"],
+    [{ state: "active" }, "state"],
+  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
+    const tenant = await seedTenant();
+    const result = await call(components.GET, "GET", PATH, { key: await tenant.key(["status:read"]), query });
+    expectError(result, 400, "VALIDATION_ERROR");
+    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  });
+
+  it("a cursor from the incidents list is refused", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read", "status:write"]);
+    for (const title of ["a", "b"]) await call(incidents.POST, "POST", "/api/v1/status/incidents", { key, body: { title, message: "m" } });
+    const page = await call(incidents.GET, "GET", "/api/v1/status/incidents", { key, query: { limit: "1" } });
+    const result = await call(components.GET, "GET", PATH, { key, query: { cursor: page.json.pagination.nextCursor } });
+    expectError(result, 400, "VALIDATION_ERROR");
+    expect(result.json.details[0]).toMatchObject({ path: "cursor" });
+  });
+
+  it("405 with Allow for a wrong method", async () => {
+    for (const [handler, method] of [[components.POST, "POST"], [components.DELETE, "DELETE"]] as const) {
+      const result = await call(handler, method, PATH);
+      expectError(result, 405, "METHOD_NOT_ALLOWED");
+      expect(result.headers.get("allow")).toBe("GET, HEAD");
+    }
+  });
+});
