@@ -13,12 +13,29 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
 }
 
+// Driver-adapter failure kinds that mean "the database cannot be reached right now", not "the
+// query was wrong": answered 503 with Retry-After rather than 500.
+const UNAVAILABLE_KINDS = new Set([
+  "DatabaseNotReachable", "DatabaseDoesNotExist", "DatabaseAccessDenied", "AuthenticationFailed",
+  "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError",
+]);
+// PostgreSQL SQLSTATEs of the same nature: admin shutdown, cannot connect now, too many connections.
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006"]);
+
+function adapterCause(error: Prisma.PrismaClientKnownRequestError): { kind?: string; code?: string } | undefined {
+  const meta = error.meta as { driverAdapterError?: { cause?: { kind?: string; originalCode?: string; code?: string } } } | undefined;
+  const cause = meta?.driverAdapterError?.cause;
+  return cause ? { kind: cause.kind, code: cause.originalCode ?? cause.code } : undefined;
+}
+
 /** The database (or the connection to it) is unavailable, rather than the query being wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    return ["P1001", "P1002", "P1008", "P1017", "P2024"].includes(error.code);
+    if (["P1001", "P1002", "P1008", "P1017", "P2024"].includes(error.code)) return true;
+    const cause = adapterCause(error);
+    return Boolean(cause && (UNAVAILABLE_KINDS.has(cause.kind ?? "") || UNAVAILABLE_SQLSTATES.has(cause.code ?? "")));
   }
   const code = (error as { code?: string } | null)?.code;
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT" || code === "57P01" || code === "53300" || code === "DATABASE_LOCKED";
+  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "DATABASE_LOCKED"].includes(code ?? "") || UNAVAILABLE_SQLSTATES.has(code ?? "");
 }
