@@ -52,6 +52,11 @@ export function MemberList({ members, currentUserId, actorRole, canManage, busyU
                     {formatDate(member.joinedAt)}
                   </time>
                 </p>
+                {editable && lastOwner ? (
+                  <p id={`last-owner-${member.userId}`} className="text-xs text-amber-700">
+                    The only owner cannot be demoted or removed. Make someone else an owner first.
+                  </p>
+                ) : null}
               </div>
             </div>
             {editable ? (
@@ -87,11 +92,6 @@ export function MemberList({ members, currentUserId, actorRole, canManage, busyU
                 {ROLE_LABELS[member.role]}
               </Badge>
             )}
-            {editable && lastOwner ? (
-              <p id={`last-owner-${member.userId}`} className="text-xs text-slate-500 sm:sr-only">
-                The only owner cannot be demoted or removed. Make someone else an owner first.
-              </p>
-            ) : null}
           </li>
         );
       })}
