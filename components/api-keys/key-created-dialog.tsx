@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import type { ApiKeyView } from "@/lib/keys/view";
@@ -31,6 +31,17 @@ export function KeyCreatedDialog({ created, onClose }: { created: { key: string;
 function KeyReveal({ secret, onClose }: { secret: string; onClose: () => void }) {
   const [copy, setCopy] = useState<CopyState>("idle");
   const keyRef = useRef<HTMLElement>(null);
+
+  // Leaving the page forgets the key too: a page kept in the back/forward cache must not come
+  // back showing it. The text is blanked at once, before React gets to unmount the dialog.
+  useEffect(() => {
+    const forget = () => {
+      if (keyRef.current) keyRef.current.textContent = "";
+      onClose();
+    };
+    window.addEventListener("pagehide", forget);
+    return () => window.removeEventListener("pagehide", forget);
+  }, [onClose]);
 
   function selectKey() {
     const node = keyRef.current;
