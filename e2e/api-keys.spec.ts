@@ -27,8 +27,12 @@ test("an admin creates a posts:read key, copies it, uses it; after a reload it i
 
   const { key, dialog } = await createKey(page, slug, "Posts reader", ["posts:read"]);
   await expect(dialog).toContainText("you won't see it again");
+  // Nothing moves when the key is copied: the box, the button and the dialog keep their places.
+  const boxes = () => Promise.all([dialog, dialog.getByTestId("new-api-key"), dialog.getByRole("button", { name: /^Cop/ })].map((l) => l.boundingBox()));
+  const before = await boxes();
   await dialog.getByRole("button", { name: "Copy" }).click();
   await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await boxes()).toEqual(before);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(key);
   await page.screenshot({ path: path.join(ARTIFACTS, "key-created-dialog.png") });

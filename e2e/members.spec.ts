@@ -101,6 +101,7 @@ test("a member sees 'not allowed' on the keys page; a viewer cannot change roles
   await expect(member.page.getByText("Only admins and owners can create, see and revoke this workspace's API keys.")).toBeVisible();
   await expect(member.page.getByText("ask an owner (Olivia Owner)")).toBeVisible();
   await expect(member.page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
+  await member.page.screenshot({ path: path.join(ARTIFACTS, "api-keys-not-allowed.png") });
 
   await viewer.page.goto(`/w/${slug}/settings/members`);
   await expect(viewer.page.getByText("only admins and owners can add members or change roles")).toBeVisible();
