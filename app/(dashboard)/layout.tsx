@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
+import { ToastProvider } from "@/components/ui/toast";
 
 // Every page below checks the session on the server here, not only in proxy.ts.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -20,7 +21,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </div>
         </div>
       </header>
-      {children}
+      {/* Above the workspace segment, so a toast survives a move to another slug. */}
+      <ToastProvider>{children}</ToastProvider>
     </div>
   );
 }

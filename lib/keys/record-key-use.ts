@@ -3,15 +3,20 @@ import { db } from "@/lib/db/client";
 // "Last used" without a database write per request: uses are noted in memory and written in one
 // statement per flush (every FLUSH_MS, and at shutdown). The dashboard merges the notes it has not
 // flushed yet, so the figure it shows is current for this instance.
+//
+// The notes live on globalThis: Next bundles route handlers and server-rendered pages separately,
+// each with its own copy of this module, and the dashboard must see the notes the API made.
 const FLUSH_MS = 30_000;
-const pending = new Map<string, Date>();
-let timer: NodeJS.Timeout | undefined;
+const state = ((globalThis as { __apiKeyUse?: { pending: Map<string, Date>; timer?: NodeJS.Timeout } }).__apiKeyUse ??= {
+  pending: new Map<string, Date>(),
+});
+const pending = state.pending;
 
 export function recordKeyUse(keyId: string, at = new Date()): void {
   pending.set(keyId, at);
-  if (!timer) {
-    timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
-    timer.unref();
+  if (!state.timer) {
+    state.timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
+    state.timer.unref();
   }
 }
 
@@ -20,8 +25,8 @@ export function pendingLastUse(keyId: string): Date | undefined {
 }
 
 export async function flushKeyUse(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = undefined;
   if (pending.size === 0) return;
   const batch = [...pending.entries()];
   pending.clear();
@@ -36,9 +41,9 @@ export async function flushKeyUse(): Promise<void> {
   } catch (error) {
     console.warn("[api-keys] could not record last use; will retry", error instanceof Error ? error.message : error);
     for (const [id, at] of batch) if (!pending.has(id)) pending.set(id, at);
-    if (!timer) {
-      timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
-      timer.unref();
+    if (!state.timer) {
+      state.timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);
+      state.timer.unref();
     }
   }
 }

@@ -22,6 +22,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
               Public portal
             </Link>
           ) : null}
+          <Link className="rounded-md px-3 py-1.5 hover:bg-slate-100" href={`/w/${slug}/settings`}>
+            Settings
+          </Link>
         </nav>
       </div>
       <div className="mt-6">{children}</div>

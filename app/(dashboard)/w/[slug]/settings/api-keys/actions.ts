@@ -1,0 +1,47 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { guardAction } from "@/lib/auth/guard-action";
+import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import type { FormResult } from "@/lib/forms";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import type { CreateApiKeyInput } from "@/lib/keys/schemas";
+import type { ApiKeyView } from "@/lib/keys/view";
+import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+
+// Each action re-reads the session and the caller's role (getWorkspaceActorOrThrow), and the
+// domain function checks the role again: what the page showed proves nothing. Next.js refuses
+// action requests whose Origin is not this host (e2e/settings-safety.spec.ts shows it), and
+// guardAction refuses a request that carries an API key.
+
+/**
+ * The full key is in this answer and nowhere else: not in the URL, a cookie, or the page's server
+ * render (the revalidated list carries only its hint). The browser keeps it in component state
+ * until the dialog closes.
+ */
+export async function createApiKeyAction(slug: string, input: CreateApiKeyInput): Promise<FormResult<{ key: string; apiKey: ApiKeyView }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const created = await createApiKey(actor, input);
+    revalidatePath(`/w/${slug}/settings/api-keys`);
+    return { ok: true, data: created };
+  } catch (error) {
+    return formFailureOf(error, "createApiKeyAction");
+  }
+}
+
+export async function revokeApiKeyAction(slug: string, keyId: string): Promise<FormResult<{ apiKey: ApiKeyView }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const apiKey = await revokeApiKey(actor, String(keyId));
+    revalidatePath(`/w/${slug}/settings/api-keys`);
+    return { ok: true, data: { apiKey } };
+  } catch (error) {
+    return formFailureOf(error, "revokeApiKeyAction");
+  }
+}

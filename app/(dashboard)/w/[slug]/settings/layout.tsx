@@ -1,0 +1,11 @@
+import { SettingsNav } from "@/components/settings/settings-nav";
+
+export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+      <SettingsNav slug={slug} />
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

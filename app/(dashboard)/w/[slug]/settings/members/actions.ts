@@ -1,0 +1,73 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { guardAction } from "@/lib/auth/guard-action";
+import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import type { FormResult } from "@/lib/forms";
+import { addMember, type AddMemberResult } from "@/lib/members/add-member";
+import { changeMemberRole } from "@/lib/members/change-member-role";
+import type { AddMemberInput, ChangeMemberRoleInput, RemoveMemberInput, RevokeInvitationInput } from "@/lib/members/member-form-schemas";
+import { removeMember } from "@/lib/members/remove-member";
+import { revokeInvitation } from "@/lib/members/revoke-invitation";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+
+// Every action: session, then the caller's role read afresh, then the domain function, which
+// checks the role again (under the workspace lock for role changes and removals).
+
+const membersPath = (slug: string) => `/w/${slug}/settings/members`;
+
+export async function addMemberAction(slug: string, input: AddMemberInput): Promise<FormResult<AddMemberResult>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const added = await addMember(actor, input);
+    revalidatePath(membersPath(slug));
+    return { ok: true, data: added };
+  } catch (error) {
+    return formFailureOf(error, "addMemberAction");
+  }
+}
+
+export async function changeMemberRoleAction(slug: string, input: ChangeMemberRoleInput): Promise<FormResult<{ userId: string; role: Role }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const changed = await changeMemberRole(actor, input);
+    revalidatePath(`/w/${slug}`, "layout");
+    return { ok: true, data: changed };
+  } catch (error) {
+    return formFailureOf(error, "changeMemberRoleAction");
+  }
+}
+
+/** Also "leave the workspace" when the member is the caller; the page then sends them away. */
+export async function removeMemberAction(slug: string, input: RemoveMemberInput): Promise<FormResult<{ userId: string; left: boolean }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const removed = await removeMember(actor, input);
+    const left = removed.userId === user.id;
+    // Someone who just left would only get a 404 for this page; the browser navigates away instead.
+    if (!left) revalidatePath(membersPath(slug));
+    return { ok: true, data: { userId: removed.userId, left } };
+  } catch (error) {
+    return formFailureOf(error, "removeMemberAction");
+  }
+}
+
+export async function revokeInvitationAction(slug: string, input: RevokeInvitationInput): Promise<FormResult<{ invitationId: string }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const revoked = await revokeInvitation(actor, input);
+    revalidatePath(membersPath(slug));
+    return { ok: true, data: revoked };
+  } catch (error) {
+    return formFailureOf(error, "revokeInvitationAction");
+  }
+}

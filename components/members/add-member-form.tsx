@@ -1,0 +1,94 @@
+"use client";
+
+import { useState } from "react";
+import { addMemberAction } from "@/app/(dashboard)/w/[slug]/settings/members/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
+import { useToast } from "@/components/ui/toast";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+
+const FIELDS = new Set(["email", "role"]);
+
+/** Add by email: an existing account joins at once, an unknown address is invited. */
+export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string; actorRole: Role; limitMessage: string | null }) {
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("MEMBER");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const formError = errors.form ?? Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || limitMessage) return;
+    setPending(true);
+    setErrors({});
+    try {
+      const result = await addMemberAction(slug, { email, role });
+      if (!result.ok) {
+        setErrors(result.fieldErrors);
+        return;
+      }
+      const added = result.data;
+      toast.success(
+        added.kind === "member"
+          ? `${added.email} joined as ${ROLE_LABELS[added.role].toLowerCase()}.`
+          : `${added.email} has no account yet: they join as ${ROLE_LABELS[added.role].toLowerCase()} when they sign up with this address.`,
+      );
+      setEmail("");
+      setRole("MEMBER");
+    } catch {
+      setErrors({ form: "The server did not answer. Check your connection and try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="add-member-heading" aria-busy={pending} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 id="add-member-heading" className="font-medium text-slate-900">
+        Add a member
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-600">Someone with an account joins at once; anyone else is invited and joins when they sign up.</p>
+      <div className="mt-4 space-y-3">
+        {limitMessage ? <Alert>{limitMessage} Remove a member or revoke an invitation to make room.</Alert> : null}
+        {formError ? <Alert>{formError}</Alert> : null}
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            placeholder="name@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+            readOnly={pending}
+          />
+          <SelectField
+            label="Role"
+            name="role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            error={errors.role}
+            disabled={pending}
+            hint={ROLE_DESCRIPTIONS[role]}
+          >
+            {ROLES.map((option) => (
+              <option key={option} value={option} disabled={option === "OWNER" && actorRole !== "OWNER"}>
+                {ROLE_LABELS[option]}
+                {option === "OWNER" && actorRole !== "OWNER" ? " (only owners can grant)" : ""}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" className="sm:mt-6 sm:min-w-32" disabled={pending || Boolean(limitMessage)}>
+            {pending ? "Adding…" : "Add member"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import pg from "pg";
+import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
+
+// Helpers for the settings specs: people in their own browser contexts, roles given through the
+// members page (as an owner would), keys created through the keys page.
+
+export const ARTIFACTS = path.resolve("e2e/artifacts");
+
+export interface Person {
+  email: string;
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A new account, signed in, in its own browser context (its own cookies, its own clipboard). */
+export async function newPerson(browser: Browser, label: string, name: string): Promise<Person> {
+  const context = await browser.newContext();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const email = uniqueEmail(label);
+  await signUp(page, email, undefined, name);
+  return { email, name, context, page };
+}
+
+/** An owner with a fresh FREE workspace. */
+export async function ownerWithWorkspace(browser: Browser, label = "owner") {
+  const owner = await newPerson(browser, label, "Olivia Owner");
+  const slug = uniqueSlug(label);
+  await createWorkspace(owner.page, "Acme Rockets", slug);
+  return { owner, slug };
+}
+
+export function memberRow(page: Page, email: string) {
+  return page.locator(`[data-testid="member-row"][data-email="${email}"]`);
+}
+
+export async function addMember(page: Page, slug: string, email: string, role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER") {
+  await page.goto(`/w/${slug}/settings/members`);
+  const form = page.getByRole("form", { name: "Add a member" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
+}
+
+/** Changes a role in the members page and waits until the server's answer is on the page. */
+export async function changeRole(page: Page, slug: string, email: string, role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER") {
+  if (!page.url().endsWith(`/w/${slug}/settings/members`)) await page.goto(`/w/${slug}/settings/members`);
+  const select = memberRow(page, email).getByRole("combobox");
+  await select.selectOption(role);
+  await expect(page.getByRole("status").filter({ hasText: ` is now ${role.toLowerCase()}.` }).last()).toBeVisible();
+  await expect(select).toBeEnabled();
+  await expect(select).toHaveValue(role);
+}
+
+export async function removeMember(page: Page, slug: string, email: string) {
+  if (!page.url().endsWith(`/w/${slug}/settings/members`)) await page.goto(`/w/${slug}/settings/members`);
+  await memberRow(page, email).getByRole("button", { name: /^Remove / }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Remove member" }).click();
+  await expect(memberRow(page, email)).toHaveCount(0);
+}
+
+/** Creates a key in the keys page and returns the full key from its dialog, which it leaves open. */
+export async function createKey(page: Page, slug: string, name: string, scopes: string[], expiry = "90") {
+  if (!page.url().endsWith(`/w/${slug}/settings/api-keys`)) await page.goto(`/w/${slug}/settings/api-keys`);
+  await page.getByRole("button", { name: "Create API key" }).click();
+  const form = page.getByRole("dialog", { name: "Create an API key" });
+  await form.getByLabel("Name").fill(name);
+  for (const scope of scopes) await form.getByRole("checkbox", { name: scope, exact: true }).check();
+  await form.getByLabel("Expiration").selectOption(expiry);
+  await form.getByRole("button", { name: "Create key" }).click();
+  const revealed = page.getByRole("dialog", { name: "Your new API key" });
+  await expect(revealed).toBeVisible();
+  const key = (await revealed.getByTestId("new-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^wsk_[0-9A-Za-z]{36}$/);
+  return { key, dialog: revealed };
+}
+
+export async function closeKeyDialog(page: Page) {
+  await page.getByRole("dialog", { name: "Your new API key" }).getByRole("button", { name: /close/i }).first().click();
+  await expect(page.getByRole("dialog", { name: "Your new API key" })).toBeHidden();
+}
+
+/**
+ * The e2e server's database (e2e/serve.mjs recreates `<name>_e2e` on the server that
+ * TEST_DATABASE_URL or DATABASE_URL names), or null on embedded PGlite, which only the server can open.
+ */
+export function e2eDatabaseUrl(): string | null {
+  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!base) return null;
+  const url = new URL(base);
+  url.pathname = `/${url.pathname.slice(1) || "postgres"}_e2e`;
+  return url.toString();
+}
+
+/** A board to post to: the dashboard has no board pages yet, so the fixture writes the row. */
+export async function seedBoard(slug: string): Promise<string> {
+  const url = e2eDatabaseUrl();
+  if (!url) throw new Error("seedBoard needs PostgreSQL (TEST_DATABASE_URL)");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const id = `brd_e2e_${randomBytes(6).toString("hex")}`;
+    const { rowCount } = await client.query(
+      `INSERT INTO "Board" (id, "workspaceId", name, slug, "updatedAt") SELECT $1, id, 'Feedback', $2, now() FROM "Workspace" WHERE slug = $3`,
+      [id, `feedback-${id.slice(-6)}`, slug],
+    );
+    expect(rowCount).toBe(1);
+    return id;
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CapturedAction {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Records the server-action request that `run` makes from the page (optionally blocking it, so it
+ * changes nothing), to replay it later with other cookies or another Origin.
+ */
+export async function captureServerAction(page: Page, run: () => Promise<unknown>, { block = false } = {}): Promise<CapturedAction> {
+  let captured: CapturedAction | null = null;
+  const pattern = "**/w/**";
+  const handler = async (route: import("@playwright/test").Route) => {
+    const request = route.request();
+    const headers = await request.allHeaders();
+    if (request.method() === "POST" && headers["next-action"] && !captured) {
+      captured = { url: request.url(), headers, body: request.postData() ?? "" };
+      if (block) return route.abort();
+    }
+    return route.continue();
+  };
+  await page.route(pattern, handler);
+  await run();
+  await expect.poll(() => captured !== null).toBe(true);
+  await page.unroute(pattern, handler);
+  return captured!;
+}
+
+/** The headers a server-action call needs, with the Origin the replay claims to come from. */
+export function replayHeaders(action: CapturedAction, origin: string | null): Record<string, string> {
+  const keep = ["next-action", "content-type", "accept", "next-router-state-tree"];
+  const headers = Object.fromEntries(Object.entries(action.headers).filter(([name]) => keep.includes(name)));
+  if (origin) headers.origin = origin;
+  return headers;
+}

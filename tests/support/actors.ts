@@ -1,0 +1,20 @@
+import { expect } from "vitest";
+import { ApiError, type ErrorCode } from "@/lib/api/error-codes";
+import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
+import type { Tenant } from "./api";
+
+/** The dashboard's view of a user in a tenant: role read from the database, as server actions do. */
+export function actorOf(tenant: Tenant, user: { id: string }): Promise<WorkspaceActor> {
+  return getWorkspaceActorOrThrow(user.id, tenant.workspace.slug);
+}
+
+/** Awaits a promise that must fail with this ApiError code; returns the error for further checks. */
+export async function expectApiError(promise: Promise<unknown>, code: ErrorCode): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error, `expected ApiError ${code}`).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe(code);
+  return error as ApiError;
+}
