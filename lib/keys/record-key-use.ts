@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
 
 // "Last used" without a database write per request: uses are noted in memory and written in one
-// statement per flush (every FLUSH_MS, and at shutdown). The dashboard merges the notes it has not
-// flushed yet, so the figure it shows is current for this instance.
+// statement per flush, every FLUSH_MS (a restart loses at most that much of "last used"). The
+// dashboard merges the notes it has not flushed yet, so the figure it shows is current for this
+// instance.
 //
 // The notes live on globalThis: Next bundles route handlers and server-rendered pages separately,
 // each with its own copy of this module, and the dashboard must see the notes the API made.
