@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Indicator } from "@/lib/status/overall-indicator";
 import { escapeXml } from "@/lib/xml/escape-xml";
 
@@ -61,12 +62,14 @@ function flatBadge(label: string, message: string, color: string): string {
   const messageWidth = messageText + PADDING * 2;
   const width = labelWidth + messageWidth;
   const title = escapeXml(`${label}: ${message}`);
+  // Ids unique to this badge's content, so several badges inlined into one page do not share them.
+  const id = createHash("sha256").update(`${label}\u0000${message}`).digest("hex").slice(0, 8);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" viewBox="0 0 ${width} 20" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
-    `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>`,
-    `<clipPath id="r"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath>`,
-    `<g clip-path="url(#r)"><rect width="${labelWidth}" height="20" fill="#555"/><rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${color}"/><rect width="${width}" height="20" fill="url(#s)"/></g>`,
+    `<linearGradient id="s${id}" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>`,
+    `<clipPath id="r${id}"><rect width="${width}" height="20" rx="3" fill="#fff"/></clipPath>`,
+    `<g clip-path="url(#r${id})"><rect width="${labelWidth}" height="20" fill="#555"/><rect x="${labelWidth}" width="${messageWidth}" height="20" fill="${color}"/><rect width="${width}" height="20" fill="url(#s${id})"/></g>`,
     `<g fill="#fff" text-anchor="middle" font-family="${FONT}" font-size="11">`,
     textWithShadow(label, labelWidth / 2, labelText),
     textWithShadow(message, labelWidth + messageWidth / 2, messageText),
