@@ -9,16 +9,17 @@ const UPDATES_LIMIT = 50;
 
 /**
  * Incidents newest first with their update timeline (newest update first) and affected
- * components. `resolvedSince` narrows resolved ones to a recent window (the status page's 30 days).
+ * components. `resolvedWithinDays` narrows resolved ones to a recent window (the status page's 30).
  */
-export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, options: { resolvedSince?: Date } = {}) {
+export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, options: { resolvedWithinDays?: number } = {}) {
   const page = keysetArgs(INCIDENT_SORT, query.cursor, query.limit);
+  const resolvedSince = options.resolvedWithinDays ? new Date(Date.now() - options.resolvedWithinDays * 24 * 60 * 60 * 1000) : null;
   const resolved = { OR: [{ resolvedAt: { not: null } }, { status: "resolved" as const }] };
   const state =
     query.state === "active"
       ? ACTIVE_INCIDENT
       : query.state === "resolved"
-        ? { AND: [resolved, options.resolvedSince ? { resolvedAt: { gte: options.resolvedSince } } : {}] }
+        ? { AND: [resolved, resolvedSince ? { resolvedAt: { gte: resolvedSince } } : {}] }
         : {};
   const rows = await db.incident.findMany({
     where: { AND: [state, page.where] },
