@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
@@ -20,14 +21,14 @@ import { get, getText, randomIp } from "./request";
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Counts the SQL statements this process sends to PostgreSQL while `run` runs. */
+/** Counts the SQL statements this process sends to the database (PostgreSQL or PGlite) while `run` runs. */
 async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const spy = vi.spyOn(pg.Client.prototype, "query");
+  const spies = [vi.spyOn(pg.Client.prototype, "query"), vi.spyOn(PGlite.prototype, "query")];
   try {
     const result = await run();
-    return { result, queries: spy.mock.calls.length };
+    return { result, queries: spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0) };
   } finally {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
 }
 

@@ -35,7 +35,7 @@ describe("GET /api/public/{workspace}/status", () => {
     const incident = await openIncident(workspaceId, { title: "API errors", impact: "major", componentIds: [portal.api.id] });
     await db.statusComponent.update({ where: { id: portal.api.id }, data: { status: "partial_outage" } });
     const latest = await db.incidentUpdate.create({
-      data: { workspaceId, incidentId: incident.id, status: "identified", impact: "major", message: "Bad deploy found.", createdAt: new Date(Date.now() + 1000) },
+      data: { workspaceId, incidentId: incident.id, status: "identified", impact: "major", message: "Bad deploy found.", createdAt: new Date(Date.now() + 60_000) },
     });
     await db.incident.create({ data: { workspaceId, title: "Old outage", impact: "critical", status: "resolved", resolvedAt: new Date() } });
     const foreign = await seedPortal();
