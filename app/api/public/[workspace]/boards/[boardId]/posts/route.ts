@@ -1,0 +1,9 @@
+import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
+import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
+import { boardParams, boardPostsQuery } from "@/lib/public/schemas";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
+  definePublicRoute({ cache: "content", schemas: { params: boardParams, query: boardPostsQuery } }, ({ params, query }, ctx) =>
+    listPublicBoardPosts(ctx.db, params.boardId, query),
+  ),
+);

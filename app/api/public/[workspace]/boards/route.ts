@@ -1,0 +1,9 @@
+import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
+import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
+  definePublicRoute({ cache: "content", schemas: { params: workspaceParams, query: pageOnlyQuery } }, ({ query }, ctx) =>
+    listPublicBoards(ctx.db, query),
+  ),
+);

@@ -1,0 +1,9 @@
+import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
+import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
+import { releaseNoteParams } from "@/lib/public/schemas";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
+  definePublicRoute({ cache: "content", schemas: { params: releaseNoteParams } }, async ({ params }, ctx) => ({
+    data: await getPublicReleaseNote(ctx.db, params.id),
+  })),
+);

@@ -1,0 +1,15 @@
+import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
+import { buildChangelogFeed, FEED_ENTRIES } from "@/lib/public/build-changelog-feed";
+import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { workspaceParams } from "@/lib/public/schemas";
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
+  definePublicRoute({ cache: "content", schemas: { params: workspaceParams } }, async (_input, ctx) => {
+    const { data } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
+    return {
+      body: buildChangelogFeed(ctx.workspace, data, ctx.origin),
+      contentType: "application/atom+xml; charset=utf-8",
+      headers: { "Content-Security-Policy": "default-src 'none'" },
+    };
+  }),
+);

@@ -1,0 +1,18 @@
+import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
+import { getPublicStatus } from "@/lib/public/get-public-status";
+import { renderStatusBadge } from "@/lib/public/render-status-badge";
+import { badgeQuery, workspaceParams } from "@/lib/public/schemas";
+
+// An SVG answer is a document a browser may open on its own: no scripts, no outside resources.
+const BADGE_HEADERS = { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
+  definePublicRoute({ cache: "status", schemas: { params: workspaceParams, query: badgeQuery } }, async ({ query }, ctx) => {
+    const { indicator } = await getPublicStatus(ctx.db);
+    return {
+      body: renderStatusBadge({ indicator, label: query.label || "status", style: query.style }),
+      contentType: "image/svg+xml; charset=utf-8",
+      headers: BADGE_HEADERS,
+    };
+  }),
+);

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDate } from "@/components/portal/format";
+import { Markdown } from "@/components/portal/markdown";
+import { portalMetadata } from "@/components/portal/metadata";
+import { idSchema } from "@/lib/api/schemas";
+import { markdownExcerpt } from "@/lib/markdown/render-markdown";
+import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
+import { loadPortal, orNotFound } from "@/lib/public/load-portal";
+import { notFound } from "next/navigation";
+
+type Props = { params: Promise<{ workspace: string; id: string }> };
+
+async function load(params: Props["params"]) {
+  const { workspace: slug, id } = await params;
+  const portal = await loadPortal(slug);
+  if (!idSchema.safeParse(id).success) notFound();
+  const note = await orNotFound(getPublicReleaseNote(portal.db, id));
+  return { ...portal, note };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace, note } = await load(params);
+  return portalMetadata({
+    workspace,
+    title: note.title,
+    description: markdownExcerpt(note.body) || `Release note from ${workspace.name}.`,
+    type: "article",
+    publishedTime: note.publishedAt,
+  });
+}
+
+export default async function ReleaseNotePage({ params }: Props) {
+  const { workspace, note } = await load(params);
+  return (
+    <div className="space-y-6">
+      <Link href={`/p/${workspace.slug}/changelog`} className="text-sm text-slate-500 hover:text-slate-800">
+        ← Changelog
+      </Link>
+      <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-8">
+        <p className="text-sm text-slate-500">
+          <time dateTime={note.publishedAt}>{formatDate(note.publishedAt)}</time>
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">{note.title}</h1>
+        <Markdown source={note.body} className="mt-4" />
+      </article>
+    </div>
+  );
+}

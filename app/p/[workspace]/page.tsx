@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { signInHref } from "@/components/portal/format";
+import { portalMetadata } from "@/components/portal/metadata";
+import { PostRow } from "@/components/portal/post-row";
+import { getSessionUser } from "@/lib/auth/session";
+import { getPublicStatus } from "@/lib/public/get-public-status";
+import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
+import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { loadPortal } from "@/lib/public/load-portal";
+import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
+
+type Props = { params: Promise<{ workspace: string }> };
+const TOP_POSTS = 5;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace } = await loadPortal((await params).workspace);
+  return portalMetadata({ workspace, title: "Feedback", description: `Share ideas with ${workspace.name} and vote on what matters to you.` });
+}
+
+export default async function PortalHome({ params }: Props) {
+  const { workspace, db } = await loadPortal((await params).workspace);
+  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db)]);
+  const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
+  const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
+  const here = `/p/${workspace.slug}`;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Feedback</h1>
+          <p className="mt-1 text-slate-600">Tell {workspace.name} what to build next, and upvote the ideas you want most.</p>
+        </div>
+        <Link href={`${here}/status`} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
+          <span aria-hidden="true" className={`h-2 w-2 rounded-full ${status.indicator === "operational" ? "bg-emerald-500" : status.indicator === "maintenance" ? "bg-sky-500" : "bg-orange-500"}`} />
+          {INDICATOR_LABELS[status.indicator]}
+        </Link>
+      </div>
+
+      {boards.data.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No public boards yet.</p> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        {boards.data.map((board, index) => (
+          <section key={board.id} aria-labelledby={`board-${board.id}`} className="rounded-xl border border-slate-200 bg-white p-5">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <h2 id={`board-${board.id}`} className="text-lg font-semibold">
+                  <Link href={`${here}/boards/${board.slug}`} className="hover:text-indigo-700 hover:underline">
+                    {board.name}
+                  </Link>
+                </h2>
+                {board.description ? <p className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
+              </div>
+              <span className="shrink-0 text-sm text-slate-500">
+                {board.postCount} {board.postCount === 1 ? "post" : "posts"}
+              </span>
+            </div>
+            {topPosts[index]!.data.length ? (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {topPosts[index]!.data.map((post) => (
+                  <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} />
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 text-sm text-slate-500">No posts yet.</p>
+            )}
+            <Link href={`${here}/boards/${board.slug}`} className="mt-3 inline-block text-sm font-medium text-indigo-700 hover:underline">
+              See all posts →
+            </Link>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

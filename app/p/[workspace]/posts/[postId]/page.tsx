@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CommentForm } from "@/components/portal/comment-form";
+import { formatDate, humanize, signInHref } from "@/components/portal/format";
+import { portalMetadata } from "@/components/portal/metadata";
+import { PostStatus } from "@/components/portal/post-status";
+import { VoteButton } from "@/components/portal/vote-button";
+import { getSessionUser } from "@/lib/auth/session";
+import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/public/get-public-post";
+import { loadPortal, orNotFound } from "@/lib/public/load-portal";
+import { currentVote } from "@/lib/votes/toggle-vote";
+
+type Props = { params: Promise<{ workspace: string; postId: string }> };
+
+async function load(params: Props["params"]) {
+  const { workspace: slug, postId } = await params;
+  const portal = await loadPortal(slug);
+  const post = await orNotFound(getPublicPost(portal.db, postId));
+  return { ...portal, post };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace, post } = await load(params);
+  const description = post.body ? post.body.slice(0, 200) : `${post.voteCount} votes · ${humanize(post.status)} · ${post.board.name}`;
+  return portalMetadata({ workspace, title: post.title, description, type: "article", publishedTime: post.createdAt });
+}
+
+export default async function PostPage({ params }: Props) {
+  const [{ workspace, post }, user] = await Promise.all([load(params), getSessionUser()]);
+  // Count and "you voted" from one query, so the button never shows a vote without its count.
+  const vote = await orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null }));
+  const here = `/p/${workspace.slug}/posts/${post.id}`;
+
+  return (
+    <div className="space-y-6">
+      <Link href={`/p/${workspace.slug}/boards/${post.board.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
+        ← {post.board.name}
+      </Link>
+      <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+        <div className="flex items-start gap-4">
+          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+              <PostStatus status={post.status} />
+              <span>
+                by {post.author?.name ?? "a former member"} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              </span>
+              {post.roadmapItem ? (
+                <Link href={`/p/${workspace.slug}/roadmap`} className="text-indigo-700 hover:underline">
+                  On the roadmap: {post.roadmapItem.title} ({humanize(post.roadmapItem.stage)})
+                </Link>
+              ) : null}
+            </div>
+            {post.body ? <p className="mt-4 whitespace-pre-wrap break-words text-slate-700">{post.body}</p> : null}
+            {post.tags.length ? (
+              <div className="mt-4 flex flex-wrap gap-1.5">
+                {post.tags.map((tag) => (
+                  <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                    {tag}
+                  </span>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        </div>
+        {!user ? (
+          <p className="mt-4 text-sm text-slate-600">
+            <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+              Sign in
+            </Link>{" "}
+            to vote and comment. You will come back to this page.
+          </p>
+        ) : null}
+      </article>
+
+      <section aria-labelledby="comments" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h2 id="comments" className="text-lg font-semibold">
+          {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+        </h2>
+        {post.comments.length ? (
+          <ol className="mt-4 space-y-4">
+            {post.comments.map((comment) => (
+              <li key={comment.id} className="border-b border-slate-100 pb-4 last:border-0" data-testid="comment">
+                <p className="text-sm text-slate-500">
+                  <span className="font-medium text-slate-800">{comment.author?.name ?? "Former member"}</span> ·{" "}
+                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+                </p>
+                <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">No comments yet.</p>
+        )}
+        {post.comments.length >= PUBLIC_COMMENTS_LIMIT && post.commentCount > post.comments.length ? (
+          <p className="mt-2 text-sm text-slate-500">Showing the first {post.comments.length} comments.</p>
+        ) : null}
+        <div className="mt-6 border-t border-slate-100 pt-5">
+          {user ? (
+            <CommentForm slug={workspace.slug} postId={post.id} />
+          ) : (
+            <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+              Sign in to comment
+            </Link>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { IncidentCard } from "@/components/portal/incident-card";
+import { portalMetadata } from "@/components/portal/metadata";
+import { ComponentStatusLabel, StatusBanner } from "@/components/portal/status-visuals";
+import { getPublicStatus } from "@/lib/public/get-public-status";
+import { listPublicIncidents } from "@/lib/public/list-public-incidents";
+import { loadPortal } from "@/lib/public/load-portal";
+
+type Props = { params: Promise<{ workspace: string }> };
+const HISTORY_DAYS = 30;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace, db } = await loadPortal((await params).workspace);
+  const status = await getPublicStatus(db);
+  return portalMetadata({ workspace, title: "Status", description: `${status.description}. Current status and incident history of ${workspace.name}.` });
+}
+
+export default async function StatusPage({ params }: Props) {
+  const { workspace, db } = await loadPortal((await params).workspace);
+  const [status, active, resolved] = await Promise.all([
+    getPublicStatus(db),
+    listPublicIncidents(db, { state: "active", limit: 50 }),
+    listPublicIncidents(db, { state: "resolved", limit: 100 }, { resolvedWithinDays: HISTORY_DAYS }),
+  ]);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{workspace.name} status</h1>
+        <a href={`/api/public/${workspace.slug}/status/badge.svg`} className="text-sm text-slate-500 hover:text-slate-800">
+          {/* eslint-disable-next-line @next/next/no-img-element -- an SVG the API serves, shown as-is */}
+          <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={`Status badge: ${status.description}`} height={20} className="h-5" />
+        </a>
+      </div>
+      <StatusBanner indicator={status.indicator} updatedAt={status.updatedAt} />
+
+      {active.data.length ? (
+        <section aria-labelledby="active-incidents" className="space-y-3">
+          <h2 id="active-incidents" className="text-lg font-semibold">
+            Active incidents
+          </h2>
+          {active.data.map((incident) => (
+            <IncidentCard key={incident.id} incident={incident} />
+          ))}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="components" className="rounded-xl border border-slate-200 bg-white">
+        <h2 id="components" className="border-b border-slate-100 px-5 py-3 text-lg font-semibold">
+          Components
+        </h2>
+        {status.components.length ? (
+          <ul className="divide-y divide-slate-100">
+            {status.components.map((component) => (
+              <li key={component.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3" data-testid="status-component">
+                <div>
+                  <p className="font-medium text-slate-900">{component.name}</p>
+                  {component.description ? <p className="text-sm text-slate-500">{component.description}</p> : null}
+                </div>
+                <ComponentStatusLabel status={component.status} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-5 py-4 text-sm text-slate-500">No components are listed.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="history" className="space-y-3">
+        <h2 id="history" className="text-lg font-semibold">
+          Resolved in the last {HISTORY_DAYS} days
+        </h2>
+        {resolved.data.length ? (
+          resolved.data.map((incident) => <IncidentCard key={incident.id} incident={incident} />)
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No incidents in the last {HISTORY_DAYS} days.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { commentAction } from "@/app/p/[workspace]/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+export function CommentForm({ slug, postId }: { slug: string; postId: string }) {
+  const router = useRouter();
+  const id = useId();
+  const [body, setBody] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setErrors({});
+    try {
+      const result = await commentAction(slug, postId, body);
+      if (!result.ok) setErrors(result.fieldErrors);
+      else {
+        setBody("");
+        router.refresh();
+      }
+    } catch {
+      setErrors({ form: "Your comment was not saved. Try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Add a comment
+      </label>
+      <textarea
+        id={id}
+        name="body"
+        rows={3}
+        maxLength={5000}
+        required
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        aria-invalid={errors.body ? true : undefined}
+        aria-describedby={errors.body ? `${id}-error` : undefined}
+        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 ${errors.body ? "border-red-500" : "border-slate-300"}`}
+        placeholder="Share how this would help you…"
+      />
+      {errors.body ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {errors.body}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending || body.trim().length === 0}>
+        {pending ? "Posting…" : "Post comment"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import Link from "next/link";
+import type { PublicPost } from "@/lib/public/views";
+import { PostStatus } from "./post-status";
+import { VoteButton } from "./vote-button";
+
+/** One post in a list: vote button, title, status and counts. */
+export function PostRow({ slug, post, voted, signInHref }: { slug: string; post: PublicPost; voted: boolean; signInHref: string | null }) {
+  return (
+    <li className="flex items-start gap-4 py-4" data-testid="post-row">
+      <VoteButton slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} />
+      <div className="min-w-0 flex-1">
+        <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+          {post.title}
+        </Link>
+        {post.body ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.body}</p> : null}
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <PostStatus status={post.status} />
+          <span>
+            {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+          </span>
+          {post.tags.map((tag) => (
+            <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">
+              {tag}
+            </span>
+          ))}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
+import type { Indicator } from "@/lib/status/overall-indicator";
+import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
+import { humanize } from "./format";
+
+const BANNER: Record<Indicator, string> = {
+  operational: "bg-emerald-600",
+  degraded: "bg-amber-500",
+  partial_outage: "bg-orange-600",
+  major_outage: "bg-red-600",
+  maintenance: "bg-sky-600",
+};
+
+export function StatusBanner({ indicator, updatedAt }: { indicator: Indicator; updatedAt: string | null }) {
+  return (
+    <div className={`rounded-xl px-5 py-4 text-white shadow-sm ${BANNER[indicator]}`} data-testid="status-banner" data-indicator={indicator}>
+      <p className="text-lg font-semibold">{INDICATOR_LABELS[indicator]}</p>
+      {updatedAt ? <p className="mt-0.5 text-sm text-white/85">Last change {new Date(updatedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</p> : null}
+    </div>
+  );
+}
+
+const COMPONENT_TONES: Record<ComponentStatus, { dot: string; text: string }> = {
+  operational: { dot: "bg-emerald-500", text: "text-emerald-700" },
+  degraded_performance: { dot: "bg-amber-500", text: "text-amber-700" },
+  partial_outage: { dot: "bg-orange-500", text: "text-orange-700" },
+  major_outage: { dot: "bg-red-600", text: "text-red-700" },
+  under_maintenance: { dot: "bg-sky-500", text: "text-sky-700" },
+};
+
+export function ComponentStatusLabel({ status }: { status: ComponentStatus }) {
+  const tone = COMPONENT_TONES[status];
+  return (
+    <span className={`inline-flex items-center gap-2 text-sm font-medium ${tone.text}`}>
+      <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${tone.dot}`} />
+      {humanize(status)}
+    </span>
+  );
+}
+
+const IMPACT_TONES: Record<IncidentImpact, string> = {
+  none: "bg-slate-100 text-slate-700",
+  minor: "bg-amber-100 text-amber-800",
+  major: "bg-orange-100 text-orange-800",
+  critical: "bg-red-100 text-red-800",
+};
+
+export function ImpactLabel({ impact }: { impact: IncidentImpact }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${IMPACT_TONES[impact]}`}>{humanize(impact)} impact</span>;
+}

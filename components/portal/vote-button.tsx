@@ -1,0 +1,92 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { voteAction } from "@/app/p/[workspace]/actions";
+
+interface VoteButtonProps {
+  slug: string;
+  postId: string;
+  voted: boolean;
+  voteCount: number;
+  /** Where a signed-out visitor goes to sign in and come back; null when signed in. */
+  signInHref: string | null;
+  size?: "md" | "lg";
+}
+
+/** Upvote toggle. Shows the new state at once and settles on the server's count. */
+export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md" }: VoteButtonProps) {
+  const [state, setState] = useState({ voted: initialVoted, voteCount: initialCount });
+  const [error, setError] = useState("");
+  const [pending, startTransition] = useTransition();
+  const box = size === "lg" ? "h-16 w-14" : "h-14 w-12";
+  const label = `${state.voted ? "Remove your upvote" : "Upvote"} (${state.voteCount} ${state.voteCount === 1 ? "vote" : "votes"})`;
+
+  if (signInHref) {
+    return (
+      <Link
+        href={signInHref}
+        title="Sign in to vote"
+        aria-label={`Sign in to upvote (${initialCount} ${initialCount === 1 ? "vote" : "votes"})`}
+        data-testid="vote-count"
+        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700`}
+      >
+        <Arrow />
+        <span className="text-sm font-semibold tabular-nums">{initialCount}</span>
+      </Link>
+    );
+  }
+
+  function toggle() {
+    const next = !state.voted;
+    const previous = state;
+    setError("");
+    setState({ voted: next, voteCount: Math.max(0, state.voteCount + (next ? 1 : -1)) });
+    startTransition(async () => {
+      try {
+        const result = await voteAction(slug, postId, next);
+        if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
+        else {
+          setState(previous);
+          setError(result.reason === "signed_out" ? "Sign in again to vote." : "This post is no longer available.");
+        }
+      } catch {
+        setState(previous);
+        setError("Your vote was not saved. Try again.");
+      }
+    });
+  }
+
+  return (
+    <div className="flex shrink-0 flex-col items-center">
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={pending}
+        aria-pressed={state.voted}
+        aria-label={label}
+        title={state.voted ? "Remove your upvote" : "Upvote"}
+        data-testid="vote-count"
+        className={`flex ${box} flex-col items-center justify-center rounded-lg border transition-colors disabled:opacity-70 ${
+          state.voted ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-500" : "border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700"
+        }`}
+      >
+        <Arrow />
+        <span className="text-sm font-semibold tabular-nums">{state.voteCount}</span>
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 max-w-24 text-center text-xs text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Arrow() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+      <path d="M10 4l6 8H4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,185 @@
+import type { z } from "zod";
+import type { ApiResult, RouteHandler } from "@/lib/api/define-route";
+import { ApiError } from "@/lib/api/error-codes";
+import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/api/refuse-api-key";
+import { errorResponse, newRequestId } from "@/lib/api/responses";
+import { toApiError } from "@/lib/api/to-api-error";
+import { zodDetails } from "@/lib/api/zod-details";
+import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import { clientIp } from "./client-ip";
+import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "./find-published-workspace";
+import { rateLimitIp } from "./rate-limit";
+import { cacheKey, etagOf, getCached, matchesIfNoneMatch, putCached, type CachedAnswer } from "./response-cache";
+
+// The /api/public pipeline, the key-free sibling of lib/api/define-route.ts. In order:
+//   1 a request carrying an API key → 403 API_KEY_SCOPE (proxy.ts does it first; this repeats it
+//     so a proxy bypass changes nothing) · 2 per-IP rate limit → 429 · 3 path params → 404,
+//     query → 400 · 4 the response cache: a hit answers here, without any database query ·
+//   5 the published workspace by slug → 404 (one body for unknown and unpublished) · 6 the
+//     handler, through the workspace-scoped accessor · 7 ETag, 304 on If-None-Match.
+// Every answer carries CORS for any origin, X-Request-Id and (after step 2) the X-RateLimit-*
+// headers; anything thrown becomes the same error envelope as /api/v1.
+
+export const CACHE_POLICIES = {
+  /** The status endpoint and its badge: fresh within seconds. */
+  status: { ttlMs: 10_000, cacheControl: "public, max-age=10, stale-while-revalidate=30" },
+  /** Boards, posts, roadmap, changelog and its feed. */
+  content: { ttlMs: 60_000, cacheControl: "public, max-age=60, stale-while-revalidate=300" },
+} as const;
+export type CachePolicy = keyof typeof CACHE_POLICIES;
+
+export interface PublicContext {
+  requestId: string;
+  workspace: PublishedWorkspace;
+  db: ScopedDb;
+  /** Scheme and host the client used, for absolute links (feeds). */
+  origin: string;
+}
+
+/** JSON (the same envelope as /api/v1), or a finished body of another type (SVG, Atom). */
+export type PublicResult = ApiResult | { body: string; contentType: string; headers?: Record<string, string> };
+
+interface PublicSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+}
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type PublicInput<S extends PublicSchemas> = { params: Out<S["params"]>; query: Out<S["query"]> };
+
+export const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "ETag, X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After",
+  // Embeddable from pages that isolate themselves (COEP), like any public image or feed.
+  "Cross-Origin-Resource-Policy": "cross-origin",
+  "X-Content-Type-Options": "nosniff",
+} as const;
+
+// Concurrent misses for the same answer share one computation, so an expired hot entry costs one
+// round of queries, not one per waiting client.
+const inflight = new Map<string, Promise<CachedAnswer>>();
+let routeCount = 0;
+
+export function definePublicRoute<S extends PublicSchemas>(
+  spec: { cache: CachePolicy; schemas?: S },
+  handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
+): RouteHandler {
+  const policy = CACHE_POLICIES[spec.cache];
+  // Each route keys its own cache entries: (route, origin, validated params and query).
+  const routeId = `r${++routeCount}`;
+  return async (request, context) => {
+    const requestId = newRequestId();
+    const headers = new Headers(CORS_HEADERS);
+    try {
+      if (carriesApiKey(request.headers)) throw new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE);
+      await rateLimitIp(clientIp(request.headers), headers);
+      const rawParams = await context.params;
+      const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
+      const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
+      const url = new URL(request.url);
+      const key = cacheKey(slug, `${routeId} ${url.origin}`, input);
+
+      let answer = getCached(key);
+      headers.set("X-Cache", answer ? "HIT" : "MISS");
+      if (!answer) {
+        let pending = inflight.get(key);
+        if (!pending) {
+          pending = compute(slug, url.origin, input, requestId, policy.ttlMs, handler).finally(() => inflight.delete(key));
+          inflight.set(key, pending);
+        }
+        answer = await pending;
+        putCached(key, answer);
+      }
+      return answerResponse(request, answer, policy.cacheControl, requestId, headers);
+    } catch (error) {
+      return errorResponse(toApiError(error, requestId), requestId, headers);
+    }
+  };
+}
+
+async function compute<S extends PublicSchemas>(
+  slug: string,
+  origin: string,
+  input: PublicInput<S>,
+  requestId: string,
+  ttlMs: number,
+  handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
+): Promise<CachedAnswer> {
+  const workspace = await getPublishedWorkspaceOrThrow(slug);
+  const result = await handler(input, { requestId, workspace, db: scopedDb(workspace.id), origin });
+  const finished =
+    "body" in result
+      ? { body: result.body, contentType: result.contentType, headers: result.headers ?? {} }
+      : { body: JSON.stringify({ success: true, ...result }), contentType: "application/json; charset=utf-8", headers: {} };
+  return { status: 200, ...finished, etag: etagOf(finished.body), expiresAt: Date.now() + ttlMs };
+}
+
+function answerResponse(request: Request, answer: CachedAnswer, cacheControl: string, requestId: string, headers: Headers): Response {
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  headers.set("Cache-Control", cacheControl);
+  headers.set("ETag", answer.etag);
+  headers.set("X-Request-Id", requestId);
+  if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", answer.contentType);
+  return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers });
+}
+
+function parseInput(request: Request, rawParams: Record<string, string | string[]>, schemas: PublicSchemas) {
+  // A slug that cannot exist answers exactly like an unknown or unpublished one.
+  if (typeof rawParams.workspace !== "string" || !isPossibleSlug(rawParams.workspace)) throw new ApiError("NOT_FOUND", WORKSPACE_NOT_FOUND);
+  let params: unknown;
+  if (schemas.params) {
+    const parsed = schemas.params.safeParse(rawParams);
+    // A path id that cannot exist is simply not found.
+    if (!parsed.success) throw new ApiError("NOT_FOUND", "No such resource.");
+    params = parsed.data;
+  }
+  let query: unknown;
+  if (schemas.query) {
+    const searchParams = new URL(request.url).searchParams;
+    const raw: Record<string, string | string[]> = {};
+    for (const name of new Set(searchParams.keys())) {
+      const values = searchParams.getAll(name);
+      raw[name] = values.length === 1 ? values[0]! : values;
+    }
+    const parsed = schemas.query.safeParse(raw);
+    if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The query string is not valid.", zodDetails(parsed.error));
+    query = parsed.data;
+  }
+  return { params, query };
+}
+
+/** CORS preflight: any origin may GET; no credentials and no Authorization (keys are refused here). */
+export const publicPreflight: RouteHandler = async (request) => {
+  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...CORS_HEADERS,
+      "Access-Control-Allow-Methods": PUBLIC_METHODS,
+      "Access-Control-Allow-Headers": "If-None-Match, Cache-Control, Content-Type",
+      "Access-Control-Max-Age": "86400",
+      Allow: PUBLIC_METHODS,
+      "X-Request-Id": newRequestId(),
+    },
+  });
+};
+
+const methodNotAllowed: RouteHandler = async (request) =>
+  errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${PUBLIC_METHODS}.`), newRequestId(), {
+    ...CORS_HEADERS,
+    Allow: PUBLIC_METHODS,
+  });
+
+/** A public route file's exports: `export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(get)`. */
+export function publicRoutes(get: RouteHandler) {
+  return { GET: get, HEAD: get, OPTIONS: publicPreflight, POST: methodNotAllowed, PUT: methodNotAllowed, PATCH: methodNotAllowed, DELETE: methodNotAllowed };
+}
+
+/** Paths under /api/public that no route claims: the same 404 envelope, with CORS. */
+export const publicNotFound: RouteHandler = async (request) => {
+  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
+  return errorResponse(new ApiError("NOT_FOUND", "No such endpoint. See the public API in the README."), newRequestId(), CORS_HEADERS);
+};

@@ -1,0 +1,30 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { db } from "@/lib/db/client";
+
+export interface PublishedWorkspace {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+// What a slug in a public path may look like; anything else cannot exist and is not looked up.
+const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
+
+export function isPossibleSlug(slug: string): boolean {
+  return SLUG_PATTERN.test(slug);
+}
+
+/** The workspace behind a public path, if its portal is published; null otherwise. */
+export async function findPublishedWorkspace(slug: string): Promise<PublishedWorkspace | null> {
+  if (!isPossibleSlug(slug)) return null;
+  return db.workspace.findFirst({ where: { slug, portalPublished: true }, select: { id: true, slug: true, name: true } });
+}
+
+/** One message for an unknown slug and an unpublished portal, so neither reveals the other. */
+export const WORKSPACE_NOT_FOUND = "No published workspace portal at this address.";
+
+export async function getPublishedWorkspaceOrThrow(slug: string): Promise<PublishedWorkspace> {
+  const workspace = await findPublishedWorkspace(slug);
+  if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_NOT_FOUND);
+  return workspace;
+}

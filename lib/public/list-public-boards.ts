@@ -1,0 +1,18 @@
+import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import type { ScopedDb } from "@/lib/db/scoped";
+import type { PageOnlyQuery } from "./schemas";
+import { publicBoardView } from "./views";
+
+const BOARD_SORT: SortSpec = { name: "created", field: "createdAt", direction: "asc", kind: "date" };
+
+/** The workspace's public boards, oldest first; private boards never appear. */
+export async function listPublicBoards(db: ScopedDb, query: PageOnlyQuery) {
+  const page = keysetArgs(BOARD_SORT, query.cursor, query.limit);
+  const rows = await db.board.findMany({
+    where: { AND: [{ isPublic: true }, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    select: { id: true, slug: true, name: true, description: true, createdAt: true, _count: { select: { posts: true } } },
+  });
+  return toPage(rows, BOARD_SORT, query.limit, (board) => ({ ...publicBoardView(board), postCount: board._count.posts }));
+}

@@ -1,0 +1,60 @@
+import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import type { ScopedDb } from "@/lib/db/scoped";
+import { ACTIVE_INCIDENT } from "./get-public-status";
+import type { IncidentsQuery } from "./schemas";
+import { publicIncidentUpdateView } from "./views";
+
+const INCIDENT_SORT: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
+const UPDATES_LIMIT = 50;
+
+/**
+ * Incidents newest first with their update timeline (newest update first) and affected
+ * components. `resolvedWithinDays` narrows resolved ones to a recent window (the status page's 30).
+ */
+export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, options: { resolvedWithinDays?: number } = {}) {
+  const page = keysetArgs(INCIDENT_SORT, query.cursor, query.limit);
+  const resolvedSince = options.resolvedWithinDays ? new Date(Date.now() - options.resolvedWithinDays * 24 * 60 * 60 * 1000) : null;
+  const resolved = { OR: [{ resolvedAt: { not: null } }, { status: "resolved" as const }] };
+  const state =
+    query.state === "active"
+      ? ACTIVE_INCIDENT
+      : query.state === "resolved"
+        ? { AND: [resolved, resolvedSince ? { resolvedAt: { gte: resolvedSince } } : {}] }
+        : {};
+  const rows = await db.incident.findMany({
+    where: { AND: [state, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    select: {
+      id: true,
+      title: true,
+      status: true,
+      impact: true,
+      createdAt: true,
+      updatedAt: true,
+      resolvedAt: true,
+      updates: {
+        where: { workspaceId: db.workspaceId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: UPDATES_LIMIT,
+        select: { id: true, status: true, impact: true, message: true, createdAt: true },
+      },
+      components: {
+        where: { workspaceId: db.workspaceId },
+        select: { component: { select: { id: true, name: true } } },
+      },
+    },
+  });
+  return toPage(rows, INCIDENT_SORT, query.limit, (incident) => ({
+    id: incident.id,
+    title: incident.title,
+    status: incident.status,
+    impact: incident.impact,
+    components: incident.components.map((link) => link.component),
+    updates: incident.updates.map(publicIncidentUpdateView),
+    createdAt: incident.createdAt.toISOString(),
+    updatedAt: incident.updatedAt.toISOString(),
+    resolvedAt: incident.resolvedAt?.toISOString() ?? null,
+  }));
+}
+export type PublicIncident = Awaited<ReturnType<typeof listPublicIncidents>>["data"][number];

@@ -1,0 +1,37 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { rateLimitHeaders } from "@/lib/api/steps/rate-limit";
+import { createRateLimiter } from "@/lib/ratelimit";
+import type { RateLimiter } from "@/lib/ratelimit/types";
+
+// The public surface's own budget, per client IP, apart from the per-key budget of /api/v1 (its
+// own prefix in the same store). Generous by default: a status page polled every few seconds by a
+// whole office behind one NAT stays well under it; a scraper walking every page does not.
+export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 600;
+
+export function publicRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.PUBLIC_RATE_LIMIT_PER_MINUTE);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE;
+}
+
+let limiter: { signature: string; instance: RateLimiter } | undefined;
+
+function publicLimiter(): RateLimiter {
+  const limit = publicRateLimitPerMinute();
+  const signature = `${process.env.UPSTASH_REDIS_REST_URL ?? ""}|${limit}`;
+  if (limiter?.signature !== signature) {
+    limiter = { signature, instance: createRateLimiter({ prefix: "public", limit, windowMs: 60_000 }) };
+  }
+  return limiter.instance;
+}
+
+/** Counts one request for `ip`; writes the X-RateLimit-* headers first, then throws 429 when over. */
+export async function rateLimitIp(ip: string, headers: Headers): Promise<void> {
+  const result = await publicLimiter().limit(ip);
+  for (const [name, value] of Object.entries(rateLimitHeaders(result))) headers.set(name, value);
+  if (!result.success) {
+    const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+    throw new ApiError("RATE_LIMITED", `Rate limit of ${result.limit} requests per minute per client exceeded. Retry in ${retryAfter} s.`, undefined, {
+      "Retry-After": String(retryAfter),
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
+import { idSchema, safeText } from "@/lib/api/schemas";
+import { POST_STATUSES } from "@/lib/posts/status-rules";
+
+// Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
+// rather than refused: embedders append cache-busters (`?v=2`) to badge and feed URLs. Only the
+// validated values make up the response cache key, so such parameters cannot bust the cache.
+const slug = z.string().min(1).max(64);
+
+export const workspaceParams = z.object({ workspace: slug });
+export const boardParams = z.object({ workspace: slug, boardId: idSchema });
+export const postParams = z.object({ workspace: slug, postId: idSchema });
+export const releaseNoteParams = z.object({ workspace: slug, id: idSchema });
+
+export const pageOnlyQuery = z.object({ ...pageQuery });
+
+export const PUBLIC_POST_SORTS = ["top", "newest", "oldest"] as const;
+export type PublicPostSort = (typeof PUBLIC_POST_SORTS)[number];
+
+export const boardPostsQuery = z.object({
+  ...pageQuery,
+  sort: z.enum(PUBLIC_POST_SORTS, { message: `sort must be one of: ${PUBLIC_POST_SORTS.join(", ")}.` }).default("top"),
+  status: z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` }).optional(),
+});
+
+export const ROADMAP_STAGES = ["planned", "in_progress", "completed"] as const;
+export const roadmapQuery = z.object({
+  ...pageQuery,
+  stage: z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` }).optional(),
+});
+
+export const incidentsQuery = z.object({
+  ...pageQuery,
+  state: z.enum(["active", "resolved", "all"], { message: "state must be one of: active, resolved, all." }).default("all"),
+});
+
+export const BADGE_LABEL_MAX = 40;
+export const badgeQuery = z.object({
+  // Longer labels are cut, not refused: a badge that answers 400 is a broken image on someone's page.
+  label: safeText({ max: 200, label: "label" })
+    .transform((value) => [...value.replace(/\p{Cc}/gu, " ")].slice(0, BADGE_LABEL_MAX).join("").trim())
+    .optional(),
+  style: z.enum(["flat", "compact"], { message: "style must be flat or compact." }).default("flat"),
+});
+
+export type BoardPostsQuery = z.output<typeof boardPostsQuery>;
+export type RoadmapQuery = z.output<typeof roadmapQuery>;
+export type IncidentsQuery = z.output<typeof incidentsQuery>;
+export type PageOnlyQuery = z.output<typeof pageOnlyQuery>;
+export type BadgeQuery = z.output<typeof badgeQuery>;

@@ -1,0 +1,82 @@
+import type { Board, Comment, IncidentUpdate, Post, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
+import { renderMarkdown } from "@/lib/markdown/render-markdown";
+
+// What the public surface shows of each row, and nothing more: no emails, no user ids, no
+// workspace ids, no private fields. Authors appear by display name only.
+type Author = { name: string | null } | null;
+
+export function publicAuthor(author: Author) {
+  return author ? { name: author.name?.trim() || "Anonymous" } : null;
+}
+
+export function publicBoardView(board: Pick<Board, "id" | "slug" | "name" | "description" | "createdAt">) {
+  return { id: board.id, slug: board.slug, name: board.name, description: board.description, createdAt: board.createdAt.toISOString() };
+}
+
+export const PUBLIC_POST_SELECT = {
+  id: true,
+  boardId: true,
+  title: true,
+  body: true,
+  status: true,
+  tags: true,
+  voteCount: true,
+  commentCount: true,
+  roadmapItemId: true,
+  createdAt: true,
+  updatedAt: true,
+  author: { select: { name: true } },
+} as const;
+
+export type PublicPostRow = Pick<
+  Post,
+  "id" | "boardId" | "title" | "body" | "status" | "tags" | "voteCount" | "commentCount" | "roadmapItemId" | "createdAt" | "updatedAt"
+> & { author: Author };
+
+export function publicPostView(post: PublicPostRow) {
+  return {
+    id: post.id,
+    boardId: post.boardId,
+    title: post.title,
+    body: post.body,
+    status: post.status,
+    tags: post.tags,
+    voteCount: post.voteCount,
+    commentCount: post.commentCount,
+    roadmapItemId: post.roadmapItemId,
+    author: publicAuthor(post.author),
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  };
+}
+export type PublicPost = ReturnType<typeof publicPostView>;
+
+export function publicCommentView(comment: Pick<Comment, "id" | "body" | "createdAt"> & { author: Author }) {
+  return { id: comment.id, body: comment.body, author: publicAuthor(comment.author), createdAt: comment.createdAt.toISOString() };
+}
+
+export function publicReleaseNoteView(note: Pick<ReleaseNote, "id" | "title" | "body" | "publishedAt">) {
+  return {
+    id: note.id,
+    title: note.title,
+    body: note.body,
+    /** The Markdown body rendered to HTML that is safe to insert (raw HTML escaped, unsafe links dropped). */
+    html: renderMarkdown(note.body),
+    publishedAt: (note.publishedAt ?? new Date(0)).toISOString(),
+  };
+}
+export type PublicReleaseNote = ReturnType<typeof publicReleaseNoteView>;
+
+export function publicComponentView(component: Pick<StatusComponent, "id" | "name" | "description" | "status" | "updatedAt">) {
+  return {
+    id: component.id,
+    name: component.name,
+    description: component.description,
+    status: component.status,
+    updatedAt: component.updatedAt.toISOString(),
+  };
+}
+
+export function publicIncidentUpdateView(update: Pick<IncidentUpdate, "id" | "status" | "impact" | "message" | "createdAt">) {
+  return { id: update.id, status: update.status, impact: update.impact, message: update.message, createdAt: update.createdAt.toISOString() };
+}

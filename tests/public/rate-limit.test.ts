@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import * as status from "@/app/api/public/[workspace]/status/route";
+import * as boards from "@/app/api/public/[workspace]/boards/route";
+import { rateLimitBackend } from "@/lib/ratelimit";
+import { expectError } from "../support/endpoint-checklist";
+import { startOfUsableWindow } from "../support/rate-limit-window";
+import { seedPortal } from "./fixtures";
+import { get, randomIp } from "./request";
+
+// The limiter is built on first use from the environment of that moment.
+process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = "5";
+
+describe(`per-IP rate limit on /api/public (${rateLimitBackend()} backend)`, () => {
+  it("counts every public request per client address, cached answers included, then 429", async () => {
+    const portal = await seedPortal();
+    const ip = randomIp();
+    await startOfUsableWindow();
+    for (let i = 1; i <= 5; i++) {
+      const handler = i % 2 ? status.GET : boards.GET;
+      const result = await get(handler, "/x", { workspace: portal.slug }, { headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
+      expect(result.status).toBe(200);
+      expect(result.headers.get("x-ratelimit-limit")).toBe("5");
+      expect(result.headers.get("x-ratelimit-remaining")).toBe(String(5 - i));
+    }
+    const limited = await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-forwarded-for": ip } });
+    expectError(limited, 429, "RATE_LIMITED");
+    expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+    expect(limited.headers.get("access-control-allow-origin")).toBe("*");
+
+    // Another address has its own budget.
+    const other = await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-forwarded-for": randomIp() } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-ratelimit-remaining")).toBe("4");
+  });
+
+  it("falls back to X-Real-IP when there is no X-Forwarded-For", async () => {
+    const portal = await seedPortal();
+    const ip = randomIp();
+    await startOfUsableWindow();
+    for (let i = 0; i < 5; i++) {
+      expect((await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-forwarded-for": "", "x-real-ip": ip } })).status).toBe(200);
+    }
+    expectError(await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-forwarded-for": "", "x-real-ip": ip } }), 429, "RATE_LIMITED");
+  });
+});
