@@ -46,9 +46,11 @@ describe("removeMember", () => {
     for (let round = 0; round < 5; round++) {
       const tenant = await seedTenant();
       const other = await tenant.member("OWNER");
+      // Both actors are read before either removal starts, as two open browser tabs would be.
+      const [first, second] = [await actorOf(tenant, tenant.owner), await actorOf(tenant, other)];
       const results = await Promise.allSettled([
-        removeMember(await actorOf(tenant, tenant.owner), { userId: other.id }),
-        removeMember(await actorOf(tenant, other), { userId: tenant.owner.id }),
+        removeMember(first, { userId: other.id }),
+        removeMember(second, { userId: tenant.owner.id }),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(await db.membership.count({ where: { workspaceId: tenant.workspace.id, role: "OWNER" } })).toBe(1);
