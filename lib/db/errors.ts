@@ -20,5 +20,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return ["P1001", "P1002", "P1008", "P1017", "P2024"].includes(error.code);
   }
   const code = (error as { code?: string } | null)?.code;
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT" || code === "57P01" || code === "53300" || code === "DATABASE_LOCKED";
+  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT" || code === "57P01" || code === "53300" || code === "DATABASE_LOCKED" || code === "DATABASE_UNAVAILABLE";
 }
