@@ -15,6 +15,8 @@ export interface LoadOptions {
   durationSeconds: number;
   /** A response slower than this counts as an error and its connection is replaced. */
   timeoutMs?: number;
+  /** Told when the measured window opens and closes (the runner samples server CPU time then). */
+  onPhase?: (phase: "measuring" | "done") => void;
 }
 
 export interface LoadResult {
@@ -183,9 +185,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   await sleep(options.warmupSeconds * 1000);
   recorder.reset();
   recorder.measuring = true;
+  options.onPhase?.("measuring");
   const started = performance.now();
   await sleep(options.durationSeconds * 1000);
   recorder.measuring = false;
+  options.onPhase?.("done");
   const seconds = (performance.now() - started) / 1000;
   running = false;
   for (const connection of connections) connection.close();
@@ -221,6 +225,7 @@ function sleep(ms: number) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const options = JSON.parse(process.argv[2] ?? "{}") as LoadOptions;
+  options.onPhase = (phase) => process.stdout.write(`${phase}\n`);
   runLoad(options).then(
     (result) => {
       process.stdout.write(`${JSON.stringify(result)}\n`);

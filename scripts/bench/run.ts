@@ -32,6 +32,7 @@ Options
   --build             run \`npm run build\` first even when a build exists
   --no-build          use the existing build even when sources are newer than it
   --cpu-prof <dir>    write a V8 CPU profile of the product server into <dir>
+  --path <path>       what to load (default /api/v1/posts?limit=20; must answer a page of 20)
   -h, --help          this text
 
 Environment
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    path: { type: "string", default: "/api/v1/posts?limit=20" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -86,7 +88,7 @@ const API_KEY_SECRET = "bench-api-key-secret-0123456789abcdef0123456789";
 const NEXTAUTH_SECRET = "bench-nextauth-secret-0123456789abcdef0123456789";
 const WORKSPACE_ID = "bench_workspace";
 const OWNER_ID = "bench_owner";
-const PATH = "/api/v1/posts?limit=20";
+const PATH = args.path;
 const ROOT = process.cwd();
 const NODE = process.execPath;
 
@@ -286,13 +288,14 @@ const TARGETS: Target[] = [
     name: "product",
     label: "product (next start)",
     start(port) {
-      const env = serverEnv(port);
+      const profile: string[] = [];
       if (args["cpu-prof"]) {
         const dir = path.resolve(args["cpu-prof"]);
         fs.mkdirSync(dir, { recursive: true });
-        env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${dir}`.trim();
+        profile.push("--cpu-prof", `--cpu-prof-dir=${dir}`); // not allowed in NODE_OPTIONS
       }
-      return spawnServer([NODE, "node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"], env, "product");
+      const next = ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
+      return spawnServer([NODE, ...profile, ...next], serverEnv(port), "product");
     },
   },
   {
@@ -304,34 +307,62 @@ const TARGETS: Target[] = [
   },
 ];
 
-/** Resident memory of a process and all its descendants, in bytes. */
-function treeRss(rootPid: number): number {
-  const parents = new Map<number, number[]>();
+function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = parents.get(ppid) ?? [];
+      const list = children.get(ppid) ?? [];
       list.push(Number(entry));
-      parents.set(ppid, list);
+      children.set(ppid, list);
     } catch {
       // exited meanwhile
     }
   }
-  let total = 0;
+  const pids: number[] = [];
   const queue = [rootPid];
   while (queue.length) {
     const pid = queue.pop()!;
+    pids.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return pids;
+}
+
+/** Resident memory of a process and all its descendants, in bytes. */
+function treeRss(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid)) {
     try {
       const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       total += Number(kb ?? 0) * 1024;
     } catch {
-      continue;
+      // exited meanwhile
     }
-    queue.push(...(parents.get(pid) ?? []));
   }
   return total;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * CPU seconds (user + system) used so far by a process tree. Unlike req/s this barely depends on
+ * what else the machine is doing, so CPU ms per request compares runs taken under different load.
+ */
+function treeCpuSeconds(rootPid: number): number {
+  let ticks = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
 }
 
 async function waitUntilServing(url: string, key: string, child: ChildProcess): Promise<unknown> {
@@ -356,16 +387,25 @@ interface Measurement {
   target: Target;
   result: LoadResult;
   rssMiB: number;
+  /** Server CPU time per answered request over the measured window, in ms. */
+  cpuMsPerRequest: number;
   load: string;
 }
 
-function runLoadProcess(url: string, key: string): Promise<LoadResult> {
+function runLoadProcess(url: string, key: string, onPhase: (phase: string) => void): Promise<LoadResult> {
   const options = { url, headers: { authorization: `Bearer ${key}` }, connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION };
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, ["--import", "tsx", "scripts/bench/load.ts", JSON.stringify(options)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     children.add(child);
     let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      let newline;
+      while ((newline = out.indexOf("\n")) !== -1 && !out.startsWith("{")) {
+        onPhase(out.slice(0, newline));
+        out = out.slice(newline + 1);
+      }
+    });
     child.on("exit", (code) => {
       children.delete(child);
       if (code !== 0) return reject(new Error(`the load generator exited with code ${code}.`));
@@ -391,10 +431,15 @@ async function measure(target: Target, key: string): Promise<Measurement> {
     const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 250);
     const load = loadAverage();
     process.stdout.write(`  ${target.label}: ${WARMUP} s warm-up + ${DURATION} s measured, ${CONNECTIONS} connections (load ${load})... `);
-    const result = await runLoadProcess(url, key).finally(() => clearInterval(sampler));
+    const cpu = { start: 0, end: 0 };
+    const result = await runLoadProcess(url, key, (phase) => {
+      if (phase === "measuring") cpu.start = treeCpuSeconds(child.pid!);
+      if (phase === "done") cpu.end = treeCpuSeconds(child.pid!);
+    }).finally(() => clearInterval(sampler));
     peak = Math.max(peak, treeRss(child.pid!));
-    console.log(`${result.rps.toFixed(0)} req/s`);
-    return { target, result, rssMiB: peak / 1024 / 1024, load };
+    const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
+    console.log(`${result.rps.toFixed(0)} req/s, ${cpuMsPerRequest.toFixed(2)} CPU ms/request`);
+    return { target, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, load };
   } finally {
     await stop(child);
   }
@@ -409,7 +454,7 @@ function checkSample(target: Target, body: unknown) {
   samples.set(target.name, body);
   const product = samples.get("product");
   const bare = samples.get("bare");
-  if (product && bare && JSON.stringify(product) !== JSON.stringify(bare)) {
+  if (product && bare && PATH === "/api/v1/posts?limit=20" && JSON.stringify(product) !== JSON.stringify(bare)) {
     throw new Error("the bare server's body differs from the product's; fix scripts/bench/bare-server.ts.");
   }
 }
@@ -425,19 +470,27 @@ function median(values: number[]): number {
 }
 
 function row(cells: (string | number)[]): string {
-  const widths = [24, 9, 9, 9, 9, 9, 8, 9];
+  const widths = [24, 9, 9, 9, 9, 9, 8, 9, 8];
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(" ");
 }
 
 function report(measurements: Measurement[]) {
   console.log("");
-  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB"]).concat("   errors"));
-  for (const { target, result, rssMiB } of measurements) {
+  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB", "CPU ms"]).concat("   errors"));
+  for (const { target, result, rssMiB, cpuMsPerRequest } of measurements) {
     const l = result.latencyMs;
     console.log(
-      row([target.label, result.rps.toFixed(1), l.p50.toFixed(1), l.p90.toFixed(1), l.p99.toFixed(1), l.max.toFixed(1), result.non2xx, rssMiB.toFixed(0)]).concat(
-        `   ${result.errors}`,
-      ),
+      row([
+        target.label,
+        result.rps.toFixed(1),
+        l.p50.toFixed(1),
+        l.p90.toFixed(1),
+        l.p99.toFixed(1),
+        l.max.toFixed(1),
+        result.non2xx,
+        rssMiB.toFixed(0),
+        cpuMsPerRequest.toFixed(2),
+      ]).concat(`   ${result.errors}`),
     );
   }
   const of = (name: Target["name"]) => measurements.filter((m) => m.target.name === name);
@@ -457,6 +510,7 @@ function report(measurements: Measurement[]) {
           "",
           "",
           Math.max(...list.map((m) => m.rssMiB)).toFixed(0),
+          median(list.map((m) => m.cpuMsPerRequest)).toFixed(2),
         ]).concat(`   (req/s ${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)})`),
       );
     }
@@ -469,6 +523,8 @@ function report(measurements: Measurement[]) {
     const p99 = median(product.map((m) => m.result.latencyMs.p99));
     const rss = Math.max(...product.map((m) => m.rssMiB));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
+    const cpuRatio = median(bare.map((m) => m.cpuMsPerRequest)) / median(product.map((m) => m.cpuMsPerRequest));
+    console.log(`server CPU per request, bare/product: ${cpuRatio.toFixed(2)} (load-independent: the servers' own cost, PostgreSQL excluded)`);
     console.log(`target: ratio ≥ 0.25 ${mark(ratio >= 0.25)} · p99 ≤ 150 ms ${mark(p99 <= 150)} · RSS ≤ 400 MiB ${mark(rss <= 400)}`);
   }
   console.log(`machine: ${os.cpus().length} cores, load average now ${loadAverage()} (other work on the machine skews both servers)`);
