@@ -2,7 +2,7 @@ import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { Scope } from "@/lib/roles";
 import { ApiError } from "./error-codes";
-import { errorResponse, jsonResponse, newRequestId } from "./responses";
+import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
 import { authenticate } from "./steps/authenticate";
 import { authorizeRole, authorizeScope } from "./steps/authorize";
 import { parseInput, type InputSchemas, type ParsedInput } from "./steps/parse-input";
@@ -47,7 +47,7 @@ export function defineRoute<S extends InputSchemas>(
   const schemas = (spec.schemas ?? {}) as S;
   return async (request, context) => {
     const requestId = newRequestId();
-    const headers = new Headers();
+    const headers: HeaderRecord = {};
     try {
       const key = await authenticate(request);
       await rateLimit(key.keyId, headers);

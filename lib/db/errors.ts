@@ -37,5 +37,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return Boolean(cause && (UNAVAILABLE_KINDS.has(cause.kind ?? "") || UNAVAILABLE_SQLSTATES.has(cause.code ?? "")));
   }
   const code = (error as { code?: string } | null)?.code;
-  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "DATABASE_LOCKED"].includes(code ?? "") || UNAVAILABLE_SQLSTATES.has(code ?? "");
+  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "DATABASE_LOCKED", "DATABASE_UNAVAILABLE"].includes(code ?? "") || UNAVAILABLE_SQLSTATES.has(code ?? "");
 }

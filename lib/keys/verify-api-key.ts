@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/error-codes";
-import { db } from "@/lib/db/client";
+import { hotQuery } from "@/lib/db/client";
 import { secret } from "@/lib/env";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { hashKey, isWellFormedKey } from "./format";
@@ -35,6 +35,15 @@ export function bearerToken(authorization: string | null): string | null {
 
 let hmacSecret: string | undefined;
 
+// Runs on every /api/v1 request, so it takes the hot path (lib/db/client.ts hotQuery) rather
+// than $queryRaw; scripts/bench/bare-server.ts runs the same statement.
+const KEY_LOOKUP = `
+    SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
+    FROM "ApiKey" k
+    JOIN "Workspace" w ON w.id = k."workspaceId"
+    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
+    WHERE k.hash = $1`;
+
 /**
  * Key plus its creator's current membership in one round trip: the role is read afresh on every
  * request, so a demotion or removal takes effect on the very next call, on every instance.
@@ -45,13 +54,7 @@ export async function verifyApiKey(authorization: string | null): Promise<Verifi
   if (!isWellFormedKey(key)) throw new ApiError("UNAUTHORIZED", INVALID);
 
   const hash = hashKey(key, (hmacSecret ??= secret("API_KEY_SECRET")));
-  const rows = await db.$queryRaw<KeyRow[]>`
-    SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
-    FROM "ApiKey" k
-    JOIN "Workspace" w ON w.id = k."workspaceId"
-    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
-    WHERE k.hash = ${hash}`;
-  const row = rows[0];
+  const row = (await hotQuery<KeyRow>(KEY_LOOKUP, [hash]))[0];
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) throw new ApiError("UNAUTHORIZED", INVALID);
   return {
     keyId: row.id,

@@ -27,9 +27,9 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
  * Step 2 (→ 429): counted per key id, never the raw key. The headers go on every response that
  * has a key identity, so they are written to `headers` before anything else can fail.
  */
-export async function rateLimit(keyId: string, headers: Headers): Promise<void> {
+export async function rateLimit(keyId: string, headers: Record<string, string>): Promise<void> {
   const result = await apiLimiter().limit(keyId);
-  for (const [name, value] of Object.entries(rateLimitHeaders(result))) headers.set(name, value);
+  Object.assign(headers, rateLimitHeaders(result));
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
     throw new ApiError("RATE_LIMITED", `Rate limit of ${result.limit} requests per minute exceeded. Retry in ${retryAfter} s.`, undefined, {
