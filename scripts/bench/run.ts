@@ -347,9 +347,15 @@ function treeRss(rootPid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** Machine-wide CPU ticks from /proc/stat: all of them, and those stolen by the hypervisor. */
+function machineTicks(): { total: number; steal: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+}
+
 /**
- * CPU seconds (user + system) used so far by a process tree. Unlike req/s this barely depends on
- * what else the machine is doing, so CPU ms per request compares runs taken under different load.
+ * CPU seconds (user + system) used so far by a process tree. CPU ms per request moves less than
+ * req/s with what else the machine is doing, though a starved or stolen-from CPU inflates it too.
  */
 function treeCpuSeconds(rootPid: number): number {
   let ticks = 0;
@@ -389,6 +395,8 @@ interface Measurement {
   rssMiB: number;
   /** Server CPU time per answered request over the measured window, in ms. */
   cpuMsPerRequest: number;
+  /** Share of the machine's CPU time the hypervisor gave to others during the window, in %. */
+  stealPercent: number;
   load: string;
 }
 
@@ -432,14 +440,22 @@ async function measure(target: Target, key: string): Promise<Measurement> {
     const load = loadAverage();
     process.stdout.write(`  ${target.label}: ${WARMUP} s warm-up + ${DURATION} s measured, ${CONNECTIONS} connections (load ${load})... `);
     const cpu = { start: 0, end: 0 };
+    let machine = { start: machineTicks(), end: machineTicks() };
     const result = await runLoadProcess(url, key, (phase) => {
-      if (phase === "measuring") cpu.start = treeCpuSeconds(child.pid!);
-      if (phase === "done") cpu.end = treeCpuSeconds(child.pid!);
+      if (phase === "measuring") {
+        cpu.start = treeCpuSeconds(child.pid!);
+        machine = { start: machineTicks(), end: machineTicks() };
+      }
+      if (phase === "done") {
+        cpu.end = treeCpuSeconds(child.pid!);
+        machine.end = machineTicks();
+      }
     }).finally(() => clearInterval(sampler));
+    const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
     peak = Math.max(peak, treeRss(child.pid!));
     const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
-    console.log(`${result.rps.toFixed(0)} req/s, ${cpuMsPerRequest.toFixed(2)} CPU ms/request`);
-    return { target, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, load };
+    console.log(`${result.rps.toFixed(0)} req/s, ${cpuMsPerRequest.toFixed(2)} CPU ms/request, ${stealPercent.toFixed(0)}% CPU stolen`);
+    return { target, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent, load };
   } finally {
     await stop(child);
   }
@@ -470,14 +486,14 @@ function median(values: number[]): number {
 }
 
 function row(cells: (string | number)[]): string {
-  const widths = [24, 9, 9, 9, 9, 9, 8, 9, 8];
+  const widths = [24, 9, 9, 9, 9, 9, 8, 9, 8, 7];
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(" ");
 }
 
 function report(measurements: Measurement[]) {
   console.log("");
-  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB", "CPU ms"]).concat("   errors"));
-  for (const { target, result, rssMiB, cpuMsPerRequest } of measurements) {
+  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB", "CPU ms", "steal%"]).concat("   errors"));
+  for (const { target, result, rssMiB, cpuMsPerRequest, stealPercent } of measurements) {
     const l = result.latencyMs;
     console.log(
       row([
@@ -490,6 +506,7 @@ function report(measurements: Measurement[]) {
         result.non2xx,
         rssMiB.toFixed(0),
         cpuMsPerRequest.toFixed(2),
+        stealPercent.toFixed(0),
       ]).concat(`   ${result.errors}`),
     );
   }
@@ -511,6 +528,7 @@ function report(measurements: Measurement[]) {
           "",
           Math.max(...list.map((m) => m.rssMiB)).toFixed(0),
           median(list.map((m) => m.cpuMsPerRequest)).toFixed(2),
+          median(list.map((m) => m.stealPercent)).toFixed(0),
         ]).concat(`   (req/s ${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)})`),
       );
     }
@@ -524,10 +542,13 @@ function report(measurements: Measurement[]) {
     const rss = Math.max(...product.map((m) => m.rssMiB));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
     const cpuRatio = median(bare.map((m) => m.cpuMsPerRequest)) / median(product.map((m) => m.cpuMsPerRequest));
-    console.log(`server CPU per request, bare/product: ${cpuRatio.toFixed(2)} (load-independent: the servers' own cost, PostgreSQL excluded)`);
+    console.log(`server CPU per request, bare/product: ${cpuRatio.toFixed(2)} (steadier than req/s on a busy machine; PostgreSQL excluded)`);
     console.log(`target: ratio ≥ 0.25 ${mark(ratio >= 0.25)} · p99 ≤ 150 ms ${mark(p99 <= 150)} · RSS ≤ 400 MiB ${mark(rss <= 400)}`);
   }
-  console.log(`machine: ${os.cpus().length} cores, load average now ${loadAverage()} (other work on the machine skews both servers)`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average now ${loadAverage()}; other work on the machine, and CPU time stolen by ` +
+      "the hypervisor (steal%), slow both servers and move the figures between runs",
+  );
 }
 
 async function main() {
