@@ -32,6 +32,9 @@ Options
   --build             run \`npm run build\` first even when a build exists
   --no-build          use the existing build even when sources are newer than it
   --cpu-prof <dir>    write a V8 CPU profile of the product server into <dir>
+  --max-steal <pct>   measurements during which the hypervisor stole more CPU than this are
+                      marked * and left out of the medians and the ratio while a cleaner one
+                      of the same server exists (default 10)
   --path <path>       what to load (default /api/v1/posts?limit=20; must answer a page of 20)
   -h, --help          this text
 
@@ -52,6 +55,7 @@ const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    "max-steal": { type: "string", default: "10" },
     path: { type: "string", default: "/api/v1/posts?limit=20" },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -77,6 +81,7 @@ const WARMUP = Number(args.warmup) >= 0 ? Number(args.warmup) : 5;
 const CONNECTIONS = positiveInt("connections", args.connections);
 const ROUNDS = positiveInt("rounds", args.rounds);
 const POSTS = positiveInt("posts", args.posts);
+const MAX_STEAL = Number(args["max-steal"]) >= 0 ? Number(args["max-steal"]) : 10;
 if (args.only && args.only !== "product" && args.only !== "bare") {
   console.error("--only takes product or bare.");
   process.exit(2);
@@ -506,13 +511,25 @@ function report(measurements: Measurement[]) {
         result.non2xx,
         rssMiB.toFixed(0),
         cpuMsPerRequest.toFixed(2),
-        stealPercent.toFixed(0),
+        `${stealPercent > MAX_STEAL ? "*" : ""}${stealPercent.toFixed(0)}`,
       ]).concat(`   ${result.errors}`),
     );
   }
-  const of = (name: Target["name"]) => measurements.filter((m) => m.target.name === name);
-  const product = of("product");
-  const bare = of("bare");
+  const all = (name: Target["name"]) => measurements.filter((m) => m.target.name === name);
+  // A measurement the hypervisor starved says more about the neighbours than about the server.
+  const clean = (list: Measurement[]) => {
+    const kept = list.filter((m) => m.stealPercent <= MAX_STEAL);
+    return kept.length ? kept : list;
+  };
+  const product = clean(all("product"));
+  const bare = clean(all("bare"));
+  const dropped = measurements.length - product.length - bare.length;
+  if (dropped > 0) console.log(`(* steal over ${MAX_STEAL}%: ${dropped} measurement(s) left out of the medians below)`);
+  for (const list of [product, bare]) {
+    if (list.length && list.every((m) => m.stealPercent > MAX_STEAL)) {
+      console.log(`warning: every ${list[0]!.target.name} measurement had steal over ${MAX_STEAL}%; its figures are unreliable`);
+    }
+  }
   if (ROUNDS > 1) {
     for (const list of [product, bare]) {
       if (list.length === 0) continue;
@@ -534,9 +551,14 @@ function report(measurements: Measurement[]) {
     }
   }
   if (product.length && bare.length) {
-    const ratios = product.map((p, i) => p.result.rps / (bare[i] ?? bare[0]!).result.rps);
+    const allProduct = all("product");
+    const allBare = all("bare");
+    const ratios = allProduct.map((p, i) => {
+      const b = allBare[i] ?? allBare[0]!;
+      return `${(p.result.rps / b.result.rps).toFixed(2)}${p.stealPercent > MAX_STEAL || b.stealPercent > MAX_STEAL ? "*" : ""}`;
+    });
     const ratio = median(product.map((m) => m.result.rps)) / median(bare.map((m) => m.result.rps));
-    const perRound = ROUNDS > 1 ? ` (per round: ${ratios.map((r) => r.toFixed(2)).join(", ")})` : "";
+    const perRound = ROUNDS > 1 ? ` (per round: ${ratios.join(", ")})` : "";
     console.log(`\nratio product/bare: ${ratio.toFixed(2)}${perRound}`);
     const p99 = median(product.map((m) => m.result.latencyMs.p99));
     const rss = Math.max(...product.map((m) => m.rssMiB));
