@@ -32,6 +32,9 @@ Options
   --build             run \`npm run build\` first even when a build exists
   --no-build          use the existing build even when sources are newer than it
   --cpu-prof <dir>    write a V8 CPU profile of the product server into <dir>
+  --max-steal <pct>   measurements during which the hypervisor stole more CPU than this are
+                      marked * and left out of the medians and the ratio while a cleaner one
+                      of the same server exists (default 10)
   --path <path>       what to load (default /api/v1/posts?limit=20; must answer a page of 20)
   -h, --help          this text
 
@@ -52,6 +55,7 @@ const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    "max-steal": { type: "string", default: "10" },
     path: { type: "string", default: "/api/v1/posts?limit=20" },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -77,6 +81,7 @@ const WARMUP = Number(args.warmup) >= 0 ? Number(args.warmup) : 5;
 const CONNECTIONS = positiveInt("connections", args.connections);
 const ROUNDS = positiveInt("rounds", args.rounds);
 const POSTS = positiveInt("posts", args.posts);
+const MAX_STEAL = Number(args["max-steal"]) >= 0 ? Number(args["max-steal"]) : 10;
 if (args.only && args.only !== "product" && args.only !== "bare") {
   console.error("--only takes product or bare.");
   process.exit(2);
@@ -347,9 +352,15 @@ function treeRss(rootPid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** Machine-wide CPU ticks from /proc/stat: all of them, and those stolen by the hypervisor. */
+function machineTicks(): { total: number; steal: number } {
+  const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+}
+
 /**
- * CPU seconds (user + system) used so far by a process tree. Unlike req/s this barely depends on
- * what else the machine is doing, so CPU ms per request compares runs taken under different load.
+ * CPU seconds (user + system) used so far by a process tree. CPU ms per request moves less than
+ * req/s with what else the machine is doing, though a starved or stolen-from CPU inflates it too.
  */
 function treeCpuSeconds(rootPid: number): number {
   let ticks = 0;
@@ -389,6 +400,8 @@ interface Measurement {
   rssMiB: number;
   /** Server CPU time per answered request over the measured window, in ms. */
   cpuMsPerRequest: number;
+  /** Share of the machine's CPU time the hypervisor gave to others during the window, in %. */
+  stealPercent: number;
   load: string;
 }
 
@@ -432,14 +445,22 @@ async function measure(target: Target, key: string): Promise<Measurement> {
     const load = loadAverage();
     process.stdout.write(`  ${target.label}: ${WARMUP} s warm-up + ${DURATION} s measured, ${CONNECTIONS} connections (load ${load})... `);
     const cpu = { start: 0, end: 0 };
+    let machine = { start: machineTicks(), end: machineTicks() };
     const result = await runLoadProcess(url, key, (phase) => {
-      if (phase === "measuring") cpu.start = treeCpuSeconds(child.pid!);
-      if (phase === "done") cpu.end = treeCpuSeconds(child.pid!);
+      if (phase === "measuring") {
+        cpu.start = treeCpuSeconds(child.pid!);
+        machine = { start: machineTicks(), end: machineTicks() };
+      }
+      if (phase === "done") {
+        cpu.end = treeCpuSeconds(child.pid!);
+        machine.end = machineTicks();
+      }
     }).finally(() => clearInterval(sampler));
+    const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
     peak = Math.max(peak, treeRss(child.pid!));
     const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
-    console.log(`${result.rps.toFixed(0)} req/s, ${cpuMsPerRequest.toFixed(2)} CPU ms/request`);
-    return { target, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, load };
+    console.log(`${result.rps.toFixed(0)} req/s, ${cpuMsPerRequest.toFixed(2)} CPU ms/request, ${stealPercent.toFixed(0)}% CPU stolen`);
+    return { target, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent, load };
   } finally {
     await stop(child);
   }
@@ -470,14 +491,14 @@ function median(values: number[]): number {
 }
 
 function row(cells: (string | number)[]): string {
-  const widths = [24, 9, 9, 9, 9, 9, 8, 9, 8];
+  const widths = [24, 9, 9, 9, 9, 9, 8, 9, 8, 7];
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(" ");
 }
 
 function report(measurements: Measurement[]) {
   console.log("");
-  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB", "CPU ms"]).concat("   errors"));
-  for (const { target, result, rssMiB, cpuMsPerRequest } of measurements) {
+  console.log(row(["server", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx", "RSS MiB", "CPU ms", "steal%"]).concat("   errors"));
+  for (const { target, result, rssMiB, cpuMsPerRequest, stealPercent } of measurements) {
     const l = result.latencyMs;
     console.log(
       row([
@@ -490,12 +511,25 @@ function report(measurements: Measurement[]) {
         result.non2xx,
         rssMiB.toFixed(0),
         cpuMsPerRequest.toFixed(2),
+        `${stealPercent > MAX_STEAL ? "*" : ""}${stealPercent.toFixed(0)}`,
       ]).concat(`   ${result.errors}`),
     );
   }
-  const of = (name: Target["name"]) => measurements.filter((m) => m.target.name === name);
-  const product = of("product");
-  const bare = of("bare");
+  const all = (name: Target["name"]) => measurements.filter((m) => m.target.name === name);
+  // A measurement the hypervisor starved says more about the neighbours than about the server.
+  const clean = (list: Measurement[]) => {
+    const kept = list.filter((m) => m.stealPercent <= MAX_STEAL);
+    return kept.length ? kept : list;
+  };
+  const product = clean(all("product"));
+  const bare = clean(all("bare"));
+  const dropped = measurements.length - product.length - bare.length;
+  if (dropped > 0) console.log(`(* steal over ${MAX_STEAL}%: ${dropped} measurement(s) left out of the medians below)`);
+  for (const list of [product, bare]) {
+    if (list.length && list.every((m) => m.stealPercent > MAX_STEAL)) {
+      console.log(`warning: every ${list[0]!.target.name} measurement had steal over ${MAX_STEAL}%; its figures are unreliable`);
+    }
+  }
   if (ROUNDS > 1) {
     for (const list of [product, bare]) {
       if (list.length === 0) continue;
@@ -511,23 +545,32 @@ function report(measurements: Measurement[]) {
           "",
           Math.max(...list.map((m) => m.rssMiB)).toFixed(0),
           median(list.map((m) => m.cpuMsPerRequest)).toFixed(2),
+          median(list.map((m) => m.stealPercent)).toFixed(0),
         ]).concat(`   (req/s ${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)})`),
       );
     }
   }
   if (product.length && bare.length) {
-    const ratios = product.map((p, i) => p.result.rps / (bare[i] ?? bare[0]!).result.rps);
+    const allProduct = all("product");
+    const allBare = all("bare");
+    const ratios = allProduct.map((p, i) => {
+      const b = allBare[i] ?? allBare[0]!;
+      return `${(p.result.rps / b.result.rps).toFixed(2)}${p.stealPercent > MAX_STEAL || b.stealPercent > MAX_STEAL ? "*" : ""}`;
+    });
     const ratio = median(product.map((m) => m.result.rps)) / median(bare.map((m) => m.result.rps));
-    const perRound = ROUNDS > 1 ? ` (per round: ${ratios.map((r) => r.toFixed(2)).join(", ")})` : "";
+    const perRound = ROUNDS > 1 ? ` (per round: ${ratios.join(", ")})` : "";
     console.log(`\nratio product/bare: ${ratio.toFixed(2)}${perRound}`);
     const p99 = median(product.map((m) => m.result.latencyMs.p99));
     const rss = Math.max(...product.map((m) => m.rssMiB));
     const mark = (ok: boolean) => (ok ? "met" : "MISSED");
     const cpuRatio = median(bare.map((m) => m.cpuMsPerRequest)) / median(product.map((m) => m.cpuMsPerRequest));
-    console.log(`server CPU per request, bare/product: ${cpuRatio.toFixed(2)} (load-independent: the servers' own cost, PostgreSQL excluded)`);
+    console.log(`server CPU per request, bare/product: ${cpuRatio.toFixed(2)} (steadier than req/s on a busy machine; PostgreSQL excluded)`);
     console.log(`target: ratio ≥ 0.25 ${mark(ratio >= 0.25)} · p99 ≤ 150 ms ${mark(p99 <= 150)} · RSS ≤ 400 MiB ${mark(rss <= 400)}`);
   }
-  console.log(`machine: ${os.cpus().length} cores, load average now ${loadAverage()} (other work on the machine skews both servers)`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average now ${loadAverage()}; other work on the machine, and CPU time stolen by ` +
+      "the hypervisor (steal%), slow both servers and move the figures between runs",
+  );
 }
 
 async function main() {
