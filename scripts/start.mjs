@@ -3,6 +3,7 @@
 // serves the production build (`npm run build` first).
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { withServerNodeOptions } from "./lib/server-node-options.mjs";
 
 const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
 if (missing.length > 0) {
@@ -20,7 +21,7 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
 
 const next = spawn(path.resolve("node_modules/.bin/next"), ["start", ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
 next.on("exit", (code) => process.exit(code ?? 0));

@@ -12,6 +12,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { openSql } from "@/lib/db/sql";
 import { generateKey, hashKey, keyHint } from "@/lib/keys/format";
 import type { LoadResult } from "./load";
+import { SERVER_NODE_FLAGS } from "../lib/server-node-options.mjs";
 
 const HELP = `npm run bench [-- options]
 
@@ -300,7 +301,8 @@ const TARGETS: Target[] = [
         profile.push("--cpu-prof", `--cpu-prof-dir=${dir}`); // not allowed in NODE_OPTIONS
       }
       const next = ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
-      return spawnServer([NODE, ...profile, ...next], serverEnv(port), "product");
+      // Launched as `npm start` launches it, without the wrapper process (its RSS is not the app's).
+      return spawnServer([NODE, ...SERVER_NODE_FLAGS, ...profile, ...next], serverEnv(port), "product");
     },
   },
   {
