@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SqlFragment } from "@/lib/db/sql-fragment";
 import { ApiError } from "./error-codes";
 
 // Keyset pagination (SPEC B3): a page is "rows after this (sort value, id)", so rows inserted
@@ -45,12 +46,16 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: Date | number; i
   if (payload?.s !== sort.name || typeof payload.id !== "string") {
     throw invalidCursor(payload?.s && typeof payload.s === "string" ? "cursor belongs to a different sort order." : "cursor is not valid.");
   }
+  // Cursors are ours, but a client can edit one: keep its value inside what the column holds, so
+  // an edited cursor is a 400 rather than an out-of-range error from the database.
   if (sort.kind === "date") {
     const date = new Date(String(payload.v));
-    if (Number.isNaN(date.getTime())) throw invalidCursor("cursor is not valid.");
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw invalidCursor("cursor is not valid.");
     return { value: date, id: payload.id };
   }
-  if (typeof payload.v !== "number") throw invalidCursor("cursor is not valid.");
+  if (typeof payload.v !== "number" || !Number.isInteger(payload.v) || Math.abs(payload.v) > 2 ** 31 - 1) {
+    throw invalidCursor("cursor is not valid.");
+  }
   return { value: payload.v, id: payload.id };
 }
 
@@ -70,6 +75,24 @@ export function keysetArgs(sort: SortSpec, cursor: string | undefined, limit: nu
     orderBy,
     take,
   };
+}
+
+/** The same page for ScopedDb.$selectRows: a keyset condition, the ORDER BY list and the LIMIT. */
+export function keysetSql(sort: SortSpec, cursor: string | undefined, limit: number) {
+  const column = `"${sort.field}"`;
+  const direction = sort.direction === "desc" ? "DESC" : "ASC";
+  const orderBy = `${column} ${direction}, id ${direction}`;
+  const take = limit + 1;
+  if (!cursor) return { where: [] as SqlFragment[], orderBy, take };
+  const { value, id } = decodeCursor(cursor, sort);
+  const beyond = sort.direction === "desc" ? "<" : ">";
+  // The OR form, not a row comparison: it is what the keyset indexes are checked against
+  // (tests/plans/query-plans.test.ts).
+  const after: SqlFragment = {
+    strings: [`${column} ${beyond} `, ` OR (${column} = `, ` AND id ${beyond} `, ")"],
+    values: [value, value, id],
+  };
+  return { where: [after], orderBy, take };
 }
 
 export function toPage<Row extends { id: string }, Out>(rows: Row[], sort: SortSpec, limit: number, view: (row: Row) => Out) {

@@ -1,5 +1,6 @@
 import type { Plan } from "@/lib/generated/prisma/client";
-import { db, type Db } from "./client";
+import { db, hotQuery, type Db } from "./client";
+import { renderFragment, type SqlFragment } from "./sql-fragment";
 
 // The workspace-scoped accessor. Every tenant-owned model is reachable only through a client whose
 // every operation is fenced to one workspace: reads and bulk writes get `workspaceId` added to
@@ -86,7 +87,41 @@ export type ScopedDb = ScopedTx & {
    * do not wait for it.
    */
   $transactionLocked<T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>): Promise<T>;
+  /**
+   * Rows of one tenant table by plain SQL, for a read so hot that Prisma's per-query cost shows
+   * (the posts list: ~0.3 ms of CPU per findMany against ~0.1 ms for the same statement on the
+   * pool). The accessor writes the FROM and the workspace predicate itself; callers bring only
+   * parameterised conditions, so this read is fenced exactly like the model delegates.
+   */
+  $selectRows<T>(query: SelectRowsQuery): Promise<T[]>;
 };
+
+export interface SelectRowsQuery {
+  from: TenantModel;
+  /** Select list: the table's own columns, as SQL (a constant, never built from input). */
+  columns: string;
+  where?: readonly SqlFragment[];
+  /** ORDER BY list, as SQL (a constant, never built from input). */
+  orderBy: string;
+  limit: number;
+}
+
+const tableOf = (model: TenantModel) => `"${model[0]!.toUpperCase()}${model.slice(1)}"`;
+
+function selectRowsStatement(query: SelectRowsQuery, workspaceId: string): { text: string; values: unknown[] } {
+  const values: unknown[] = [workspaceId];
+  const conditions = [`"workspaceId" = $1`];
+  for (const fragment of query.where ?? []) {
+    const rendered = renderFragment(fragment, values.length + 1);
+    conditions.push(`(${rendered.text})`);
+    values.push(...rendered.values);
+  }
+  values.push(query.limit);
+  return {
+    text: `SELECT ${query.columns} FROM ${tableOf(query.from)} WHERE ${conditions.join(" AND ")} ORDER BY ${query.orderBy} LIMIT $${values.length}`,
+    values,
+  };
+}
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
@@ -97,6 +132,10 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
       if (!rows[0]) throw new Error(`Workspace ${workspaceId} does not exist.`);
       return fn(fenceModels(tx, workspaceId), rows[0]);
     });
+  scoped.$selectRows = <T>(query: SelectRowsQuery) => {
+    const { text, values } = selectRowsStatement(query, workspaceId);
+    return client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values);
+  };
   return Object.freeze(scoped) as unknown as ScopedDb;
 }
 

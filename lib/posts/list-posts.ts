@@ -1,6 +1,7 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { containsPattern, sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
+import { keysetSql, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ListPostsQuery } from "./schemas";
 import { postView } from "./view";
 
@@ -10,22 +11,30 @@ export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
   top: { name: "top", field: "voteCount", direction: "desc", kind: "number" },
 };
 
-export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): Prisma.PostWhereInput {
-  return {
-    ...(query.boardId ? { boardId: query.boardId } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.tag ? { tags: { has: query.tag } } : {}),
-    ...(query.q ? { title: { contains: query.q, mode: "insensitive" as const } } : {}),
-  };
+const POST_COLUMNS = `id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
+  "voteCount", "commentCount", "createdAt", "updatedAt"`;
+
+export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): SqlFragment[] {
+  const filters: SqlFragment[] = [];
+  if (query.boardId) filters.push(sqlFragment`"boardId" = ${query.boardId}`);
+  if (query.status) filters.push(sqlFragment`status = ${query.status}::"PostStatus"`);
+  // @> rather than = ANY(): the form a GIN index on tags would serve.
+  if (query.tag) filters.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
+  if (query.q) filters.push(sqlFragment`title ILIKE ${containsPattern(query.q)}`);
+  return filters;
 }
 
+// The most-called endpoint, so it reads through the scoped raw reader rather than findMany (see
+// ScopedDb.$selectRows); the rows are the same Post shape Prisma would return.
 export async function listPosts(db: ScopedDb, query: ListPostsQuery) {
   const sort = POST_SORT_SPECS[query.sort];
-  const page = keysetArgs(sort, query.cursor, query.limit);
-  const rows = await db.post.findMany({
-    where: { AND: [postFilters(query), page.where] },
+  const page = keysetSql(sort, query.cursor, query.limit);
+  const rows = await db.$selectRows<Post>({
+    from: "post",
+    columns: POST_COLUMNS,
+    where: [...postFilters(query), ...page.where],
     orderBy: page.orderBy,
-    take: page.take,
+    limit: page.take,
   });
   return toPage(rows, sort, query.limit, postView);
 }

@@ -102,6 +102,35 @@ describe("GET /api/v1/posts", () => {
     expectError(result, 400, "VALIDATION_ERROR");
   });
 
+  it("title search takes % and _ literally", async () => {
+    const { tenant, board, key } = await tenantWithBoard();
+    await seedPost(tenant.workspace.id, board.id, { title: "Save 50% on exports" });
+    await seedPost(tenant.workspace.id, board.id, { title: "Save 500 on exports" });
+    await seedPost(tenant.workspace.id, board.id, { title: "snake_case keys" });
+    await seedPost(tenant.workspace.id, board.id, { title: "snakeXcase keys" });
+    const titles = async (q: string) =>
+      (await call(collection.GET, "GET", "/api/v1/posts", { key, query: { q } })).json.data.map((p: { title: string }) => p.title);
+    expect(await titles("50%")).toEqual(["Save 50% on exports"]);
+    expect(await titles("snake_case")).toEqual(["snake_case keys"]);
+    expect(await titles("\\")).toEqual([]);
+  });
+
+  // Cursors are opaque but editable: values outside what the columns hold are a 400, not a
+  // database error.
+  it.each([
+    ["newest", { s: "newest", v: "+100000-01-01T00:00:00.000Z", id: "x" }],
+    ["newest", { s: "newest", v: "-000500-01-01T00:00:00.000Z", id: "x" }],
+    ["top", { s: "top", v: 1e300, id: "x" }],
+    ["top", { s: "top", v: 1.5, id: "x" }],
+    ["top", { s: "top", v: "7", id: "x" }],
+  ])("400 for an edited %s cursor %j", async (sort, payload) => {
+    const { key } = await tenantWithBoard();
+    const cursor = Buffer.from(JSON.stringify(payload)).toString("base64url");
+    const result = await call(collection.GET, "GET", "/api/v1/posts", { key, query: { sort, cursor } });
+    expectError(result, 400, "VALIDATION_ERROR");
+    expect(result.json.details).toEqual([expect.objectContaining({ path: "cursor" })]);
+  });
+
   it("405 with Allow for a wrong method", async () => {
     const result = await call(collection.DELETE, "DELETE", "/api/v1/posts");
     expectError(result, 405, "METHOD_NOT_ALLOWED");
