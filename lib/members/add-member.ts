@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { attachInvitations } from "./attach-invitations";
 import { addMemberSchema, type AddMemberInput } from "./member-form-schemas";
 
 export type AddMemberResult =
@@ -43,8 +44,9 @@ export async function addMember(actor: WorkspaceActor, input: AddMemberInput): P
   if (user && (await actor.db.membership.count({ where: { userId: user.id } })) > 0) throw conflictOnEmail(ALREADY_MEMBER);
   if (!user && (await actor.db.invitation.count({ where: { email } })) > 0) throw conflictOnEmail(ALREADY_INVITED);
 
+  let result: AddMemberResult;
   try {
-    return await createWithinPlanLimit(actor.db, "members", async (tx): Promise<AddMemberResult> => {
+    result = await createWithinPlanLimit(actor.db, "members", async (tx): Promise<AddMemberResult> => {
       if (user) {
         await tx.membership.create({ data: { workspaceId: actor.workspaceId, userId: user.id, role } });
         return { kind: "member", userId: user.id, email: user.email, role };
@@ -60,4 +62,16 @@ export async function addMember(actor: WorkspaceActor, input: AddMemberInput): P
     if (isUniqueViolation(error)) throw conflictOnEmail(user ? ALREADY_MEMBER : ALREADY_INVITED);
     throw error;
   }
+  if (result.kind === "invitation") {
+    // The address may have signed up while the invitation was being written (see attachInvitations).
+    const joined = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+    if (joined) {
+      await attachInvitations(joined);
+      // Attached here or by the sign-up's own second look: either way they are a member now.
+      if ((await actor.db.membership.count({ where: { userId: joined.id } })) > 0) {
+        return { kind: "member", userId: joined.id, email: joined.email, role };
+      }
+    }
+  }
+  return result;
 }

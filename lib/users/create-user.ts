@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { hashPassword } from "@/lib/auth/password";
-import { attachInvitationsTx } from "@/lib/members/attach-invitations";
+import { attachInvitations, attachInvitationsTx } from "@/lib/members/attach-invitations";
 import { signUpSchema, type SignUpInput } from "./schemas";
 import { fieldErrorsOf, type FormResult } from "@/lib/forms";
 
@@ -10,7 +10,7 @@ export type CreatedUser = { id: string; email: string; name: string | null };
 /**
  * Registers an email-and-password account and turns any pending invitations for that address
  * into memberships, in one transaction: either the account exists with its memberships or
- * nothing was written.
+ * nothing was written. Invitations written while it was in flight attach right after.
  */
 export async function createUser(input: SignUpInput): Promise<FormResult<CreatedUser>> {
   const parsed = signUpSchema.safeParse(input);
@@ -27,6 +27,7 @@ export async function createUser(input: SignUpInput): Promise<FormResult<Created
       await attachInvitationsTx(tx, created);
       return created;
     });
+    await attachInvitations(user);
     return { ok: true, data: user };
   } catch (error) {
     if (isUniqueViolation(error)) {

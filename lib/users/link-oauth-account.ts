@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { attachInvitationsTx } from "@/lib/members/attach-invitations";
+import { attachInvitations, attachInvitationsTx } from "@/lib/members/attach-invitations";
 import { emailSchema } from "./schemas";
 
 interface OAuthProfile {
@@ -25,17 +25,17 @@ export async function linkOAuthAccount(profile: OAuthProfile): Promise<{ id: str
   const email = emailSchema.safeParse(profile.email ?? "");
   if (!email.success) return null;
   try {
-    return await db.$transaction(async (tx) => {
-      let user = await tx.user.findUnique({ where: { email: email.data }, select: { id: true, email: true } });
-      if (!user) {
-        user = await tx.user.create({ data: { email: email.data, name: profile.name ?? null }, select: { id: true, email: true } });
-        await attachInvitationsTx(tx, user);
-      }
+    const { user, created } = await db.$transaction(async (tx) => {
+      const existing = await tx.user.findUnique({ where: { email: email.data }, select: { id: true, email: true } });
+      const user = existing ?? (await tx.user.create({ data: { email: email.data, name: profile.name ?? null }, select: { id: true, email: true } }));
+      if (!existing) await attachInvitationsTx(tx, user);
       await tx.oAuthAccount.create({
         data: { userId: user.id, provider: profile.provider, providerAccountId: profile.providerAccountId },
       });
-      return { id: user.id };
+      return { user, created: !existing };
     });
+    if (created) await attachInvitations(user); // invitations written while the account was being created
+    return { id: user.id };
   } catch (error) {
     if (isUniqueViolation(error)) return linkOAuthAccount(profile); // a parallel first sign-in won
     throw error;

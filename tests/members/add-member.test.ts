@@ -97,4 +97,29 @@ describe("addMember", () => {
     expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db.membership.count({ where: { workspaceId: other.workspace.id, userId: someone.id } })).toBe(1);
   });
+
+  // The invitation is written after addMember found no account, and the sign-up looks for
+  // invitations before its own commit: unless one side looks again, an invitation written in
+  // between stays pending for an address that already has an account. Jittered starts put the
+  // sign-up at every point of addMember's work; every round must end with a membership.
+  it("an address that signs up while it is being invited always ends up a member", async () => {
+    const timer = performance.now();
+    await createUser({ email: `probe-${crypto.randomUUID()}@example.test`, password: "long-enough-password" });
+    const signUpMs = performance.now() - timer;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    for (let round = 0; round < 30; round++) {
+      const tenant = await seedTenant({ plan: "PRO" });
+      const actor = await actorOf(tenant, tenant.owner);
+      const email = `racer-${crypto.randomUUID()}@example.test`;
+      const [, signedUp] = await Promise.all([
+        sleep(Math.random() * signUpMs * 1.5).then(() => addMember(actor, { email, role: "MEMBER" })),
+        createUser({ email, password: "long-enough-password" }),
+      ]);
+      if (!signedUp.ok) throw new Error("sign-up failed");
+      const joined = await db.membership.count({ where: { workspaceId: tenant.workspace.id, userId: signedUp.data.id } });
+      const pending = await db.invitation.count({ where: { workspaceId: tenant.workspace.id } });
+      expect({ round, joined, pending }).toEqual({ round, joined: 1, pending: 0 });
+    }
+  });
 });
