@@ -1,6 +1,6 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import { INDICATOR_LABELS, overallIndicator } from "@/lib/status/overall-indicator";
-import { publicComponentView, publicIncidentUpdateView } from "./views";
+import { publicComponentView, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const COMPONENTS_LIMIT = 200;
 const ACTIVE_INCIDENTS_LIMIT = 50;
@@ -30,12 +30,7 @@ export async function getPublicStatus(db: ScopedDb) {
         impact: true,
         createdAt: true,
         updatedAt: true,
-        updates: {
-          where: { workspaceId: db.workspaceId },
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          take: 1,
-          select: { id: true, status: true, impact: true, message: true, createdAt: true },
-        },
+        updates: publicIncidentUpdatesArgs(db.workspaceId, 1),
         components: { where: { workspaceId: db.workspaceId }, select: { componentId: true } },
       },
     }),

@@ -2,7 +2,7 @@ import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { ACTIVE_INCIDENT } from "./get-public-status";
 import type { IncidentsQuery } from "./schemas";
-import { publicIncidentUpdateView } from "./views";
+import { publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const INCIDENT_SORT: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
 const UPDATES_LIMIT = 50;
@@ -33,12 +33,7 @@ export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, o
       createdAt: true,
       updatedAt: true,
       resolvedAt: true,
-      updates: {
-        where: { workspaceId: db.workspaceId },
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: UPDATES_LIMIT,
-        select: { id: true, status: true, impact: true, message: true, createdAt: true },
-      },
+      updates: publicIncidentUpdatesArgs(db.workspaceId, UPDATES_LIMIT),
       components: {
         where: { workspaceId: db.workspaceId },
         select: { component: { select: { id: true, name: true } } },

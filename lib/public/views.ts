@@ -1,4 +1,5 @@
-import type { Board, Comment, IncidentUpdate, Post, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
+import type { Board, Comment, IncidentUpdate, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
+import { sharedPostFields } from "@/lib/posts/view";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
 
 // What the public surface shows of each row, and nothing more: no emails, no user ids, no
@@ -28,26 +29,11 @@ export const PUBLIC_POST_SELECT = {
   author: { select: { name: true } },
 } as const;
 
-export type PublicPostRow = Pick<
-  Post,
-  "id" | "boardId" | "title" | "body" | "status" | "tags" | "voteCount" | "commentCount" | "roadmapItemId" | "createdAt" | "updatedAt"
-> & { author: Author };
+export type PublicPostRow = Parameters<typeof sharedPostFields>[0] & { author: Author };
 
+/** The public post: the author by display name only, never an id. */
 export function publicPostView(post: PublicPostRow) {
-  return {
-    id: post.id,
-    boardId: post.boardId,
-    title: post.title,
-    body: post.body,
-    status: post.status,
-    tags: post.tags,
-    voteCount: post.voteCount,
-    commentCount: post.commentCount,
-    roadmapItemId: post.roadmapItemId,
-    author: publicAuthor(post.author),
-    createdAt: post.createdAt.toISOString(),
-    updatedAt: post.updatedAt.toISOString(),
-  };
+  return { ...sharedPostFields(post), author: publicAuthor(post.author) };
 }
 export type PublicPost = ReturnType<typeof publicPostView>;
 
@@ -74,6 +60,20 @@ export function publicComponentView(component: Pick<StatusComponent, "id" | "nam
     description: component.description,
     status: component.status,
     updatedAt: component.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * An incident's updates as the public sees them, newest first: the nested read for `updates`.
+ * Nested relations are not fenced by the scoped accessor, so the workspace is named here (the
+ * foreign keys already keep an incident's updates in its workspace; this keeps the query honest).
+ */
+export function publicIncidentUpdatesArgs(workspaceId: string, take: number) {
+  return {
+    where: { workspaceId },
+    orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }],
+    take,
+    select: { id: true, status: true, impact: true, message: true, createdAt: true },
   };
 }
 

@@ -8,6 +8,7 @@
 import http from "node:http";
 import pg from "pg";
 import { hashKey, isWellFormedKey } from "@/lib/keys/format";
+import { postView } from "@/lib/posts/view";
 
 const KEY_SQL = `
     SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
@@ -22,20 +23,8 @@ const PAGE_SQL = `
     FROM "Post" WHERE "workspaceId" = $1
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
 
-interface PostRow {
-  id: string;
-  boardId: string;
-  authorId: string | null;
-  roadmapItemId: string | null;
-  title: string;
-  body: string;
-  status: string;
-  tags: string[];
-  voteCount: number;
-  commentCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+// The product's own view function (so the bodies cannot drift apart); the row is what pg returns.
+type PostRow = Parameters<typeof postView>[0];
 
 const secret = process.env.API_KEY_SECRET!;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
@@ -64,20 +53,7 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
       : null;
   send(res, 200, {
     success: true,
-    data: page.map((post) => ({
-      id: post.id,
-      boardId: post.boardId,
-      title: post.title,
-      body: post.body,
-      status: post.status,
-      tags: post.tags,
-      voteCount: post.voteCount,
-      commentCount: post.commentCount,
-      authorId: post.authorId,
-      roadmapItemId: post.roadmapItemId,
-      createdAt: post.createdAt.toISOString(),
-      updatedAt: post.updatedAt.toISOString(),
-    })),
+    data: page.map(postView),
     pagination: { nextCursor, hasMore },
   });
 }
