@@ -4,6 +4,7 @@ import * as item from "@/app/api/v1/boards/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
 const BOARD_KEYS = ["createdAt", "description", "id", "isPublic", "name", "postCount", "slug", "updatedAt"];
 
@@ -78,22 +79,14 @@ describe("GET /api/v1/boards", () => {
     const base = Date.now() - 3_600_000;
     // Repeated timestamps make the id tie-break do real work.
     const existing = await Promise.all(Array.from({ length: 13 }, (_, i) => seedBoardAt(tenant.workspace.id, new Date(base + (i % 4) * 1000))));
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await call(collection.GET, "GET", "/api/v1/boards", { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      expect(page.json.data.length).toBeLessThanOrEqual(3);
-      seen.push(...page.json.data.map((board: { id: string }) => board.id));
-      await seedBoardAt(tenant.workspace.id, new Date());
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      pages++;
-    } while (cursor);
+    const { ids, pages } = await walkAllPages({
+      limit: 3,
+      fetch: (query) => call(collection.GET, "GET", "/api/v1/boards", { key, query }),
+      meanwhile: () => seedBoardAt(tenant.workspace.id, new Date()),
+    });
     expect(pages).toBe(5);
-    expect(seen).toHaveLength(13);
-    expect([...seen].sort()).toEqual(existing.map((board) => board.id).sort());
+    // Boards added meanwhile are the newest, so they sort before every cursor and never show.
+    expectEachExactlyOnce(ids, existing);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import * as item from "@/app/api/v1/changelog/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedTenant } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
 const NOTE_KEYS = ["authorId", "body", "createdAt", "id", "publishedAt", "status", "title", "updatedAt"];
 
@@ -60,18 +61,13 @@ describe("GET /api/v1/changelog", () => {
     const existing = await Promise.all(
       Array.from({ length: 23 }, (_, i) => seedNote(tenant.workspace.id, { title: `n${i}`, publishedAt: new Date(base + (i % 6) * 1000) })),
     );
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call(collection.GET, "GET", "/api/v1/changelog", { key, query: { limit: "5", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      seen.push(...page.json.data.map((note: { id: string }) => note.id));
-      await seedNote(tenant.workspace.id, { title: "published meanwhile" });
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-    } while (cursor);
-    expect(seen).toHaveLength(23);
-    expect([...seen].sort()).toEqual(existing.map((note) => note.id).sort());
+    const { ids } = await walkAllPages({
+      limit: 5,
+      fetch: (query) => call(collection.GET, "GET", "/api/v1/changelog", { key, query }),
+      meanwhile: () => seedNote(tenant.workspace.id, { title: "published meanwhile" }),
+    });
+    // Notes published meanwhile are the newest, so they sort before every cursor and never show.
+    expectEachExactlyOnce(ids, existing);
   });
 
   it.each([

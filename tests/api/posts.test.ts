@@ -4,6 +4,7 @@ import * as item from "@/app/api/v1/posts/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 async function tenantWithBoard() {
   const tenant = await seedTenant();
@@ -61,19 +62,12 @@ describe("GET /api/v1/posts", () => {
       Array.from({ length: 25 }, (_, i) => seedPost(tenant.workspace.id, board.id, { title: `p${i}`, createdAt: new Date(base + (i % 5) * 1000) })),
     );
     for (const sort of ["newest", "oldest", "top"]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", "/api/v1/posts", { key, query: { limit: "4", sort, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((p: { id: string }) => p.id));
-        await seedPost(tenant.workspace.id, board.id, { title: "inserted meanwhile" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((post) => post.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(existing.map((post) => post.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 4,
+        fetch: (query) => call(collection.GET, "GET", "/api/v1/posts", { key, query: { ...query, sort } }),
+        meanwhile: () => seedPost(tenant.workspace.id, board.id, { title: "inserted meanwhile" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), existing);
     }
   });
 

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 async function tenantWithBoard() {
   const tenant = await seedTenant();
@@ -95,20 +96,13 @@ describe("GET /api/v1/roadmap", () => {
     const walks: Record<string, string>[] = [{}, { stage: "planned" }];
     for (const stageQuery of walks) {
       const expected = existing.filter((entry) => !stageQuery.stage || entry.stage === stageQuery.stage);
-      const seen: { id: string; position: number }[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await listRoadmap(key, { limit: "4", ...stageQuery, ...(cursor ? { cursor } : {}) });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data);
-        await seedItem(tenant.workspace.id, { stage: "planned", position: 2 });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((entry) => expected.some((row) => row.id === entry.id));
-      expect(new Set(preExisting.map((entry) => entry.id)).size).toBe(preExisting.length);
-      expect(preExisting.map((entry) => entry.id).sort()).toEqual(expected.map((row) => row.id).sort());
-      const positions = seen.map((entry) => entry.position);
+      const { rows, ids } = await walkAllPages<{ id: string; position: number }>({
+        limit: 4,
+        fetch: (query) => listRoadmap(key, { ...query, ...stageQuery }),
+        meanwhile: () => seedItem(tenant.workspace.id, { stage: "planned", position: 2 }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
+      const positions = rows.map((entry) => entry.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
     }
   });

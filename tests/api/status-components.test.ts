@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const PATH = "/api/v1/status/components";
 
@@ -51,19 +52,13 @@ describe("GET /api/v1/status/components", () => {
     const existing = await Promise.all(
       Array.from({ length: 13 }, (_, i) => seedComponent(tenant.workspace.id, { name: `c${i}`, position: i % 4 })),
     );
-    const seen: { id: string; position: number }[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call(components.GET, "GET", PATH, { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      seen.push(...page.json.data);
-      await seedComponent(tenant.workspace.id, { name: "added meanwhile", position: 0 });
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-    } while (cursor);
-    const preExisting = seen.filter((row) => existing.some((component) => component.id === row.id));
-    expect(new Set(preExisting.map((row) => row.id)).size).toBe(existing.length);
-    const positions = seen.map((row) => row.position);
+    const { rows, ids } = await walkAllPages<{ id: string; position: number }>({
+      limit: 3,
+      fetch: (query) => call(components.GET, "GET", PATH, { key, query }),
+      meanwhile: () => seedComponent(tenant.workspace.id, { name: "added meanwhile", position: 0 }),
+    });
+    expectEachExactlyOnce(onlyPreExisting(ids, existing), existing);
+    const positions = rows.map((row) => row.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import type { ComponentStatus, IncidentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant, type Tenant } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const LIST = "/api/v1/status/incidents";
 
@@ -105,19 +106,12 @@ describe("GET /api/v1/status/incidents", () => {
     );
     for (const state of ["all", "active", "resolved"] as const) {
       const expected = existing.filter((incident) => state === "all" || (state === "resolved") === (incident.resolvedAt !== null));
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", LIST, { key, query: { limit: "3", state, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((incident: { id: string }) => incident.id));
-        await openIncident(key, { title: "opened meanwhile", message: "m" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((incident) => incident.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(expected.map((incident) => incident.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 3,
+        fetch: (query) => call(collection.GET, "GET", LIST, { key, query: { ...query, state } }),
+        meanwhile: () => openIncident(key, { title: "opened meanwhile", message: "m" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
     }
   });
 

@@ -4,6 +4,7 @@ import * as item from "@/app/api/v1/todos/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
 import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const LIST = "/api/v1/todos";
 
@@ -100,19 +101,12 @@ describe("GET /api/v1/todos", () => {
     );
     for (const state of ["all", "open", "completed"] as const) {
       const expected = existing.filter((todo) => state === "all" || (state === "completed") === (todo.completedAt !== null));
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", LIST, { key, query: { limit: "4", state, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((todo: { id: string }) => todo.id));
-        await createTodo(key, { listId: list.id, title: "added meanwhile" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((todo) => todo.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(expected.map((todo) => todo.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 4,
+        fetch: (query) => call(collection.GET, "GET", LIST, { key, query: { ...query, state } }),
+        meanwhile: () => createTodo(key, { listId: list.id, title: "added meanwhile" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
     }
   });
 
