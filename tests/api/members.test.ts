@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/members/route";
 import { db } from "@/lib/db/client";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
-import { expectError, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 
 async function tenantWithKey() {
   const tenant = await seedTenant();
@@ -96,11 +96,5 @@ describe("GET /api/v1/members?email=", () => {
     expect(result.json.details).toEqual([{ path: "email", message: "email is required.", code: "invalid_type" }]);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    for (const method of ["POST", "DELETE"] as const) {
-      const result = await call(collection[method], method, "/api/v1/members");
-      expectError(result, 405, "METHOD_NOT_ALLOWED");
-      expect(result.headers.get("allow")).toBe("GET, HEAD");
-    }
-  });
+  itAnswers405(collection, "/api/v1/members", { methods: ["POST", "DELETE"], allow: "GET, HEAD" });
 });

@@ -3,7 +3,7 @@ import * as collection from "@/app/api/v1/posts/route";
 import * as item from "@/app/api/v1/posts/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 async function tenantWithBoard() {
@@ -125,11 +125,7 @@ describe("GET /api/v1/posts", () => {
     expect(result.json.details).toEqual([expect.objectContaining({ path: "cursor" })]);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.DELETE, "DELETE", "/api/v1/posts");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, "/api/v1/posts", { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/posts", () => {
@@ -294,9 +290,5 @@ describe("PATCH /api/v1/posts/{id}", () => {
     expect((await db.post.findUniqueOrThrow({ where: { id: foreign.id } })).title).toBe("A post");
   });
 
-  it("405 for PUT", async () => {
-    const result = await call(item.PUT, "PUT", "/api/v1/posts/x");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD");
-  });
+  itAnswers405(item, "/api/v1/posts/x", { methods: ["PUT"], allow: "GET, PATCH, HEAD" });
 });

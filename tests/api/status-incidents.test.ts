@@ -4,7 +4,7 @@ import * as item from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/db/client";
 import type { ComponentStatus, IncidentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant, type Tenant } from "../support/api";
-import { expectError, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const LIST = "/api/v1/status/incidents";
@@ -130,11 +130,7 @@ describe("GET /api/v1/status/incidents", () => {
     ],
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.DELETE, "DELETE", LIST);
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, LIST, { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/status/incidents", () => {
@@ -317,11 +313,7 @@ describe("GET /api/v1/status/incidents/{id}", () => {
     expect(new Set(shapes).size).toBe(1);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(item.PUT, "PUT", `${LIST}/x`);
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD");
-  });
+  itAnswers405(item, `${LIST}/x`, { methods: ["PUT"], allow: "GET, PATCH, HEAD" });
 });
 
 describe("PATCH /api/v1/status/incidents/{id}", () => {

@@ -57,6 +57,17 @@ function isLabelled(cases: QueryCase[] | LabelledQueryCase[]): cases is Labelled
   return cases.some((row) => row.length === 3);
 }
 
+/** The wrong-method row: each of `methods` answers 405 METHOD_NOT_ALLOWED naming the allowed ones. */
+export function itAnswers405<Method extends string>(route: Record<Method, RouteHandler>, path: string, { methods, allow }: { methods: Method[]; allow: string }) {
+  it("405 with Allow for a wrong method", async () => {
+    for (const method of methods) {
+      const result = await call(route[method], method, path);
+      expectError(result, 405, "METHOD_NOT_ALLOWED");
+      expect(result.headers.get("allow")).toBe(allow);
+    }
+  });
+}
+
 /**
  * The authentication and authorization rows of one endpoint's checklist (SPEC A3, B2):
  * 401 for every kind of bad key, 403 INSUFFICIENT_SCOPES naming the scope, 403 FORBIDDEN for a
