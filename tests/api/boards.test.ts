@@ -3,7 +3,8 @@ import * as collection from "@/app/api/v1/boards/route";
 import * as item from "@/app/api/v1/boards/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
 const BOARD_KEYS = ["createdAt", "description", "id", "isPublic", "name", "postCount", "slug", "updatedAt"];
 
@@ -78,40 +79,32 @@ describe("GET /api/v1/boards", () => {
     const base = Date.now() - 3_600_000;
     // Repeated timestamps make the id tie-break do real work.
     const existing = await Promise.all(Array.from({ length: 13 }, (_, i) => seedBoardAt(tenant.workspace.id, new Date(base + (i % 4) * 1000))));
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await call(collection.GET, "GET", "/api/v1/boards", { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      expect(page.json.data.length).toBeLessThanOrEqual(3);
-      seen.push(...page.json.data.map((board: { id: string }) => board.id));
-      await seedBoardAt(tenant.workspace.id, new Date());
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      pages++;
-    } while (cursor);
+    const { ids, pages } = await walkAllPages({
+      limit: 3,
+      fetch: (query) => call(collection.GET, "GET", "/api/v1/boards", { key, query }),
+      meanwhile: () => seedBoardAt(tenant.workspace.id, new Date()),
+    });
     expect(pages).toBe(5);
-    expect(seen).toHaveLength(13);
-    expect([...seen].sort()).toEqual(existing.map((board) => board.id).sort());
+    // Boards added meanwhile are the newest, so they sort before every cursor and never show.
+    expectEachExactlyOnce(ids, existing);
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ limit: "-1" }, "limit"],
-    [{ visibility: "secret" }, "visibility"],
-    [{ visibility: "public\u0000" }, "visibility"],
-    [{ visibility: "\ud800" }, "visibility"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ cursor: "a\u0000b" }, "cursor"],
-    [{ unknown: "1" }, "unknown"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await tenantWithKey();
-    const result = await call(collection.GET, "GET", "/api/v1/boards", { key, query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: "/api/v1/boards",
+    key: async () => (await tenantWithKey()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ limit: "-1" }, "limit"],
+      [{ visibility: "secret" }, "visibility"],
+      [{ visibility: "public\u0000" }, "visibility"],
+      [{ visibility: "\ud800" }, "visibility"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ cursor: "a\u0000b" }, "cursor"],
+      [{ unknown: "1" }, "unknown"],
+    ],
   });
 
   it("a cursor from another list is refused", async () => {
@@ -120,13 +113,7 @@ describe("GET /api/v1/boards", () => {
     expectError(await call(collection.GET, "GET", "/api/v1/boards", { key, query: { cursor: foreignSort } }), 400, "VALIDATION_ERROR");
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    for (const method of ["POST", "DELETE"] as const) {
-      const result = await call(collection[method], method, "/api/v1/boards");
-      expectError(result, 405, "METHOD_NOT_ALLOWED");
-      expect(result.headers.get("allow")).toBe("GET, HEAD");
-    }
-  });
+  itAnswers405(collection, "/api/v1/boards", { methods: ["POST", "DELETE"], allow: "GET, HEAD" });
 });
 
 describe("GET /api/v1/boards/{id}", () => {
@@ -181,9 +168,5 @@ describe("GET /api/v1/boards/{id}", () => {
     expect([...shapes]).toEqual(["code,error,requestId,success"]);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(item.PATCH, "PATCH", "/api/v1/boards/x");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, HEAD");
-  });
+  itAnswers405(item, "/api/v1/boards/x", { methods: ["PATCH"], allow: "GET, HEAD" });
 });

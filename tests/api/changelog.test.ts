@@ -3,7 +3,8 @@ import * as collection from "@/app/api/v1/changelog/route";
 import * as item from "@/app/api/v1/changelog/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedTenant } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, expectValidationError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
 const NOTE_KEYS = ["authorId", "body", "createdAt", "id", "publishedAt", "status", "title", "updatedAt"];
 
@@ -60,41 +61,32 @@ describe("GET /api/v1/changelog", () => {
     const existing = await Promise.all(
       Array.from({ length: 23 }, (_, i) => seedNote(tenant.workspace.id, { title: `n${i}`, publishedAt: new Date(base + (i % 6) * 1000) })),
     );
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call(collection.GET, "GET", "/api/v1/changelog", { key, query: { limit: "5", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      seen.push(...page.json.data.map((note: { id: string }) => note.id));
-      await seedNote(tenant.workspace.id, { title: "published meanwhile" });
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-    } while (cursor);
-    expect(seen).toHaveLength(23);
-    expect([...seen].sort()).toEqual(existing.map((note) => note.id).sort());
+    const { ids } = await walkAllPages({
+      limit: 5,
+      fetch: (query) => call(collection.GET, "GET", "/api/v1/changelog", { key, query }),
+      meanwhile: () => seedNote(tenant.workspace.id, { title: "published meanwhile" }),
+    });
+    // Notes published meanwhile are the newest, so they sort before every cursor and never show.
+    expectEachExactlyOnce(ids, existing);
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ cursor: "\u0000" }, "cursor"],
-    [{ cursor: "\ud800" }, "cursor"],
-    [{ status: "draft" }, "status"],
-    [{ unknown: "1" }, "unknown"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await tenantWithKey();
-    const result = await call(collection.GET, "GET", "/api/v1/changelog", { key, query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: "/api/v1/changelog",
+    key: async () => (await tenantWithKey()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ cursor: "\u0000" }, "cursor"],
+      [{ cursor: "\ud800" }, "cursor"],
+      [{ status: "draft" }, "status"],
+      [{ unknown: "1" }, "unknown"],
+    ],
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.PATCH, "PATCH", "/api/v1/changelog");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, "/api/v1/changelog", { methods: ["PATCH"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/changelog", () => {
@@ -165,8 +157,7 @@ describe("POST /api/v1/changelog", () => {
   ])("400 with details for %s, and nothing written", async (_label, body, path) => {
     const { tenant, key } = await tenantWithKey();
     const result = await call(collection.POST, "POST", "/api/v1/changelog", { key, body });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+    expectValidationError(result, path);
     expect(await noteCount(tenant.workspace.id)).toBe(0);
   });
 
@@ -241,9 +232,5 @@ describe("GET /api/v1/changelog/{id}", () => {
     expect(messages.size).toBe(1);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(item.DELETE, "DELETE", "/api/v1/changelog/x");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, HEAD");
-  });
+  itAnswers405(item, "/api/v1/changelog/x", { methods: ["DELETE"], allow: "GET, HEAD" });
 });

@@ -3,7 +3,8 @@ import * as collection from "@/app/api/v1/posts/route";
 import * as item from "@/app/api/v1/posts/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 async function tenantWithBoard() {
   const tenant = await seedTenant();
@@ -61,37 +62,30 @@ describe("GET /api/v1/posts", () => {
       Array.from({ length: 25 }, (_, i) => seedPost(tenant.workspace.id, board.id, { title: `p${i}`, createdAt: new Date(base + (i % 5) * 1000) })),
     );
     for (const sort of ["newest", "oldest", "top"]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", "/api/v1/posts", { key, query: { limit: "4", sort, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((p: { id: string }) => p.id));
-        await seedPost(tenant.workspace.id, board.id, { title: "inserted meanwhile" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((post) => post.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(existing.map((post) => post.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 4,
+        fetch: (query) => call(collection.GET, "GET", "/api/v1/posts", { key, query: { ...query, sort } }),
+        meanwhile: () => seedPost(tenant.workspace.id, board.id, { title: "inserted meanwhile" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), existing);
     }
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ limit: "1.5" }, "limit"],
-    [{ sort: "sideways" }, "sort"],
-    [{ status: "done" }, "status"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ q: "a\u0000b" }, "q"],
-    [{ unknown: "1" }, "unknown"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await tenantWithBoard();
-    const result = await call(collection.GET, "GET", "/api/v1/posts", { key, query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: "/api/v1/posts",
+    key: async () => (await tenantWithBoard()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ limit: "1.5" }, "limit"],
+      [{ sort: "sideways" }, "sort"],
+      [{ status: "done" }, "status"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ q: "a\u0000b" }, "q"],
+      [{ unknown: "1" }, "unknown"],
+    ],
   });
 
   it("a cursor from another sort order is refused", async () => {
@@ -131,11 +125,7 @@ describe("GET /api/v1/posts", () => {
     expect(result.json.details).toEqual([expect.objectContaining({ path: "cursor" })]);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.DELETE, "DELETE", "/api/v1/posts");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, "/api/v1/posts", { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/posts", () => {
@@ -300,9 +290,5 @@ describe("PATCH /api/v1/posts/{id}", () => {
     expect((await db.post.findUniqueOrThrow({ where: { id: foreign.id } })).title).toBe("A post");
   });
 
-  it("405 for PUT", async () => {
-    const result = await call(item.PUT, "PUT", "/api/v1/posts/x");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD");
-  });
+  itAnswers405(item, "/api/v1/posts/x", { methods: ["PUT"], allow: "GET, PATCH, HEAD" });
 });

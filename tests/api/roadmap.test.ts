@@ -3,7 +3,8 @@ import * as collection from "@/app/api/v1/roadmap/route";
 import { db } from "@/lib/db/client";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 async function tenantWithBoard() {
   const tenant = await seedTenant();
@@ -95,43 +96,32 @@ describe("GET /api/v1/roadmap", () => {
     const walks: Record<string, string>[] = [{}, { stage: "planned" }];
     for (const stageQuery of walks) {
       const expected = existing.filter((entry) => !stageQuery.stage || entry.stage === stageQuery.stage);
-      const seen: { id: string; position: number }[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await listRoadmap(key, { limit: "4", ...stageQuery, ...(cursor ? { cursor } : {}) });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data);
-        await seedItem(tenant.workspace.id, { stage: "planned", position: 2 });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((entry) => expected.some((row) => row.id === entry.id));
-      expect(new Set(preExisting.map((entry) => entry.id)).size).toBe(preExisting.length);
-      expect(preExisting.map((entry) => entry.id).sort()).toEqual(expected.map((row) => row.id).sort());
-      const positions = seen.map((entry) => entry.position);
+      const { rows, ids } = await walkAllPages<{ id: string; position: number }>({
+        limit: 4,
+        fetch: (query) => listRoadmap(key, { ...query, ...stageQuery }),
+        meanwhile: () => seedItem(tenant.workspace.id, { stage: "planned", position: 2 }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
+      const positions = rows.map((entry) => entry.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
     }
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ stage: "shipped" }, "stage"],
-    [{ stage: "planned\u0000" }, "stage"],
-    [{ stage: "\ud800" }, "stage"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ unknown: "1" }, "unknown"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await tenantWithBoard();
-    const result = await listRoadmap(key, query);
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: "/api/v1/roadmap",
+    key: async () => (await tenantWithBoard()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ stage: "shipped" }, "stage"],
+      [{ stage: "planned\u0000" }, "stage"],
+      [{ stage: "\ud800" }, "stage"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ unknown: "1" }, "unknown"],
+    ],
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.POST, "POST", "/api/v1/roadmap");
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, HEAD");
-  });
+  itAnswers405(collection, "/api/v1/roadmap", { methods: ["POST"], allow: "GET, HEAD" });
 });

@@ -4,7 +4,8 @@ import * as incidents from "@/app/api/v1/status/incidents/route";
 import { db } from "@/lib/db/client";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const PATH = "/api/v1/status/components";
 
@@ -51,35 +52,29 @@ describe("GET /api/v1/status/components", () => {
     const existing = await Promise.all(
       Array.from({ length: 13 }, (_, i) => seedComponent(tenant.workspace.id, { name: `c${i}`, position: i % 4 })),
     );
-    const seen: { id: string; position: number }[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call(components.GET, "GET", PATH, { key, query: { limit: "3", ...(cursor ? { cursor } : {}) } });
-      expect(page.status).toBe(200);
-      seen.push(...page.json.data);
-      await seedComponent(tenant.workspace.id, { name: "added meanwhile", position: 0 });
-      cursor = page.json.pagination.nextCursor ?? undefined;
-      expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-    } while (cursor);
-    const preExisting = seen.filter((row) => existing.some((component) => component.id === row.id));
-    expect(new Set(preExisting.map((row) => row.id)).size).toBe(existing.length);
-    const positions = seen.map((row) => row.position);
+    const { rows, ids } = await walkAllPages<{ id: string; position: number }>({
+      limit: 3,
+      fetch: (query) => call(components.GET, "GET", PATH, { key, query }),
+      meanwhile: () => seedComponent(tenant.workspace.id, { name: "added meanwhile", position: 0 }),
+    });
+    expectEachExactlyOnce(onlyPreExisting(ids, existing), existing);
+    const positions = rows.map((row) => row.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ limit: "1.5" }, "limit"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ cursor: "a\u0000b" }, "cursor"],
-    [{ state: "active" }, "state"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const tenant = await seedTenant();
-    const result = await call(components.GET, "GET", PATH, { key: await tenant.key(["status:read"]), query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: components.GET,
+    path: PATH,
+    key: async () => (await seedTenant()).key(["status:read"]),
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ limit: "1.5" }, "limit"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ cursor: "a\u0000b" }, "cursor"],
+      [{ state: "active" }, "state"],
+    ],
   });
 
   it("a cursor from the incidents list is refused", async () => {
@@ -92,11 +87,5 @@ describe("GET /api/v1/status/components", () => {
     expect(result.json.details[0]).toMatchObject({ path: "cursor" });
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    for (const [handler, method] of [[components.POST, "POST"], [components.DELETE, "DELETE"]] as const) {
-      const result = await call(handler, method, PATH);
-      expectError(result, 405, "METHOD_NOT_ALLOWED");
-      expect(result.headers.get("allow")).toBe("GET, HEAD");
-    }
-  });
+  itAnswers405(components, PATH, { methods: ["POST", "DELETE"], allow: "GET, HEAD" });
 });

@@ -4,7 +4,8 @@ import * as item from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/db/client";
 import type { ComponentStatus, IncidentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant, type Tenant } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, expectValidationError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const LIST = "/api/v1/status/incidents";
 
@@ -105,42 +106,31 @@ describe("GET /api/v1/status/incidents", () => {
     );
     for (const state of ["all", "active", "resolved"] as const) {
       const expected = existing.filter((incident) => state === "all" || (state === "resolved") === (incident.resolvedAt !== null));
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", LIST, { key, query: { limit: "3", state, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((incident: { id: string }) => incident.id));
-        await openIncident(key, { title: "opened meanwhile", message: "m" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((incident) => incident.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(expected.map((incident) => incident.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 3,
+        fetch: (query) => call(collection.GET, "GET", LIST, { key, query: { ...query, state } }),
+        meanwhile: () => openIncident(key, { title: "opened meanwhile", message: "m" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
     }
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ state: "open" }, "state"],
-    [{ state: "active\u0000" }, "state"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ status: "resolved" }, "status"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await statusTenant();
-    const result = await call(collection.GET, "GET", LIST, { key, query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: LIST,
+    key: async () => (await statusTenant()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ state: "open" }, "state"],
+      [{ state: "active\u0000" }, "state"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ status: "resolved" }, "status"],
+    ],
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.DELETE, "DELETE", LIST);
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, LIST, { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/status/incidents", () => {
@@ -238,8 +228,7 @@ describe("POST /api/v1/status/incidents", () => {
   ])("400 with details for %j, nothing written", async (body, path) => {
     const { tenant, key } = await statusTenant();
     const result = await openIncident(key, body);
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+    expectValidationError(result, path);
     expect(await db.incident.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
   });
 
@@ -323,11 +312,7 @@ describe("GET /api/v1/status/incidents/{id}", () => {
     expect(new Set(shapes).size).toBe(1);
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(item.PUT, "PUT", `${LIST}/x`);
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, PATCH, HEAD");
-  });
+  itAnswers405(item, `${LIST}/x`, { methods: ["PUT"], allow: "GET, PATCH, HEAD" });
 });
 
 describe("PATCH /api/v1/status/incidents/{id}", () => {
@@ -448,8 +433,7 @@ describe("PATCH /api/v1/status/incidents/{id}", () => {
     const incident = (await openIncident(key, { title: "Down", message: "m" })).json.data;
     const before = await snapshot(tenant.workspace.id);
     const result = await patchIncident(key, incident.id, body);
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+    expectValidationError(result, path);
     expect(await snapshot(tenant.workspace.id)).toEqual(before);
   });
 

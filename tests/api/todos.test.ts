@@ -3,7 +3,8 @@ import * as collection from "@/app/api/v1/todos/route";
 import * as item from "@/app/api/v1/todos/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
-import { expectError, itChecksKeys } from "../support/endpoint-checklist";
+import { expectError, expectValidationError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";
 
 const LIST = "/api/v1/todos";
 
@@ -100,44 +101,33 @@ describe("GET /api/v1/todos", () => {
     );
     for (const state of ["all", "open", "completed"] as const) {
       const expected = existing.filter((todo) => state === "all" || (state === "completed") === (todo.completedAt !== null));
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(collection.GET, "GET", LIST, { key, query: { limit: "4", state, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((todo: { id: string }) => todo.id));
-        await createTodo(key, { listId: list.id, title: "added meanwhile" });
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      const preExisting = seen.filter((id) => existing.some((todo) => todo.id === id));
-      expect(new Set(preExisting).size).toBe(preExisting.length);
-      expect(preExisting.sort()).toEqual(expected.map((todo) => todo.id).sort());
+      const { ids } = await walkAllPages({
+        limit: 4,
+        fetch: (query) => call(collection.GET, "GET", LIST, { key, query: { ...query, state } }),
+        meanwhile: () => createTodo(key, { listId: list.id, title: "added meanwhile" }),
+      });
+      expectEachExactlyOnce(onlyPreExisting(ids, existing), expected);
     }
   });
 
-  it.each([
-    [{ limit: "0" }, "limit"],
-    [{ limit: "101" }, "limit"],
-    [{ limit: "abc" }, "limit"],
-    [{ state: "done" }, "state"],
-    [{ state: "open\u0000" }, "state"],
-    [{ listId: "a\u0000b" }, "listId"],
-    [{ listId: "../lists" }, "listId"],
-    [{ cursor: "not-a-cursor" }, "cursor"],
-    [{ completed: "true" }, "completed"],
-  ])("400 VALIDATION_ERROR with details for %j", async (query, path) => {
-    const { key } = await todoTenant();
-    const result = await call(collection.GET, "GET", LIST, { key, query });
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+  itRejectsQueries({
+    handler: collection.GET,
+    path: LIST,
+    key: async () => (await todoTenant()).key,
+    cases: [
+      [{ limit: "0" }, "limit"],
+      [{ limit: "101" }, "limit"],
+      [{ limit: "abc" }, "limit"],
+      [{ state: "done" }, "state"],
+      [{ state: "open\u0000" }, "state"],
+      [{ listId: "a\u0000b" }, "listId"],
+      [{ listId: "../lists" }, "listId"],
+      [{ cursor: "not-a-cursor" }, "cursor"],
+      [{ completed: "true" }, "completed"],
+    ],
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    const result = await call(collection.DELETE, "DELETE", LIST);
-    expectError(result, 405, "METHOD_NOT_ALLOWED");
-    expect(result.headers.get("allow")).toBe("GET, POST, HEAD");
-  });
+  itAnswers405(collection, LIST, { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("POST /api/v1/todos", () => {
@@ -209,8 +199,7 @@ describe("POST /api/v1/todos", () => {
   ])("400 with details for %j, nothing written", async (body, path) => {
     const { tenant, key } = await todoTenant();
     const result = await createTodo(key, body);
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+    expectValidationError(result, path);
     expect(await snapshot(tenant.workspace.id)).toEqual({ lists: [], items: [] });
   });
 
@@ -302,8 +291,7 @@ describe("PATCH /api/v1/todos/{id}", () => {
     const todo = await seedTodo(tenant.workspace.id, (await seedList(tenant.workspace.id)).id);
     const before = await snapshot(tenant.workspace.id);
     const result = await patchTodo(key, todo.id, body);
-    expectError(result, 400, "VALIDATION_ERROR");
-    expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+    expectValidationError(result, path);
     expect(await snapshot(tenant.workspace.id)).toEqual(before);
   });
 
@@ -322,11 +310,5 @@ describe("PATCH /api/v1/todos/{id}", () => {
     expectError(await patchTodo(key, "x".repeat(500), { title: "x" }), 404, "NOT_FOUND");
   });
 
-  it("405 with Allow for a wrong method", async () => {
-    for (const [handler, method] of [[item.GET, "GET"], [item.DELETE, "DELETE"]] as const) {
-      const result = await call(handler, method, `${LIST}/x`);
-      expectError(result, 405, "METHOD_NOT_ALLOWED");
-      expect(result.headers.get("allow")).toBe("PATCH");
-    }
-  });
+  itAnswers405(item, `${LIST}/x`, { methods: ["GET", "DELETE"], allow: "PATCH" });
 });

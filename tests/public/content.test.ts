@@ -9,6 +9,7 @@ import * as releaseNote from "@/app/api/public/[workspace]/changelog/[id]/route"
 import { db } from "@/lib/db/client";
 import { seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
+import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 import { seedPortal } from "./fixtures";
 import { get } from "./request";
 
@@ -90,21 +91,16 @@ describe("public boards and posts", () => {
 
   it("walks every page of a board with the /api/v1 cursor format", async () => {
     const portal = await seedPortal();
-    await db.post.createMany({
+    const added = await db.post.createManyAndReturn({
       data: Array.from({ length: 11 }, (_, i) => ({ workspaceId: portal.workspaceId, boardId: portal.board.id, title: `p${i}`, voteCount: i % 3 })),
     });
+    const onBoard = [portal.post, ...added];
     for (const sort of ["top", "newest", "oldest"]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await get(boardPosts.GET, "/x", { workspace: portal.slug, boardId: portal.board.id }, { query: { limit: "5", sort, ...(cursor ? { cursor } : {}) } });
-        expect(page.status).toBe(200);
-        seen.push(...page.json.data.map((p: { id: string }) => p.id));
-        cursor = page.json.pagination.nextCursor ?? undefined;
-        expect(page.json.pagination.hasMore).toBe(Boolean(cursor));
-      } while (cursor);
-      expect(seen).toHaveLength(12);
-      expect(new Set(seen).size).toBe(12);
+      const { ids } = await walkAllPages({
+        limit: 5,
+        fetch: (query) => get(boardPosts.GET, "/x", { workspace: portal.slug, boardId: portal.board.id }, { query: { ...query, sort } }),
+      });
+      expectEachExactlyOnce(ids, onBoard);
     }
   });
 

@@ -4,7 +4,7 @@ import type { RouteHandler } from "@/lib/api/define-route";
 import { KEY_PREFIX, generateKey } from "@/lib/keys/format";
 import { MIN_ROLE_FOR_SCOPE, type Scope } from "@/lib/roles";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { call, seedTenant, type CallOptions, type Tenant } from "./api";
+import { call, seedTenant, type CallOptions, type CallResult, type Tenant } from "./api";
 
 const ROLES_BELOW: Record<Role, Role | null> = { VIEWER: null, MEMBER: "VIEWER", ADMIN: "MEMBER", OWNER: "ADMIN" };
 
@@ -21,6 +21,51 @@ export function expectError(result: { status: number; json: unknown; headers: He
   expect(result.status).toBe(status);
   expect(result.json).toMatchObject({ success: false, code, error: expect.any(String), requestId: expect.stringMatching(/^req_/) });
   expect(result.headers.get("x-request-id")).toBe((result.json as { requestId: string }).requestId);
+}
+
+/** A 400 VALIDATION_ERROR whose details name the input at `path`, with a message and a code for it. */
+export function expectValidationError(result: CallResult, path: string) {
+  expectError(result, 400, "VALIDATION_ERROR");
+  expect(result.json.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String), code: expect.any(String) })]));
+}
+
+type QueryCase = [query: Record<string, string>, param: string];
+type LabelledQueryCase = [label: string, query: Record<string, string>, param: string];
+
+interface QueryCheck {
+  handler: RouteHandler;
+  path: string;
+  /** A key allowed to call the endpoint; made afresh for every case. */
+  key: () => Promise<string>;
+  /** Each bad query with the parameter its details row must name; a label, if given, names the test. */
+  cases: QueryCase[] | LabelledQueryCase[];
+}
+
+/** The bad-query rows of a GET endpoint's checklist: one 400 VALIDATION_ERROR test per query. */
+export function itRejectsQueries({ handler, path, key, cases }: QueryCheck) {
+  const check = async (query: Record<string, string>, param: string) => {
+    expectValidationError(await call(handler, "GET", path, { key: await key(), query }), param);
+  };
+  if (isLabelled(cases)) {
+    it.each(cases)("400 VALIDATION_ERROR with details for %s", (_label, query, param) => check(query, param));
+  } else {
+    it.each(cases)("400 VALIDATION_ERROR with details for %j", (query, param) => check(query, param));
+  }
+}
+
+function isLabelled(cases: QueryCase[] | LabelledQueryCase[]): cases is LabelledQueryCase[] {
+  return cases.some((row) => row.length === 3);
+}
+
+/** The wrong-method row: each of `methods` answers 405 METHOD_NOT_ALLOWED naming the allowed ones. */
+export function itAnswers405<Method extends string>(route: Record<Method, RouteHandler>, path: string, { methods, allow }: { methods: Method[]; allow: string }) {
+  it("405 with Allow for a wrong method", async () => {
+    for (const method of methods) {
+      const result = await call(route[method], method, path);
+      expectError(result, 405, "METHOD_NOT_ALLOWED");
+      expect(result.headers.get("allow")).toBe(allow);
+    }
+  });
 }
 
 /**
