@@ -26,10 +26,12 @@ function instance(url: string, limit = 100) {
 describe("Upstash backend", () => {
   it("two app instances sharing one Redis share one budget (100 in total, not 200)", async () => {
     const prefix = `shared-${uniqueSuffix()}`;
-    const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: TOKEN };
+    // A generous wait: under load a bridge answer slower than the default 250 ms would be counted
+    // in-process instead (fail-open, tested below), and the total would no longer be exact.
+    const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: TOKEN, RATE_LIMIT_TIMEOUT_MS: "5000" };
     const [a, b] = [createRateLimiter({ prefix, limit: 100, windowMs: 60_000 }, env), createRateLimiter({ prefix, limit: 100, windowMs: 60_000 }, env)];
     expect(a.backend).toBe("upstash");
-    await startOfUsableWindow();
+    await startOfUsableWindow(60_000, 20_000);
     let allowed = 0;
     for (let i = 0; i < 120; i++) {
       const result = await (i % 2 ? a : b).limit("key-1");
