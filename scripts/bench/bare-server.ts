@@ -8,7 +8,6 @@
 import http from "node:http";
 import pg from "pg";
 import { hashKey, isWellFormedKey } from "@/lib/keys/format";
-import { postView } from "@/lib/posts/view";
 
 const KEY_SQL = `
     SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
@@ -23,8 +22,20 @@ const PAGE_SQL = `
     FROM "Post" WHERE "workspaceId" = $1
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
 
-// The product's own view function (so the bodies cannot drift apart); the row is what pg returns.
-type PostRow = Parameters<typeof postView>[0];
+interface PostRow {
+  id: string;
+  boardId: string;
+  authorId: string | null;
+  roadmapItemId: string | null;
+  title: string;
+  body: string;
+  status: string;
+  tags: string[];
+  voteCount: number;
+  commentCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 const secret = process.env.API_KEY_SECRET!;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
@@ -53,7 +64,23 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
       : null;
   send(res, 200, {
     success: true,
-    data: page.map(postView),
+    // Its own object literal rather than the product's postView: the yardstick stays as lean as
+    // plain code can be (the view's spread measured ~20 MiB more RSS here). run.ts refuses to
+    // compare if the two bodies ever differ.
+    data: page.map((post) => ({
+      id: post.id,
+      boardId: post.boardId,
+      title: post.title,
+      body: post.body,
+      status: post.status,
+      tags: post.tags,
+      voteCount: post.voteCount,
+      commentCount: post.commentCount,
+      roadmapItemId: post.roadmapItemId,
+      createdAt: post.createdAt.toISOString(),
+      updatedAt: post.updatedAt.toISOString(),
+      authorId: post.authorId,
+    })),
     pagination: { nextCursor, hasMore },
   });
 }
