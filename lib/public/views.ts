@@ -1,5 +1,5 @@
 import type { Board, Comment, IncidentUpdate, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
-import { sharedPostFields } from "@/lib/posts/view";
+import { sharedPostFields, withField } from "@/lib/posts/view";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
 
 // What the public surface shows of each row, and nothing more: no emails, no user ids, no
@@ -33,7 +33,7 @@ export type PublicPostRow = Parameters<typeof sharedPostFields>[0] & { author: A
 
 /** The public post: the author by display name only, never an id. */
 export function publicPostView(post: PublicPostRow) {
-  return { ...sharedPostFields(post), author: publicAuthor(post.author) };
+  return withField(sharedPostFields(post), "author", publicAuthor(post.author));
 }
 export type PublicPost = ReturnType<typeof publicPostView>;
 
