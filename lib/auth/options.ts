@@ -6,13 +6,16 @@ import { db } from "@/lib/db/client";
 import { secret } from "@/lib/env";
 import { emailSchema } from "@/lib/users/schemas";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
+import { githubUserinfo, verifiedOAuthEmail } from "./oauth-email";
 import { decoyHash, verifyPassword } from "./password";
 
 // OAuth providers switch on when their credentials are configured; email and password always work.
 function oauthProviders() {
   const providers = [];
   if (process.env.GITHUB_ID && process.env.GITHUB_SECRET) {
-    providers.push(GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET }));
+    providers.push(
+      GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET, userinfo: githubUserinfo }),
+    );
   }
   if (process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET) {
     providers.push(
@@ -55,12 +58,12 @@ export function authOptions(): NextAuthOptions {
       ...oauthProviders(),
     ],
     callbacks: {
-      async signIn({ user, account }) {
+      async signIn({ user, account, profile }) {
         if (!account || account.provider === "credentials") return true;
         const linked = await linkOAuthAccount({
           provider: account.provider,
           providerAccountId: account.providerAccountId,
-          email: user.email,
+          email: verifiedOAuthEmail(account.provider, user.email, profile),
           name: user.name,
         });
         if (!linked) return "/sign-in?error=OAuthEmail";

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
-  OAuthEmail: "That account has no email address we can use. Sign in another way.",
+  OAuthEmail: "That account has no verified email address we can use. Verify one with the provider, or sign in another way.",
 };
 
 export function SignInForm(props: {
