@@ -117,6 +117,12 @@ export async function seedBoard(slug: string): Promise<string> {
   }
 }
 
+// A request still in this handler when the route is removed (a page load racing the unroute
+// below) is let through by Playwright itself; our late continue() then finds it handled.
+function unlessAlreadyHandled(error: unknown) {
+  if (!String(error).includes("Route is already handled")) throw error;
+}
+
 export interface CapturedAction {
   url: string;
   headers: Record<string, string>;
@@ -135,9 +141,9 @@ export async function captureServerAction(page: Page, run: () => Promise<unknown
     const headers = await request.allHeaders();
     if (request.method() === "POST" && headers["next-action"] && !captured) {
       captured = { url: request.url(), headers, body: request.postData() ?? "" };
-      if (block) return route.abort();
+      if (block) return route.abort().catch(unlessAlreadyHandled);
     }
-    return route.continue();
+    return route.continue().catch(unlessAlreadyHandled);
   };
   await page.route(pattern, handler);
   await run();
