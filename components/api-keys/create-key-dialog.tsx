@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { formatDate } from "@/components/settings/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { KEY_EXPIRY_DAYS } from "@/lib/keys/schemas";
@@ -39,13 +40,14 @@ function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<C
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [expiry, setExpiry] = useState("90");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit, formError: formErrorBeside } = useActionForm(
+    "The key could not be created: the server did not answer. Check your connection and try again.",
+  );
   // The form's "now", for the expiry preview: fixed when the dialog opens, so renders stay pure.
   const [openedAt] = useState(() => Date.now());
 
   const expiresInDays = expiry === "none" ? null : (Number(expiry) as (typeof KEY_EXPIRY_DAYS)[number]);
-  const formError = errors.form ?? Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+  const formError = formErrorBeside(FIELDS);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,20 +59,7 @@ function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<C
       setErrors(local);
       return;
     }
-    setPending(true);
-    setErrors({});
-    try {
-      const result = await createApiKeyAction(slug, { name, scopes, expiresInDays });
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        return;
-      }
-      onCreated(result.data);
-    } catch {
-      setErrors({ form: "The key could not be created: the server did not answer. Check your connection and try again." });
-    } finally {
-      setPending(false);
-    }
+    await submit(() => createApiKeyAction(slug, { name, scopes, expiresInDays }), onCreated);
   }
 
   return (

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { useToast } from "@/components/ui/toast";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
 
@@ -17,34 +18,24 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("MEMBER");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const formError = errors.form ?? Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+  const { errors, pending, submit, formError: formErrorBeside } = useActionForm("The server did not answer. Check your connection and try again.");
+  const formError = formErrorBeside(FIELDS);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || limitMessage) return;
-    setPending(true);
-    setErrors({});
-    try {
-      const result = await addMemberAction(slug, { email, role });
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        return;
-      }
-      const added = result.data;
-      toast.success(
-        added.kind === "member"
-          ? `${added.email} joined as ${ROLE_LABELS[added.role].toLowerCase()}.`
-          : `${added.email} has no account yet: they join as ${ROLE_LABELS[added.role].toLowerCase()} when they sign up with this address.`,
-      );
-      setEmail("");
-      setRole("MEMBER");
-    } catch {
-      setErrors({ form: "The server did not answer. Check your connection and try again." });
-    } finally {
-      setPending(false);
-    }
+    await submit(
+      () => addMemberAction(slug, { email, role }),
+      (added) => {
+        toast.success(
+          added.kind === "member"
+            ? `${added.email} joined as ${ROLE_LABELS[added.role].toLowerCase()}.`
+            : `${added.email} has no account yet: they join as ${ROLE_LABELS[added.role].toLowerCase()} when they sign up with this address.`,
+        );
+        setEmail("");
+        setRole("MEMBER");
+      },
+    );
   }
 
   return (

@@ -5,30 +5,23 @@ import { useId, useState } from "react";
 import { commentAction } from "@/app/p/[workspace]/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useActionForm } from "@/components/ui/use-action-form";
 
 export function CommentForm({ slug, postId }: { slug: string; postId: string }) {
   const router = useRouter();
   const id = useId();
   const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, pending, submit } = useActionForm("Your comment was not saved. Try again.");
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
-    setErrors({});
-    try {
-      const result = await commentAction(slug, postId, body);
-      if (!result.ok) setErrors(result.fieldErrors);
-      else {
+    await submit(
+      () => commentAction(slug, postId, body),
+      () => {
         setBody("");
         router.refresh();
-      }
-    } catch {
-      setErrors({ form: "Your comment was not saved. Try again." });
-    } finally {
-      setPending(false);
-    }
+      },
+    );
   }
 
   return (

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
+import { useActionForm } from "@/components/ui/use-action-form";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { RESOURCE_LABELS } from "@/lib/plans/limits";
 import type { PlanUsage } from "@/lib/plans/get-plan-usage";
@@ -57,32 +58,25 @@ function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "works
   const toast = useToast();
   const [name, setName] = useState(workspace.name);
   const [slug, setSlug] = useState(workspace.slug);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit, formError: formErrorBeside } = useActionForm(
+    "The server did not answer; nothing was saved. Try again.",
+  );
   const changed = name !== workspace.name || slug !== workspace.slug;
-  const formError = errors.form ?? Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+  const formError = formErrorBeside(FIELDS);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!changed || pending) return;
-    setPending(true);
-    setErrors({});
-    try {
-      const input = { ...(name !== workspace.name ? { name } : {}), ...(slug !== workspace.slug ? { slug } : {}) };
-      const result = await updateWorkspaceAction(workspace.slug, input);
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        return;
-      }
-      setName(result.data.name);
-      setSlug(result.data.slug);
-      toast.success("Workspace settings saved.");
-      if (result.data.slug !== workspace.slug) router.replace(`/w/${result.data.slug}/settings`);
-    } catch {
-      setErrors({ form: "The server did not answer; nothing was saved. Try again." });
-    } finally {
-      setPending(false);
-    }
+    const input = { ...(name !== workspace.name ? { name } : {}), ...(slug !== workspace.slug ? { slug } : {}) };
+    await submit(
+      () => updateWorkspaceAction(workspace.slug, input),
+      (saved) => {
+        setName(saved.name);
+        setSlug(saved.slug);
+        toast.success("Workspace settings saved.");
+        if (saved.slug !== workspace.slug) router.replace(`/w/${saved.slug}/settings`);
+      },
+    );
   }
 
   return (

@@ -6,6 +6,7 @@ import { createWorkspaceAction } from "@/app/(dashboard)/workspaces/new/actions"
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useActionForm, STAY_PENDING } from "@/components/ui/use-action-form";
 import { suggestSlug } from "@/lib/workspaces/schemas";
 
 export function CreateWorkspaceForm() {
@@ -13,25 +14,17 @@ export function CreateWorkspaceForm() {
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, pending, submit } = useActionForm("Something went wrong. Try again.");
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
-    setErrors({});
-    try {
-      const result = await createWorkspaceAction({ name, slug });
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        setPending(false);
-        return;
-      }
-      router.push(`/w/${result.data.slug}`);
-    } catch {
-      setErrors({ form: "Something went wrong. Try again." });
-      setPending(false);
-    }
+    await submit(
+      () => createWorkspaceAction({ name, slug }),
+      (workspace) => {
+        router.push(`/w/${workspace.slug}`);
+        return STAY_PENDING;
+      },
+    );
   }
 
   return (

@@ -2,16 +2,15 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { signUpAction } from "./actions";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit } = useActionForm("Something went wrong. Try again.");
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,26 +20,18 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
     };
-    setPending(true);
-    setErrors({});
-    try {
-      const result = await signUpAction(input);
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        return;
-      }
-      const signedIn = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
-      if (!signedIn || signedIn.error) {
-        setErrors({ form: "Your account was created, but signing in failed. Sign in to continue." });
-        return;
-      }
-      router.replace(callbackUrl);
-      router.refresh();
-    } catch {
-      setErrors({ form: "Something went wrong. Try again." });
-    } finally {
-      setPending(false);
-    }
+    await submit(
+      () => signUpAction(input),
+      async () => {
+        const signedIn = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
+        if (!signedIn || signedIn.error) {
+          setErrors({ form: "Your account was created, but signing in failed. Sign in to continue." });
+          return;
+        }
+        router.replace(callbackUrl);
+        router.refresh();
+      },
+    );
   }
 
   return (
