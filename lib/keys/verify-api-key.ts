@@ -3,6 +3,7 @@ import { hotQuery } from "@/lib/db/client";
 import { secret } from "@/lib/env";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { hashKey, isWellFormedKey } from "./format";
+import { KEY_LOOKUP_SQL } from "./key-lookup-sql";
 
 export interface VerifiedKey {
   keyId: string;
@@ -35,18 +36,10 @@ export function bearerToken(authorization: string | null): string | null {
 
 let hmacSecret: string | undefined;
 
-// Runs on every /api/v1 request, so it takes the hot path (lib/db/client.ts hotQuery) rather
-// than $queryRaw; scripts/bench/bare-server.ts runs the same statement.
-const KEY_LOOKUP = `
-    SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
-    FROM "ApiKey" k
-    JOIN "Workspace" w ON w.id = k."workspaceId"
-    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
-    WHERE k.hash = $1`;
-
 /**
  * Key plus its creator's current membership in one round trip: the role is read afresh on every
- * request, so a demotion or removal takes effect on the very next call, on every instance.
+ * request, so a demotion or removal takes effect on the very next call, on every instance. It runs
+ * on every /api/v1 request, so it takes the hot path (lib/db/client.ts hotQuery), not $queryRaw.
  */
 export async function verifyApiKey(authorization: string | null): Promise<VerifiedKey> {
   const key = bearerToken(authorization);
@@ -54,7 +47,7 @@ export async function verifyApiKey(authorization: string | null): Promise<Verifi
   if (!isWellFormedKey(key)) throw new ApiError("UNAUTHORIZED", INVALID);
 
   const hash = hashKey(key, (hmacSecret ??= secret("API_KEY_SECRET")));
-  const row = (await hotQuery<KeyRow>(KEY_LOOKUP, [hash]))[0];
+  const row = (await hotQuery<KeyRow>(KEY_LOOKUP_SQL, [hash]))[0];
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) throw new ApiError("UNAUTHORIZED", INVALID);
   return {
     keyId: row.id,

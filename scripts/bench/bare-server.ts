@@ -8,13 +8,7 @@
 import http from "node:http";
 import pg from "pg";
 import { hashKey, isWellFormedKey } from "@/lib/keys/format";
-
-const KEY_SQL = `
-    SELECT k.id, k."workspaceId", k.scopes, k."createdById", k."expiresAt", k."revokedAt", m.role::text AS role, w.plan::text AS plan
-    FROM "ApiKey" k
-    JOIN "Workspace" w ON w.id = k."workspaceId"
-    LEFT JOIN "Membership" m ON m."workspaceId" = k."workspaceId" AND m."userId" = k."createdById"
-    WHERE k.hash = $1`;
+import { KEY_LOOKUP_SQL } from "@/lib/keys/key-lookup-sql";
 
 const PAGE_SQL = `
     SELECT id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
@@ -49,7 +43,7 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
   const key = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
   if (!key || !isWellFormedKey(key)) return send(res, 401, { success: false, code: "UNAUTHORIZED" });
-  const keyRow = (await pool.query(KEY_SQL, [hashKey(key, secret)])).rows[0];
+  const keyRow = (await pool.query(KEY_LOOKUP_SQL, [hashKey(key, secret)])).rows[0];
   if (!keyRow || keyRow.revokedAt || !keyRow.role || !keyRow.scopes.includes("posts:read")) {
     return send(res, 401, { success: false, code: "UNAUTHORIZED" });
   }
