@@ -117,6 +117,27 @@ export async function seedBoard(slug: string): Promise<string> {
   }
 }
 
+/**
+ * Makes an existing account a member with `role` by writing the row, for specs about what a role
+ * may do (not about how people join: members.spec.ts covers that through the pages).
+ */
+export async function seedMembership(slug: string, email: string, role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER"): Promise<void> {
+  const url = e2eDatabaseUrl();
+  if (!url) throw new Error("seedMembership needs PostgreSQL (TEST_DATABASE_URL)");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `INSERT INTO "Membership" (id, "workspaceId", "userId", role, "updatedAt")
+       SELECT $1, w.id, u.id, $2::"Role", now() FROM "Workspace" w, "User" u WHERE w.slug = $3 AND lower(u.email) = lower($4)`,
+      [`mem_e2e_${randomBytes(6).toString("hex")}`, role, slug, email],
+    );
+    expect(rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
 // A request still in this handler when the route is removed (a page load racing the unroute
 // below) is let through by Playwright itself; our late continue() then finds it handled.
 function unlessAlreadyHandled(error: unknown) {

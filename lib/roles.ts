@@ -51,3 +51,34 @@ export function roleAllowsScope(role: Role, scope: Scope): boolean {
 export function canManageWorkspace(role: Role): boolean {
   return roleAtLeast(role, "ADMIN");
 }
+
+// SPEC B10: what each role may do outside the API (dashboard, portal). Domain functions check
+// these through `authorize` (lib/workspaces/actor.ts), so every surface gets the same rule.
+export const MIN_ROLE_FOR_ACTION = {
+  "workspace.read": "VIEWER",
+  "posts.create": "MEMBER",
+  "posts.edit": "MEMBER",
+  "posts.changeStatus": "MEMBER",
+  "posts.linkRoadmap": "MEMBER",
+  "comments.replyAsTeam": "MEMBER",
+  "todos.manage": "MEMBER",
+  "boards.manage": "ADMIN",
+  "posts.merge": "ADMIN",
+  "posts.delete": "ADMIN",
+  "comments.moderate": "ADMIN",
+  "roadmap.manage": "ADMIN",
+  "changelog.manage": "ADMIN",
+  "status.manage": "ADMIN",
+  "members.manage": "ADMIN",
+  "keys.manage": "ADMIN",
+  "settings.manage": "ADMIN",
+  "owners.manage": "OWNER",
+  "plan.manage": "OWNER",
+  "workspace.delete": "OWNER",
+} as const satisfies Record<string, Role>;
+
+export type Action = keyof typeof MIN_ROLE_FOR_ACTION;
+
+export function roleCan(role: Role, action: Action): boolean {
+  return roleAtLeast(role, MIN_ROLE_FOR_ACTION[action]);
+}

@@ -1,5 +1,6 @@
-import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
-import type { Plan, Role } from "@/lib/generated/prisma/enums";
+import { scopedDb } from "@/lib/db/scoped";
+import type { Plan } from "@/lib/generated/prisma/enums";
+import type { WorkspaceActor } from "@/lib/workspaces/actor";
 import type { Scope } from "@/lib/roles";
 import { ApiError } from "./error-codes";
 import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
@@ -9,14 +10,16 @@ import { parseInput, type InputSchemas, type ParsedInput } from "./steps/parse-i
 import { rateLimit } from "./steps/rate-limit";
 import { toApiError } from "./to-api-error";
 
-/** What a handler knows about the caller: the key's workspace (through the scoped accessor) and role. */
-export interface ApiContext {
+/**
+ * What a handler knows about the caller: the key's workspace (through the scoped accessor) and its
+ * creator's current role. It is a WorkspaceActor (`userId` is the key's creator), so handlers pass
+ * it straight to the same domain functions the dashboard calls.
+ */
+export interface ApiContext extends WorkspaceActor {
   requestId: string;
-  workspaceId: string;
-  db: ScopedDb;
   keyId: string;
+  /** The key's creator; the same as `userId`. */
   actorId: string;
-  role: Role;
   plan: Plan;
 }
 
@@ -60,6 +63,7 @@ export function defineRoute<S extends InputSchemas>(
         db: scopedDb(key.workspaceId),
         keyId: key.keyId,
         actorId: key.creatorId,
+        userId: key.creatorId,
         role,
         plan: key.plan,
       });

@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api/error-codes";
 import { db } from "@/lib/db/client";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { roleAtLeast } from "@/lib/roles";
+import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/roles";
 
 /** A signed-in user acting in one workspace with their current role; what dashboard domain calls take. */
 export interface WorkspaceActor {
@@ -22,7 +22,12 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
   return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
-export function requireRole(actor: WorkspaceActor, minimum: Role, action: string): void {
+/** The role check of every domain function (SPEC B10): the table in lib/roles.ts decides. */
+export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, description: string): void {
+  requireRole(actor, MIN_ROLE_FOR_ACTION[action], description);
+}
+
+export function requireRole(actor: Pick<WorkspaceActor, "role">, minimum: Role, action: string): void {
   if (!roleAtLeast(actor.role, minimum)) {
     throw new ApiError("FORBIDDEN", `Only ${minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`} can ${action}.`);
   }

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireSessionUser } from "@/lib/auth/session";
 import { getMemberWorkspace, listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
+import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
 
 export default async function WorkspaceLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
@@ -13,19 +13,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <WorkspaceSwitcher current={workspace.slug} workspaces={all.map(({ slug, name }) => ({ slug, name }))} />
-        <nav aria-label="Workspace" className="flex gap-1 text-sm">
-          <Link className="rounded-md px-3 py-1.5 hover:bg-slate-100" href={`/w/${slug}`}>
-            Overview
-          </Link>
-          {workspace.portalPublished ? (
-            <Link className="rounded-md px-3 py-1.5 hover:bg-slate-100" href={`/p/${slug}`}>
-              Public portal
-            </Link>
-          ) : null}
-          <Link className="rounded-md px-3 py-1.5 hover:bg-slate-100" href={`/w/${slug}/settings`}>
-            Settings
-          </Link>
-        </nav>
+        <WorkspaceNav slug={workspace.slug} portalHref={workspace.portalPublished ? `/p/${workspace.slug}` : null} />
       </div>
       <div className="mt-6">{children}</div>
     </div>
