@@ -22,9 +22,9 @@ import { cacheKey, etagOf, getCached, matchesIfNoneMatch, putCached, type Cached
 
 export const CACHE_POLICIES = {
   /** The status endpoint and its badge: fresh within seconds. */
-  status: { ttlMs: 10_000, cacheControl: "public, max-age=10, stale-while-revalidate=30" },
+  status: { ttlMs: 10_000, staleMs: 30_000 },
   /** Boards, posts, roadmap, changelog and its feed. */
-  content: { ttlMs: 60_000, cacheControl: "public, max-age=60, stale-while-revalidate=300" },
+  content: { ttlMs: 60_000, staleMs: 300_000 },
 } as const;
 export type CachePolicy = keyof typeof CACHE_POLICIES;
 
@@ -36,8 +36,13 @@ export interface PublicContext {
   origin: string;
 }
 
-/** JSON (the same envelope as /api/v1), or a finished body of another type (SVG, Atom). */
-export type PublicResult = ApiResult | { body: string; contentType: string; headers?: Record<string, string> };
+/**
+ * JSON (the same envelope as /api/v1), or a finished body of another type (SVG, Atom). `validUntil`
+ * is the next time-based boundary the answer depends on (a scheduled note going live, a
+ * maintenance window starting or ending; SPEC B12): no cache, ours or a shared one, keeps the
+ * answer past it.
+ */
+export type PublicResult = (ApiResult | { body: string; contentType: string; headers?: Record<string, string> }) & { validUntil?: Date | null };
 
 interface PublicSchemas {
   params?: z.ZodType;
@@ -84,13 +89,13 @@ export function definePublicRoute<S extends PublicSchemas>(
       if (!answer) {
         let pending = inflight.get(key);
         if (!pending) {
-          pending = compute(slug, url.origin, input, requestId, policy.ttlMs, handler).finally(() => inflight.delete(key));
+          pending = compute(slug, url.origin, input, requestId, policy, handler).finally(() => inflight.delete(key));
           inflight.set(key, pending);
         }
         answer = await pending;
         putCached(key, answer);
       }
-      return answerResponse(request, answer, policy.cacheControl, requestId, headers);
+      return answerResponse(request, answer, cacheControlOf(policy, answer), requestId, headers);
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
     }
@@ -102,16 +107,37 @@ async function compute<S extends PublicSchemas>(
   origin: string,
   input: PublicInput<S>,
   requestId: string,
-  ttlMs: number,
+  policy: (typeof CACHE_POLICIES)[CachePolicy],
   handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
 ): Promise<CachedAnswer> {
   const workspace = await getPublishedWorkspaceOrThrow(slug);
-  const result = await handler(input, { requestId, workspace, db: scopedDb(workspace.id), origin });
+  const { validUntil, ...result } = await handler(input, { requestId, workspace, db: scopedDb(workspace.id), origin });
   const finished =
     "body" in result
       ? { body: result.body, contentType: result.contentType, headers: result.headers ?? {} }
       : { body: JSON.stringify({ success: true, ...result }), contentType: "application/json; charset=utf-8", headers: {} };
-  return { status: 200, ...finished, etag: etagOf(finished.body), expiresAt: Date.now() + ttlMs };
+  const validUntilMs = validUntil ? validUntil.getTime() : null;
+  return {
+    status: 200,
+    ...finished,
+    etag: etagOf(finished.body),
+    expiresAt: Math.min(Date.now() + policy.ttlMs, validUntilMs ?? Infinity),
+    validUntil: validUntilMs,
+  };
+}
+
+/**
+ * Shared caches may keep an answer as long as ours does and serve it stale while revalidating —
+ * but never past its next time-based boundary: near one, max-age shrinks to the time left and the
+ * stale window to what remains after it.
+ */
+function cacheControlOf(policy: (typeof CACHE_POLICIES)[CachePolicy], answer: CachedAnswer, now = Date.now()): string {
+  const full = `public, max-age=${policy.ttlMs / 1000}, stale-while-revalidate=${policy.staleMs / 1000}`;
+  if (answer.validUntil === null || answer.validUntil >= now + policy.ttlMs + policy.staleMs) return full;
+  const secondsLeft = Math.max(0, Math.floor((answer.validUntil - now) / 1000));
+  const maxAge = Math.min(policy.ttlMs / 1000, secondsLeft);
+  const stale = secondsLeft - maxAge;
+  return stale > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${stale}` : `public, max-age=${maxAge}`;
 }
 
 function answerResponse(request: Request, answer: CachedAnswer, cacheControl: string, requestId: string, headers: Headers): Response {

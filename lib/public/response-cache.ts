@@ -15,6 +15,8 @@ export interface CachedAnswer {
   /** Headers the handler asked for beyond the standard ones (e.g. the badge's CSP). */
   headers: Record<string, string>;
   expiresAt: number;
+  /** The answer's next time-based boundary (ms since epoch), if it has one: no cache keeps it past that. */
+  validUntil: number | null;
 }
 
 const MAX_ENTRIES = 2_000;

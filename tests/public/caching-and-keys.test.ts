@@ -14,6 +14,7 @@ import * as incidents from "@/app/api/public/[workspace]/status/incidents/route"
 import * as unknownPath from "@/app/api/public/[workspace]/[...path]/route";
 import { db } from "@/lib/db/client";
 import { generateKey } from "@/lib/keys/format";
+import { definePublicRoute } from "@/lib/public/define-public-route";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { expectError } from "../support/endpoint-checklist";
 import { seedPortal, type Portal } from "./fixtures";
@@ -169,5 +170,38 @@ describe("keys, CORS and methods", () => {
     const result = await get(unknownPath.GET, "/api/public/acme/nope", { workspace: "acme", path: "nope" });
     expectError(result, 404, "NOT_FOUND");
     expect(result.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("an answer with a time boundary (SPEC B12)", () => {
+  const BOUNDARY_IN_MS = 4_000;
+  let boundary = new Date(0);
+  const route = definePublicRoute({ cache: "content" }, async () => ({ data: { at: Date.now() }, validUntil: boundary }));
+
+  it("is cached by us and by shared caches only until the boundary, with no stale window past it", async () => {
+    const portal = await seedPortal();
+    boundary = new Date(Date.now() + BOUNDARY_IN_MS);
+    const first = await getText(route, "/x", { workspace: portal.slug });
+    expect(first.status).toBe(200);
+    const [, maxAge] = /^public, max-age=(\d+)$/.exec(first.headers.get("cache-control") ?? "") ?? [];
+    expect(Number(maxAge)).toBeGreaterThanOrEqual(2);
+    expect(Number(maxAge)).toBeLessThanOrEqual(BOUNDARY_IN_MS / 1000);
+
+    expect((await getText(route, "/x", { workspace: portal.slug })).headers.get("x-cache")).toBe("HIT");
+    vi.useFakeTimers({ now: boundary.getTime(), toFake: ["Date"] });
+    try {
+      const after = await getText(route, "/x", { workspace: portal.slug });
+      expect(after.headers.get("x-cache")).toBe("MISS");
+      expect(after.text).not.toBe(first.text);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the full policy when the boundary lies beyond the stale window", async () => {
+    const portal = await seedPortal();
+    boundary = new Date(Date.now() + 3_600_000);
+    const answer = await getText(route, "/y", { workspace: portal.slug });
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
   });
 });
