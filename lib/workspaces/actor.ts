@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { db } from "@/lib/db/client";
-import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/roles";
 
@@ -18,7 +18,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
     where: { userId, workspace: { slug } },
     select: { role: true, workspaceId: true },
   });
-  if (!membership) throw new ApiError("NOT_FOUND", "Workspace not found.");
+  if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
   return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
