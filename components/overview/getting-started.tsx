@@ -42,21 +42,23 @@ export function GettingStarted({ slug, checklist, canManage }: { slug: string; c
         {STEPS.map(({ step, title, description, href, action }) => {
           const ticked = checklist[step];
           return (
-            <li key={step} className="flex items-center gap-3 px-4 py-3 sm:px-6" data-testid={`step-${step}`} data-done={ticked}>
+            <li key={step} className="flex items-start gap-3 px-4 py-3 sm:items-center sm:px-6" data-testid={`step-${step}`} data-done={ticked}>
               <StepMark done={ticked} />
-              <div className="min-w-0 flex-1">
-                <p className={`text-sm font-medium ${ticked ? "text-slate-500 line-through decoration-slate-400" : "text-slate-900"}`}>
-                  <span className="sr-only">{ticked ? "Done: " : "To do: "}</span>
-                  {title}
-                </p>
-                {ticked ? null : <p className="text-sm text-slate-600">{description}</p>}
+              <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                <div className="min-w-0">
+                  <p className={`text-sm font-medium ${ticked ? "text-slate-500 line-through decoration-slate-400" : "text-slate-900"}`}>
+                    <span className="sr-only">{ticked ? "Done: " : "To do: "}</span>
+                    {title}
+                  </p>
+                  {ticked ? null : <p className="text-sm text-slate-600">{description}</p>}
+                </div>
+                {!ticked && canManage ? (
+                  <Link href={href(slug)} className="-mx-2 shrink-0 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
+                    {action}
+                    <span aria-hidden="true"> →</span>
+                  </Link>
+                ) : null}
               </div>
-              {!ticked && canManage ? (
-                <Link href={href(slug)} className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50">
-                  {action}
-                  <span aria-hidden="true"> →</span>
-                </Link>
-              ) : null}
             </li>
           );
         })}

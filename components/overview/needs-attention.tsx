@@ -24,13 +24,15 @@ export function NeedsAttention({ slug, attention }: { slug: string; attention: W
             <li key={incident.id}>
               <AttentionLink href={`/w/${slug}/status`} tone="red">
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{incident.title}</span>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium text-slate-900">{incident.title}</span>
+                    <ImpactLabel impact={incident.impact} />
+                  </span>
                   <span className="block text-slate-600">
                     Active incident, {incident.status} since{" "}
                     <time dateTime={incident.createdAt.toISOString()}>{formatDateTime(incident.createdAt.toISOString())}</time>
                   </span>
                 </span>
-                <ImpactLabel impact={incident.impact} />
               </AttentionLink>
             </li>
           ))}

@@ -13,7 +13,9 @@ export interface SwitcherWorkspace {
 }
 
 const ITEM =
-  "flex cursor-default select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+  "flex cursor-default select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+// The app-wide focus ring (globals.css), drawn inside the item so it does not spill over its neighbours.
+const INSET_RING = { outlineOffset: -2 };
 
 /**
  * The workspace menu at the top left (Radix DropdownMenu: a button that opens a menu, arrow keys,
@@ -24,10 +26,12 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: string; wo
   const router = useRouter();
   const here = workspaces.find((workspace) => workspace.slug === current);
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay
+    // focusable (axe: aria-hidden-focus). Focus still moves into the menu and back on Escape.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="workspace-switcher"
-        className="group -ml-2 flex max-w-full min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 data-[state=open]:bg-slate-100"
+        className="group -ml-2 flex max-w-full min-w-0 self-start items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 data-[state=open]:bg-slate-100"
       >
         <WorkspaceMark name={here?.name ?? current} />
         <span className="min-w-0 truncate font-semibold text-slate-900">
@@ -53,11 +57,11 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: string; wo
             }}
           >
             {workspaces.map((workspace) => (
-              <DropdownMenu.RadioItem key={workspace.slug} value={workspace.slug} className={ITEM}>
+              <DropdownMenu.RadioItem key={workspace.slug} value={workspace.slug} className={ITEM} style={INSET_RING}>
                 <WorkspaceMark name={workspace.name} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{workspace.name}</span>
-                  <span className="block truncate text-xs text-slate-500">
+                  <span className="block truncate text-xs text-slate-600">
                     {workspace.slug} · {workspace.role.toLowerCase()}
                   </span>
                 </span>
@@ -70,10 +74,10 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: string; wo
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={ITEM}>
+          <DropdownMenu.Item asChild className={ITEM} style={INSET_RING}>
             <Link href="/workspaces">All workspaces</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}>
+          <DropdownMenu.Item asChild className={ITEM} style={INSET_RING}>
             <Link href="/workspaces/new">New workspace…</Link>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getSessionUser, requireSessionUser } from "@/lib/auth/session";
+import { requireSessionUser } from "@/lib/auth/session";
+import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
 import { getMemberWorkspace, listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
 
-// Every page of a workspace is titled "<page> · <workspace name>"; someone who is not a member
-// learns nothing from the title either.
+// Every page below a workspace is titled "<page> · <workspace name>" (a template reaches child
+// segments only: the overview, in this segment, writes its own title).
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
-  const { slug } = await params;
-  const user = await getSessionUser();
-  const workspace = user ? await getMemberWorkspace(user.id, slug) : null;
-  return workspace ? { title: { template: `%s · ${workspace.name}`, default: workspace.name } } : {};
+  const name = await workspaceNameForTitle((await params).slug);
+  return name ? { title: { template: `%s · ${name}`, default: name } } : {};
 }
 
 export default async function WorkspaceLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {

@@ -4,10 +4,14 @@ import { GettingStarted } from "@/components/overview/getting-started";
 import { NeedsAttention } from "@/components/overview/needs-attention";
 import { SectionCards } from "@/components/overview/section-cards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
 import { canManageWorkspace } from "@/lib/roles";
 import { getWorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
 
-export const metadata: Metadata = { title: "Overview" };
+export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
+  const name = await workspaceNameForTitle((await params).slug);
+  return { title: name ? { absolute: `Overview · ${name}` } : "Overview" };
+}
 
 export default async function WorkspaceOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
