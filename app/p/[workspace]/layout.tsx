@@ -26,9 +26,12 @@ export default async function PortalLayout({ children, params }: { children: Rea
             <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
               {user ? (
                 <>
-                  <span className="max-w-[9rem] truncate text-slate-600 sm:max-w-[16rem]" data-testid="portal-user">
-                    <span className="hidden sm:inline">Signed in as </span>
-                    {user.name ?? user.email}
+                  {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
+                  <span className="flex min-w-0 items-center gap-2 text-slate-600" data-testid="portal-user" title={user.name ?? user.email}>
+                    <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
+                      {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
+                    </span>
+                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">Signed in as {user.name ?? user.email}</span>
                   </span>
                   {member ? (
                     <Link
