@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppBar } from "@/components/shell/app-bar";
 import { NotFoundPanel } from "@/components/shell/not-found-panel";
-import { AppLogo } from "@/components/shell/app-logo";
 
 export const metadata: Metadata = { title: "Page not found" };
 
@@ -10,14 +9,7 @@ export const metadata: Metadata = { title: "Page not found" };
 export default function NotFound() {
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
-            <AppLogo />
-            Workspace
-          </Link>
-        </div>
-      </header>
+      <AppBar home="/" />
       <NotFoundPanel
         description="Nothing lives at this address. It may have been moved or deleted, or the link may be mistyped."
         ways={[
