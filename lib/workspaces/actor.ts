@@ -29,6 +29,7 @@ export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, d
 
 export function requireRole(actor: Pick<WorkspaceActor, "role">, minimum: Role, action: string): void {
   if (!roleAtLeast(actor.role, minimum)) {
-    throw new ApiError("FORBIDDEN", `Only ${minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`} can ${action}.`);
+    const who = minimum === "OWNER" ? "owners" : minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`;
+    throw new ApiError("FORBIDDEN", `Only ${who} can ${action}.`);
   }
 }

@@ -127,7 +127,7 @@ describe("deleteWorkspace", () => {
     for (const role of ["ADMIN", "MEMBER", "VIEWER"] as const) {
       const person = await tenant.member(role);
       const error = await expectApiError(deleteWorkspace(await actorOf(tenant, person), confirm(tenant.workspace.slug)), "FORBIDDEN");
-      expect(error.message).toBe("Only owners and above can delete the workspace.");
+      expect(error.message).toBe("Only owners can delete the workspace.");
     }
     expect(await db.workspace.count({ where: { id: tenant.workspace.id } })).toBe(1);
   });
