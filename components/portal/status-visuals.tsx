@@ -48,3 +48,12 @@ const IMPACT_TONES: Record<IncidentImpact, string> = {
 export function ImpactLabel({ impact }: { impact: IncidentImpact }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${IMPACT_TONES[impact]}`}>{humanize(impact)} impact</span>;
 }
+
+/** The uptime bars' colours, one per state a day can have been in at worst. */
+export const DAY_STATE_COLORS: Record<ComponentStatus, string> = {
+  operational: "bg-emerald-500",
+  under_maintenance: "bg-sky-500",
+  degraded_performance: "bg-amber-400",
+  partial_outage: "bg-orange-500",
+  major_outage: "bg-red-600",
+};

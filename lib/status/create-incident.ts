@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail } from "./get-incident";
 import type { CreateIncidentBody } from "./schemas";
@@ -8,7 +8,9 @@ import type { CreateIncidentBody } from "./schemas";
  * workspace lock serialises it with every other incident write, so the component statuses it
  * remembers and sets cannot interleave with another incident opening or resolving.
  */
-export function createIncident(db: ScopedDb, body: CreateIncidentBody) {
+export async function createIncident(actor: WorkspaceActor, body: CreateIncidentBody) {
+  authorize(actor, "status.manage", "open incidents");
+  const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const openedAt = new Date();
     const { workspaceId } = db;
@@ -18,7 +20,7 @@ export function createIncident(db: ScopedDb, body: CreateIncidentBody) {
     await tx.incidentUpdate.create({
       data: { workspaceId, incidentId: incident.id, status: body.status, impact: body.impact, message: body.message, createdAt: openedAt },
     });
-    await affectComponents(tx, workspaceId, incident.id, body.components);
-    return getIncidentDetail(tx, incident.id);
+    await affectComponents(tx, workspaceId, incident.id, body.components, openedAt);
+    return getIncidentDetail(tx, workspaceId, incident.id);
   });
 }

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/error-codes";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { incidentDetailInclude, incidentDetailView } from "./incident-view";
+import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
 
 export async function getIncidentOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const incident = await db.incident.findUnique({ where: { id } });
@@ -8,9 +9,13 @@ export async function getIncidentOrThrow(db: ScopedDb | ScopedTx, id: string) {
   return incident;
 }
 
-/** One incident with its whole timeline (oldest first) and its affected components. */
-export async function getIncidentDetail(db: ScopedDb | ScopedTx, id: string) {
-  const incident = await db.incident.findUnique({ where: { id }, include: incidentDetailInclude });
+/** One incident with its whole timeline (oldest first) and its affected components as they read now. */
+export async function getIncidentDetail(db: ScopedDb | ScopedTx, workspaceId: string, id: string, now = new Date()) {
+  const [incident, schedule] = await Promise.all([
+    db.incident.findUnique({ where: { id }, include: incidentDetailInclude }),
+    getMaintenanceSchedule(db, workspaceId, now),
+  ]);
   if (!incident) throw new ApiError("NOT_FOUND", "Incident not found.");
-  return incidentDetailView(incident);
+  const view = incidentDetailView(incident);
+  return { ...view, components: withMaintenance(view.components, schedule) };
 }
