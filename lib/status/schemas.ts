@@ -56,6 +56,8 @@ export type ListComponentsQuery = z.output<typeof listComponentsQuery>;
 export type ListIncidentsQuery = z.output<typeof listIncidentsQuery>;
 export type CreateIncidentBody = z.output<typeof createIncidentBody>;
 export type UpdateIncidentBody = z.output<typeof updateIncidentBody>;
+export type CreateIncidentInput = z.input<typeof createIncidentBody>;
+export type UpdateIncidentInput = z.input<typeof updateIncidentBody>;
 
 // The dashboard's component and maintenance forms (no /api/v1 endpoint takes these yet).
 const componentName = safeText({ min: 1, max: 100, label: "Name" });

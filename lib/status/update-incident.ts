@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/error-codes";
+import { parseWith } from "@/lib/api/parse-with";
 import type { IncidentStatus } from "@/lib/generated/prisma/enums";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
@@ -6,14 +7,15 @@ import { getIncidentDetail, getIncidentOrThrow } from "./get-incident";
 import { allowedIncidentStatuses, canTransitionIncident } from "./incident-rules";
 import { nextUpdateTime } from "./next-update-time";
 import { restoreComponents } from "./restore-components";
-import type { UpdateIncidentBody } from "./schemas";
+import { updateIncidentBody, type UpdateIncidentInput } from "./schemas";
 
 /**
  * Appends an update: a message, optionally a new status (SPEC B4's forward-only chain), impact and
  * component statuses. `resolved` stamps resolvedAt and restores the affected components.
  */
-export async function updateIncident(actor: WorkspaceActor, id: string, body: UpdateIncidentBody) {
+export async function updateIncident(actor: WorkspaceActor, id: string, input: UpdateIncidentInput) {
   authorize(actor, "status.manage", "update incidents");
+  const body = parseWith(updateIncidentBody, input, "The update is not valid.");
   const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const current = await getIncidentOrThrow(tx, id);
