@@ -11,11 +11,10 @@ export async function getIncidentOrThrow(db: ScopedDb | ScopedTx, id: string) {
 
 /** One incident with its whole timeline (oldest first) and its affected components as they read now. */
 export async function getIncidentDetail(db: ScopedDb | ScopedTx, workspaceId: string, id: string, now = new Date()) {
-  const [incident, schedule] = await Promise.all([
-    db.incident.findUnique({ where: { id }, include: incidentDetailInclude }),
-    getMaintenanceSchedule(db, workspaceId, now),
-  ]);
+  // One after the other: inside a transaction the two would only queue on its one connection.
+  const incident = await db.incident.findUnique({ where: { id }, include: incidentDetailInclude });
   if (!incident) throw new ApiError("NOT_FOUND", "Incident not found.");
+  const schedule = await getMaintenanceSchedule(db, workspaceId, now);
   const view = incidentDetailView(incident);
   return { ...view, components: withMaintenance(view.components, schedule) };
 }

@@ -98,7 +98,8 @@ export const scheduleMaintenanceBody = z
       .refine((ids) => new Set(ids).size === ids.length, { message: "A component is listed more than once." }),
   })
   .superRefine((value, ctx) => {
-    if (value.endsAt.getTime() <= value.startsAt.getTime()) {
+    // Runs even when a time failed to parse (zod checks the object as a whole); only compare real dates.
+    if (value.startsAt instanceof Date && value.endsAt instanceof Date && value.endsAt.getTime() <= value.startsAt.getTime()) {
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The window must end after it starts." });
     }
   });
