@@ -22,7 +22,11 @@ export interface CachedAnswer {
 const MAX_ENTRIES = 2_000;
 const MAX_BODY_CHARS = 512 * 1024;
 
-const entries = new Map<string, CachedAnswer>();
+// Route handlers and server actions are bundled into separate module graphs, each with its own
+// instance of this module; the map lives on globalThis so that a write made in a server action (a
+// vote, a status change) drops the entries the route handlers serve, not a copy nobody reads.
+const STORE = Symbol.for("workspace.publicResponseCache");
+const entries = ((globalThis as Record<symbol, unknown>)[STORE] ??= new Map<string, CachedAnswer>()) as Map<string, CachedAnswer>;
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
