@@ -150,18 +150,20 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
 }
 
 function DayDetails({ day }: { day: UptimeDay }) {
-  const outages = [
-    day.majorOutageMinutes ? `Major outage ${minutes(day.majorOutageMinutes)}` : null,
-    day.partialOutageMinutes ? `Partial outage ${minutes(day.partialOutageMinutes)}` : null,
-  ].filter(Boolean);
+  // The worst state, with how long it lasted when it was an outage; a lesser outage that day after it.
+  const lasted = day.state === "major_outage" ? day.majorOutageMinutes : day.state === "partial_outage" ? day.partialOutageMinutes : 0;
+  const alsoPartial = day.state === "major_outage" && day.partialOutageMinutes > 0;
   return (
     <div className="space-y-2">
       <p className="font-semibold text-slate-900">{formatDate(`${day.date}T00:00:00Z`)}</p>
       <p className="flex items-center gap-2">
-        <span aria-hidden="true" className={`size-2.5 rounded-full ${DAY_STATE_COLORS[day.state]}`} />
-        {day.state === "operational" && !day.incidents.length ? "No downtime recorded" : humanize(day.state)}
+        <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${DAY_STATE_COLORS[day.state]}`} />
+        <span>
+          {day.state === "operational" ? "No downtime recorded" : humanize(day.state)}
+          {lasted ? <span className="text-slate-500"> · {minutes(lasted)}</span> : null}
+        </span>
       </p>
-      {outages.length ? <p className="text-xs text-slate-600">{outages.join(" · ")}</p> : null}
+      {alsoPartial ? <p className="text-xs text-slate-600">Partial outage · {minutes(day.partialOutageMinutes)}</p> : null}
       {day.incidents.length ? (
         <ul className="space-y-1 border-t border-slate-100 pt-2">
           {day.incidents.map((incident) => (

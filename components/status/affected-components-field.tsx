@@ -2,6 +2,7 @@
 
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import { COMPONENT_STATUSES } from "@/lib/status/incident-rules";
+import { LabelOptions } from "./form-parts";
 import { STATUS_LABELS } from "./status-labels";
 
 type Option = { id: string; name: string; status: ComponentStatus };
@@ -56,11 +57,7 @@ export function AffectedComponentsField({ components, value, onChange, defaultSt
                   onChange={(event) => onChange({ ...value, [component.id]: event.target.value as ComponentStatus })}
                   className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-52"
                 >
-                  {COMPONENT_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
+                  <LabelOptions values={COMPONENT_STATUSES} labels={STATUS_LABELS} />
                 </select>
               ) : null}
             </li>

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogBody } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
@@ -65,14 +65,7 @@ function ComponentForm<T>({ submitLabel, initial, limitMessage, save, onSaved, o
           readOnly={pending}
         />
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="sm:min-w-32" disabled={pending || Boolean(limitMessage)}>
-          {pending ? "Saving…" : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onCancel} pending={pending} label={submitLabel} pendingLabel="Saving…" disabled={Boolean(limitMessage)} />
     </form>
   );
 }

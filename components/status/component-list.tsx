@@ -14,6 +14,7 @@ import type { DashboardComponent } from "@/lib/status/get-status-dashboard";
 import { COMPONENT_STATUSES } from "@/lib/status/incident-rules";
 import { ComponentDialog } from "./component-dialog";
 import { firstError, type StatusActions } from "./status-actions";
+import { LabelOptions } from "./form-parts";
 import { STATUS_LABELS } from "./status-labels";
 
 type ComponentListProps = {
@@ -119,7 +120,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
           }}
         >
           <SortableContext items={order.map((component) => component.id)} strategy={verticalListSortingStrategy}>
-            <ul className="divide-y divide-slate-100" data-testid="component-list">
+            <ul className="divide-y divide-slate-100 rounded-b-xl" data-testid="component-list">
               {order.map((component) => (
                 <ComponentRow
                   key={component.id}
@@ -213,7 +214,7 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex flex-col gap-3 bg-white px-4 py-3 sm:flex-row sm:items-center sm:px-5 ${isDragging ? "relative z-10 shadow-lg ring-1 ring-indigo-200" : ""}`}
+      className={`flex flex-col gap-3 bg-white px-4 py-3 last:rounded-b-xl sm:flex-row sm:items-center sm:px-5 ${isDragging ? "relative z-10 shadow-lg ring-1 ring-indigo-200" : ""}`}
       data-testid="component-row"
       data-name={component.name}
     >
@@ -256,13 +257,9 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
             value={stored}
             disabled={pending}
             onChange={(event) => changeStatus(event.target.value as ComponentStatus)}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:w-48 sm:flex-none"
+            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:w-56 sm:flex-none"
           >
-            {COMPONENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <LabelOptions values={COMPONENT_STATUSES} labels={STATUS_LABELS} />
           </select>
           <Button variant="ghost" className="px-2.5" onClick={onEdit} aria-label={`Edit ${component.name}`}>
             Edit

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
-import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ComponentStatus, IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
 import { allowedIncidentStatuses, INCIDENT_IMPACTS } from "@/lib/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
+import { LabelOptions, MessageField } from "./form-parts";
 import type { StatusActions } from "./status-actions";
 import { IMPACT_LABELS, INCIDENT_STATUS_LABELS, STATUS_FOR_IMPACT } from "./status-labels";
 
@@ -63,18 +63,10 @@ export function IncidentUpdateForm({ slug, incident, components, updateIncident 
       {errors.status ? <Alert>{errors.status}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Status" name="status" value={status} onChange={(event) => setStatus(event.target.value as IncidentStatus)} disabled={pending} hint="An incident only moves forward.">
-          {statuses.map((each) => (
-            <option key={each} value={each}>
-              {INCIDENT_STATUS_LABELS[each]}
-            </option>
-          ))}
+          <LabelOptions values={statuses} labels={INCIDENT_STATUS_LABELS} />
         </SelectField>
         <SelectField label="Impact" name="impact" value={impact} onChange={(event) => setImpact(event.target.value as IncidentImpact)} error={errors.impact} disabled={pending}>
-          {INCIDENT_IMPACTS.map((each) => (
-            <option key={each} value={each}>
-              {IMPACT_LABELS[each]}
-            </option>
-          ))}
+          <LabelOptions values={INCIDENT_IMPACTS} labels={IMPACT_LABELS} />
         </SelectField>
       </div>
       <AffectedComponentsField
@@ -87,16 +79,12 @@ export function IncidentUpdateForm({ slug, incident, components, updateIncident 
         disabled={pending}
       />
       {resolving ? <p className="text-sm text-slate-600">Resolving sets the affected components back to what they were before the incident, except those you change here.</p> : null}
-      <TextareaField
-        label="Message"
-        name="message"
+      <MessageField
         value={message}
-        onChange={(event) => setMessage(event.target.value)}
+        onChange={setMessage}
         error={errors.message}
-        maxLength={10_000}
-        rows={3}
+        pending={pending}
         placeholder={resolving ? "The fix is deployed and error rates are back to normal." : "We found the cause and are rolling out a fix."}
-        readOnly={pending}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending} className="sm:min-w-32">

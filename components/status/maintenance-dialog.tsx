@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogBody } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Field } from "@/components/ui/field";
-import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
+import { MessageField } from "./form-parts";
 import { fromLocalInput, localTimeZone, toLocalInput } from "./local-time";
 import type { StatusActions } from "./status-actions";
 
@@ -101,26 +101,9 @@ function MaintenanceForm({ slug, components, scheduleMaintenance, onScheduled, o
             </p>
           ) : null}
         </fieldset>
-        <TextareaField
-          label="Message"
-          name="message"
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          error={errors.message}
-          maxLength={10_000}
-          rows={3}
-          hint="Optional. What will happen and what users may notice."
-          readOnly={pending}
-        />
+        <MessageField value={message} onChange={setMessage} error={errors.message} pending={pending} hint="Optional. What will happen and what users may notice." />
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="sm:min-w-32" disabled={pending || components.length === 0}>
-          {pending ? "Scheduling…" : "Schedule"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onCancel} pending={pending} label="Schedule" pendingLabel="Scheduling…" disabled={components.length === 0} />
     </form>
   );
 }

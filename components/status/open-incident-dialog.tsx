@@ -2,15 +2,15 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogBody } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
 import { INCIDENT_IMPACTS, OPENING_STATUSES } from "@/lib/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
+import { LabelOptions, MessageField } from "./form-parts";
 import type { StatusActions } from "./status-actions";
 import { IMPACT_LABELS, INCIDENT_STATUS_LABELS, STATUS_FOR_IMPACT } from "./status-labels";
 
@@ -61,11 +61,7 @@ function OpenIncidentForm({ slug, components, createIncident, onOpened, onCancel
         <Field label="Title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} maxLength={200} autoComplete="off" data-autofocus placeholder="e.g. Elevated API error rates" readOnly={pending} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Status" name="status" value={status} onChange={(event) => setStatus(event.target.value as OpeningStatus)} error={errors.status} disabled={pending}>
-            {OPENING_STATUSES.map((each) => (
-              <option key={each} value={each}>
-                {INCIDENT_STATUS_LABELS[each]}
-              </option>
-            ))}
+            <LabelOptions values={OPENING_STATUSES} labels={INCIDENT_STATUS_LABELS} />
           </SelectField>
           <SelectField
             label="Impact"
@@ -76,33 +72,13 @@ function OpenIncidentForm({ slug, components, createIncident, onOpened, onCancel
             disabled={pending}
             hint="Drives the overall indicator while the incident is open."
           >
-            {INCIDENT_IMPACTS.map((each) => (
-              <option key={each} value={each}>
-                {IMPACT_LABELS[each]}
-              </option>
-            ))}
+            <LabelOptions values={INCIDENT_IMPACTS} labels={IMPACT_LABELS} />
           </SelectField>
         </div>
         <AffectedComponentsField components={components} value={affected} onChange={setAffected} defaultStatus={STATUS_FOR_IMPACT[impact]} error={errors.components} disabled={pending} />
-        <TextareaField
-          label="Message"
-          name="message"
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          error={errors.message}
-          maxLength={10_000}
-          placeholder="We are investigating elevated error rates on the API."
-          readOnly={pending}
-        />
+        <MessageField value={message} onChange={setMessage} error={errors.message} pending={pending} rows={4} placeholder="We are investigating elevated error rates on the API." />
       </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="sm:min-w-32" disabled={pending}>
-          {pending ? "Opening…" : "Open incident"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onCancel} pending={pending} label="Open incident" pendingLabel="Opening…" />
     </form>
   );
 }

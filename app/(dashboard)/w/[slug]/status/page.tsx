@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { StatusOverview } from "@/components/status/status-overview";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { planLimitMessage } from "@/lib/plans/limits";
+import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
 import { roleCan } from "@/lib/roles";
 import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
 import * as actions from "./actions";
@@ -13,8 +12,7 @@ export const metadata: Metadata = { title: "Status" };
 export default async function StatusPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { actor, workspace } = await workspacePageActor(slug, "/status");
-  const [dashboard, [usage]] = await Promise.all([getStatusDashboard(actor.db), getPlanUsage(actor.db, workspace.plan, ["statusComponents"])]);
-  const atLimit = usage!.limit !== null && usage!.used >= usage!.limit;
+  const [dashboard, allowance] = await Promise.all([getStatusDashboard(actor.db), getPlanAllowance(actor.db, workspace.plan, "statusComponents")]);
   return (
     <StatusOverview
       slug={slug}
@@ -22,8 +20,8 @@ export default async function StatusPage({ params }: { params: Promise<{ slug: s
       canManage={roleCan(actor.role, "status.manage")}
       portalPublished={workspace.portalPublished}
       dashboard={dashboard}
-      componentLimitMessage={atLimit ? planLimitMessage(workspace.plan, "statusComponents") : null}
-      usage={<PlanMeter used={usage!.used} limit={usage!.limit} plan={workspace.plan} label="components" testId="component-usage" />}
+      componentLimitMessage={allowance.limitMessage}
+      usage={<PlanMeter used={allowance.used} limit={allowance.limit} plan={workspace.plan} label="components" testId="component-usage" />}
       actions={{
         createComponent: actions.createComponentAction,
         updateComponent: actions.updateComponentAction,

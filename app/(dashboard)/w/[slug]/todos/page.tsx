@@ -3,8 +3,7 @@ import { redirect } from "next/navigation";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { TodoBoard } from "@/components/todos/todo-board";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { planLimitMessage } from "@/lib/plans/limits";
+import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
 import { roleCan } from "@/lib/roles";
 import { getTodoBoard, type TodoState } from "@/lib/todos/get-todo-board";
 import { TODO_STATES } from "@/lib/todos/schemas";
@@ -23,10 +22,9 @@ export default async function TodosPage({ params, searchParams }: Props) {
   const state = isState(query.state) ? query.state : "open";
   const listId = typeof query.list === "string" ? query.list : null;
   const { actor, workspace } = await workspacePageActor(slug, "/todos");
-  const [board, [usage]] = await Promise.all([getTodoBoard(actor.db, { listId, state }), getPlanUsage(actor.db, workspace.plan, ["todoItems"])]);
+  const [board, allowance] = await Promise.all([getTodoBoard(actor.db, { listId, state }), getPlanAllowance(actor.db, workspace.plan, "todoItems")]);
   // A list deleted meanwhile (or a made-up id) leads to the first list, under a URL that says so.
   if (listId && board.list?.id !== listId) redirect(`/w/${slug}/todos?state=${state}`);
-  const atLimit = usage!.limit !== null && usage!.used >= usage!.limit;
 
   return (
     <TodoBoard
@@ -35,8 +33,8 @@ export default async function TodosPage({ params, searchParams }: Props) {
       canManage={roleCan(actor.role, "todos.manage")}
       board={board}
       state={state}
-      limitMessage={atLimit ? `${planLimitMessage(workspace.plan, "todoItems")} Delete a list you no longer need to make room.` : null}
-      usage={<PlanMeter used={usage!.used} limit={usage!.limit} plan={workspace.plan} label="todo items" testId="todo-usage" />}
+      limitMessage={allowance.limitMessage && `${allowance.limitMessage} Archived items count too: delete a list you no longer need to make room.`}
+      usage={<PlanMeter used={allowance.used} limit={allowance.limit} plan={workspace.plan} label="todo items" testId="todo-usage" />}
       actions={{
         createTodo: actions.createTodoAction,
         updateTodo: actions.updateTodoAction,
