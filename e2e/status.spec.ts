@@ -159,6 +159,7 @@ test("an incident on two components: opened, updated, resolved — the portal pa
   await page.getByRole("button", { name: "Post update" }).click();
   await expect(page.getByTestId("incident-update")).toHaveCount(2);
   await expect(page.getByTestId("incident-status")).toHaveText("Identified");
+  await page.screenshot({ path: `${ARTIFACTS}/status-incident-desktop.png`, fullPage: true });
   expect(await portalComponentStatuses(page, portal)).toEqual(["API: Major outage", "Website: Degraded performance", "Email: Operational"]);
   await expect(page.getByTestId("status-banner")).toHaveAttribute("data-indicator", "major_outage");
   await expect(page.getByTestId("incident").first()).toContainText("A faulty load balancer was taken out of rotation.");
@@ -203,6 +204,7 @@ test("a maintenance window shows as upcoming, then in progress, on the portal pa
   await dialog.getByRole("checkbox", { name: "API" }).check();
   await dialog.getByLabel("Message").fill("The API is read-only for a few minutes.");
   await expectNoSeriousA11yViolations(page, "maintenance dialog");
+  await page.screenshot({ path: `${ARTIFACTS}/status-maintenance-dialog-desktop.png` });
 
   // Ends before it starts: said in the form.
   await dialog.getByLabel("Starts").fill(await localInputIn(page, 3_600_000));
