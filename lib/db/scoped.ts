@@ -27,6 +27,9 @@ export const TENANT_MODELS = [
   "incidentComponent",
   "todoList",
   "todoItem",
+  "componentStatusChange",
+  "maintenance",
+  "maintenanceComponent",
 ] as const;
 type TenantModel = (typeof TENANT_MODELS)[number];
 
