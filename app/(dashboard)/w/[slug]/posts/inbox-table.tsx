@@ -21,7 +21,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
             <th scope="col" className="px-3 py-2 font-medium">
               Post
             </th>
-            <th scope="col" className="hidden w-36 px-3 py-2 font-medium lg:table-cell">
+            <th scope="col" className="hidden w-36 px-3 py-2 font-medium md:table-cell">
               Board
             </th>
             <th scope="col" className="hidden w-32 px-3 py-2 font-medium md:table-cell">
@@ -33,7 +33,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
               </svg>
               <span className="sr-only">Comments</span>
             </th>
-            <th scope="col" className="hidden w-36 px-3 py-2 font-medium xl:table-cell">
+            <th scope="col" className="hidden w-36 px-3 py-2 font-medium lg:table-cell">
               Author
             </th>
             <th scope="col" className="w-14 py-2 pr-4 pl-2 text-right font-medium">
@@ -52,15 +52,15 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
                   <Link href={`/w/${slug}/posts/${post.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
                     {post.title}
                   </Link>
-                  <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+                  <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
                     <span className="md:hidden">
                       <PostStatus status={post.status} />
                     </span>
-                    {post.mergedIntoId ? <span className="text-slate-600">Merged</span> : null}
-                    <span className="lg:hidden">{board}</span>
+                    {post.mergedIntoId ? <span className="font-medium text-slate-600">Merged</span> : null}
                     <span className="md:hidden">
-                      · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+                      {board} · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"} ·
                     </span>
+                    <span className="lg:hidden">{author}</span>
                     {post.tags.map((tag) => (
                       <Link
                         key={tag}
@@ -71,15 +71,14 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
                         #{tag}
                       </Link>
                     ))}
-                    <span className="xl:hidden">· {author}</span>
                   </div>
                 </td>
-                <td className="hidden truncate px-3 py-2 align-top text-slate-600 lg:table-cell">{board}</td>
+                <td className="hidden truncate px-3 py-2 align-top text-slate-600 md:table-cell">{board}</td>
                 <td className="hidden px-3 py-2 align-top md:table-cell">
                   <PostStatus status={post.status} />
                 </td>
                 <td className="hidden px-3 py-2 text-right align-top text-slate-600 tabular-nums md:table-cell">{post.commentCount}</td>
-                <td className="hidden truncate px-3 py-2 align-top text-slate-600 xl:table-cell" title={post.author?.email}>
+                <td className="hidden truncate px-3 py-2 align-top text-slate-600 lg:table-cell" title={post.author?.email}>
                   {author}
                 </td>
                 <td className="py-2 pr-4 pl-2 text-right align-top whitespace-nowrap text-slate-500">

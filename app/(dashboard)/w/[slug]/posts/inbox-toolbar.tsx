@@ -66,9 +66,11 @@ export function InboxToolbar({ slug, state, boards }: { slug: string; state: Inb
           placeholder="Search titles…"
           className="block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-10 pl-3 text-sm shadow-sm placeholder:text-slate-400"
         />
-        <kbd aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 text-xs text-slate-500">
-          /
-        </kbd>
+        {q ? null : (
+          <kbd aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 text-xs text-slate-500">
+            /
+          </kbd>
+        )}
       </div>
       <div className="flex gap-2">
         <label htmlFor="inbox-board" className="sr-only">

@@ -67,7 +67,8 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
         </ul>
       </nav>
 
-      <InboxToolbar slug={slug} state={state} boards={boards.map(({ slug: boardSlug, name }) => ({ slug: boardSlug, name }))} />
+      {/* Keyed on the search, so Back and Forward show the search of the address they land on. */}
+      <InboxToolbar key={state.q ?? ""} slug={slug} state={state} boards={boards.map(({ slug: boardSlug, name }) => ({ slug: boardSlug, name }))} />
 
       {ignored.length ? (
         <p className="text-sm text-amber-800" role="status">

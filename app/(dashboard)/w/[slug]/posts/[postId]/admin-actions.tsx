@@ -139,7 +139,7 @@ function MergeForm({ slug, post, onCancel }: { slug: string; post: Post; onCance
                     <input type="radio" name="merge-target" className="mt-1" checked={chosen?.id === candidate.id} onChange={() => setChosen(candidate)} />
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-slate-900">{candidate.title}</span>
-                      <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                      <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
                         <PostStatus status={candidate.status} />
                         {plural(candidate.voteCount, "vote")} · {plural(candidate.commentCount, "comment")}
                       </span>

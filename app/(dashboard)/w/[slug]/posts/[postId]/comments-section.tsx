@@ -118,7 +118,7 @@ function ReplyForm({ slug, postId, boardIsPublic }: { slug: string; postId: stri
   return (
     <form
       className="mt-4 space-y-2 border-t border-slate-100 pt-4"
-      aria-label="Reply as the team"
+      aria-label="Team reply"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();

@@ -58,49 +58,21 @@ export default async function PostPage({ params }: Props) {
         </div>
       ) : null}
 
+      {/* One grid, so on a phone the details (status, roadmap, votes) come right after the post and
+          before the comments, while on a desktop they sit in a column beside both. */}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <div className="min-w-0 space-y-4">
-          <article className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-            <PostTextEditor slug={slug} postId={post.id} post={{ title: post.title, body: post.body, tags: post.tags, version: post.version }} canEdit={can.edit} />
-            <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
-              By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
-              {post.author?.name ? <span> ({post.author.email})</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
-              <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
-                {describeAge(post.createdAt)}
-              </time>
-            </p>
-          </article>
+        <article className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 lg:col-start-1">
+          <PostTextEditor slug={slug} postId={post.id} post={{ title: post.title, body: post.body, tags: post.tags, version: post.version }} canEdit={can.edit} />
+          <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
+            By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
+            {post.author?.name ? <span> ({post.author.email})</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
+            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+              {describeAge(post.createdAt)}
+            </time>
+          </p>
+        </article>
 
-          {post.mergedFrom.length ? (
-            <section aria-labelledby="merged-here" className="rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-5">
-              <h2 id="merged-here" className="font-medium text-slate-900">
-                Merged into this post
-              </h2>
-              <ul className="mt-2 space-y-1">
-                {post.mergedFrom.map((merged) => (
-                  <li key={merged.id}>
-                    <Link href={`/w/${slug}/posts/${merged.id}`} className="text-indigo-700 hover:underline">
-                      {merged.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          <CommentsSection
-            slug={slug}
-            postId={post.id}
-            comments={post.comments}
-            total={post.totalComments}
-            canReply={can.reply}
-            canModerate={can.moderate}
-            boardIsPublic={post.board.isPublic}
-            merged={Boolean(post.mergedInto)}
-          />
-        </div>
-
-        <aside className="space-y-4" aria-label="Post details">
+        <aside className="space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1" aria-label="Post details">
           <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
             {can.status ? (
               <StatusSelect key={post.status} slug={slug} postId={post.id} status={post.status} allowed={allowedNextStatuses(post.status)} />
@@ -160,6 +132,36 @@ export default async function PostPage({ params }: Props) {
 
           {can.delete ? <AdminActions slug={slug} post={{ id: post.id, title: post.title, voteCount: post.voteCount, totalComments: post.totalComments }} canMerge={can.merge} /> : null}
         </aside>
+
+        {post.mergedFrom.length ? (
+          <section aria-labelledby="merged-here" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-5 lg:col-start-1">
+            <h2 id="merged-here" className="font-medium text-slate-900">
+              Merged into this post
+            </h2>
+            <ul className="mt-2 space-y-1">
+              {post.mergedFrom.map((merged) => (
+                <li key={merged.id}>
+                  <Link href={`/w/${slug}/posts/${merged.id}`} className="text-indigo-700 hover:underline">
+                    {merged.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <div className="min-w-0 lg:col-start-1">
+          <CommentsSection
+            slug={slug}
+            postId={post.id}
+            comments={post.comments}
+            total={post.totalComments}
+            canReply={can.reply}
+            canModerate={can.moderate}
+            boardIsPublic={post.board.isPublic}
+            merged={Boolean(post.mergedInto)}
+          />
+        </div>
       </div>
     </main>
   );
