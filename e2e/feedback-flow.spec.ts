@@ -34,6 +34,7 @@ test("sign up → board → portal → a visitor posts a duplicate anyway → th
   await suggestion.getByRole("button", { name: /^Upvote \(1 vote\)/ }).click();
   await expect(suggestion.getByRole("button", { name: /^Remove your upvote \(2 votes\)/ })).toBeVisible();
   await expectNoSeriousA11yViolations(visitor.page, "portal board with the idea form and suggestions");
+  await screenshotBothWidths(visitor.page, "feedback-portal-idea-form");
   await form.getByLabel("Title").press("End");
   await form.getByLabel("Title").pressSequentially("de please, the white hurts", { delay: 10 });
   await form.getByLabel("Details (optional)").fill("Same as everyone: a dark theme.");
