@@ -33,6 +33,8 @@ test("sign up → board → portal → a visitor posts a duplicate anyway → th
   await expect(suggestion).toBeVisible();
   await suggestion.getByRole("button", { name: /^Upvote \(1 vote\)/ }).click();
   await expect(suggestion.getByRole("button", { name: /^Remove your upvote \(2 votes\)/ })).toBeVisible();
+  // The board's own list below shows the same vote once the page has refreshed.
+  await expect(visitor.page.getByTestId("post-row").filter({ hasText: "Dark mode for the dashboard" }).getByRole("button", { name: /^Remove your upvote \(2 votes\)/ })).toBeVisible();
   await expectNoSeriousA11yViolations(visitor.page, "portal board with the idea form and suggestions");
   await screenshotBothWidths(visitor.page, "feedback-portal-idea-form");
   await form.getByLabel("Title").press("End");
