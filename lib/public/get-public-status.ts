@@ -1,6 +1,9 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { INDICATOR_LABELS, overallIndicator } from "@/lib/status/overall-indicator";
-import { publicComponentView, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
+import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "@/lib/status/overall-indicator";
+import { publicComponentSchema, publicComponentView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const COMPONENTS_LIMIT = 200;
 const ACTIVE_INCIDENTS_LIMIT = 50;
@@ -65,3 +68,24 @@ export async function getPublicStatus(db: ScopedDb) {
   };
 }
 export type PublicStatus = Awaited<ReturnType<typeof getPublicStatus>>;
+
+export const publicStatusSchema = z
+  .strictObject({
+    indicator: z.enum(INDICATORS).meta({ description: "The worst of the components' statuses and the active incidents' impacts (README: Status indicator)." }),
+    description: z.string().meta({ example: "All systems operational" }),
+    components: z.array(publicComponentSchema),
+    activeIncidents: z.array(
+      z.strictObject({
+        id: idField,
+        title: z.string(),
+        status: z.enum(INCIDENT_STATUS_CHAIN),
+        impact: z.enum(INCIDENT_IMPACTS),
+        componentIds: z.array(idField),
+        latestUpdate: publicIncidentUpdateSchema.nullable(),
+        createdAt: timestampField,
+        updatedAt: timestampField,
+      }),
+    ),
+    updatedAt: timestampField.nullable().meta({ description: "When anything on the status page last changed." }),
+  })
+  .meta({ id: "PublicStatus" });
