@@ -39,7 +39,7 @@ describe("the linter", () => {
   });
 
   it("fails a document with a broken example or an undefined tag (it is really checking)", async () => {
-    const broken = structuredClone(openApiDocuments().v1) as { components: { schemas: Record<string, { example?: unknown }> }; paths: Record<string, Record<string, { tags?: string[] }>> };
+    const broken = structuredClone(openApiDocuments().v1) as unknown as { components: { schemas: Record<string, { example?: unknown }> }; paths: Record<string, Record<string, { tags?: string[] }>> };
     broken.components.schemas.Post!.example = { id: 42 };
     broken.paths["/posts"]!.get!.tags = ["Nowhere"];
     const problems = await lint(broken);
