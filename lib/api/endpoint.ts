@@ -21,6 +21,8 @@ export interface Operation {
   response: z.ZodType;
   /** `data` is one page of a list: the envelope carries `pagination`. */
   paginated?: boolean;
+  /** The response is the whole body, not our envelope: a format others defined (Statuspage, shields.io). */
+  bare?: boolean;
   /** Codes the handler itself answers, beyond those its pipeline's steps answer (404 of a lookup, 403 PLAN_LIMIT, 409, a 400 the schema cannot express). */
   errors?: readonly ErrorCode[];
 }

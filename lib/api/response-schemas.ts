@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Operation } from "./endpoint";
 import { ERROR_CODES } from "./error-codes";
 
 // Building blocks of the response schemas that sit beside each view (lib/<resource>/view.ts).
@@ -55,6 +56,12 @@ export function itemEnvelope(data: z.ZodType) {
 
 export function listEnvelope(item: z.ZodType) {
   return z.strictObject({ success: z.literal(true), data: z.array(item), pagination: paginationSchema });
+}
+
+/** The whole body of an operation's success: its response in the item or list envelope, or alone when bare. */
+export function successBodyOf(operation: Pick<Operation, "response" | "paginated" | "bare">): z.ZodType {
+  if (operation.bare) return operation.response;
+  return operation.paginated ? listEnvelope(operation.response) : itemEnvelope(operation.response);
 }
 
 export const errorDetailSchema = z

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { createSchema } from "zod-openapi";
 import { toolNameOf, type V1Endpoint } from "@/lib/api/endpoint";
-import { itemEnvelope, listEnvelope } from "@/lib/api/response-schemas";
+import { successBodyOf } from "@/lib/api/response-schemas";
 import { routeEntries, type RouteEntry, type RouteTable } from "@/lib/openapi/route-table";
 import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/roles";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -59,7 +59,7 @@ function toolOf(entry: RouteEntry<V1Endpoint>): Tool {
   const { scope, schemas, operation } = entry.endpoint.spec;
   const name = toolNameOf(operation.id);
   const readOnly = entry.method === "GET";
-  const envelope = operation.paginated ? listEnvelope(operation.response) : itemEnvelope(operation.response);
+  const envelope = successBodyOf(operation);
   const description = [
     `${operation.summary} (${entry.method} /api/v1${entry.path}).`,
     operation.description,

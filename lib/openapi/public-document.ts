@@ -2,7 +2,7 @@ import { createDocument, type oas31, type ZodOpenApiOperationObject } from "zod-
 import { z } from "zod";
 import type { PublicEndpoint } from "@/lib/api/endpoint";
 import type { ErrorCode } from "@/lib/api/error-codes";
-import { itemEnvelope, listEnvelope } from "@/lib/api/response-schemas";
+import { successBodyOf } from "@/lib/api/response-schemas";
 import { CACHE_POLICIES } from "@/lib/public/define-public-route";
 import { publicRateLimitPerMinute } from "@/lib/public/rate-limit";
 import { errorCodeTable, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
@@ -34,7 +34,7 @@ function publicOperation({ path, endpoint }: RouteEntry<PublicEndpoint>, registr
   const content =
     "media" in operation
       ? { [operation.media.contentType]: { schema: { type: "string" as const, description: operation.media.description } } }
-      : { "application/json": { schema: operation.paginated ? listEnvelope(operation.response) : itemEnvelope(operation.response) } };
+      : { "application/json": { schema: successBodyOf(operation) } };
   return {
     operationId: operation.id,
     summary: operation.summary,

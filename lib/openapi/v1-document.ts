@@ -1,7 +1,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters } from "zod-openapi";
 import { toolNameOf, type V1Endpoint } from "@/lib/api/endpoint";
 import type { ErrorCode } from "@/lib/api/error-codes";
-import { itemEnvelope, listEnvelope } from "@/lib/api/response-schemas";
+import { successBodyOf } from "@/lib/api/response-schemas";
 import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
 import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
 import { apiRateLimitPerMinute } from "@/lib/ratelimit";
@@ -56,7 +56,7 @@ function v1Operation({ path, endpoint }: RouteEntry<V1Endpoint>, registry: Error
       [String(status)]: {
         description: status === 201 ? "Created." : "OK.",
         headers: headerRefs(["X-Request-Id", ...RATE_LIMIT_HEADERS]),
-        content: { "application/json": { schema: operation.paginated ? listEnvelope(operation.response) : itemEnvelope(operation.response) } },
+        content: { "application/json": { schema: successBodyOf(operation) } },
       },
       // A 401 comes before the request is counted; a 500 or 503 may.
       ...errorResponses(v1ErrorCodes(endpoint), (status) => status !== 401 && status < 500, registry),

@@ -10,6 +10,8 @@ import * as roadmap from "./[workspace]/roadmap/route";
 import * as statusBadge from "./[workspace]/status/badge.svg/route";
 import * as incidents from "./[workspace]/status/incidents/route";
 import * as status from "./[workspace]/status/route";
+import * as statusShields from "./[workspace]/status/shields.json/route";
+import * as statusSummary from "./[workspace]/status/summary.json/route";
 
 /**
  * Every /api/public route file, by its path: the public OpenAPI document (/api/public/openapi.json)
@@ -19,6 +21,8 @@ export const PUBLIC_ROUTES: RouteTable = {
   "/{workspace}/status": status,
   "/{workspace}/status/incidents": incidents,
   "/{workspace}/status/badge.svg": statusBadge,
+  "/{workspace}/status/summary.json": statusSummary,
+  "/{workspace}/status/shields.json": statusShields,
   "/{workspace}/boards": boards,
   "/{workspace}/boards/{boardId}": board,
   "/{workspace}/boards/{boardId}/posts": boardPosts,

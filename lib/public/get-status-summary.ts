@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { idField, positionField, timestampField } from "@/lib/api/response-schemas";
+import type { ScopedDb } from "@/lib/db/scoped";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
+import type { Indicator } from "@/lib/status/overall-indicator";
+import type { PublishedWorkspace } from "./find-published-workspace";
+import { getPublicStatus } from "./get-public-status";
+import { listPublicIncidents } from "./list-public-incidents";
+
+// The status page in Atlassian Statuspage's v2 summary shape (`/api/v2/summary.json`), so the
+// aggregators, widgets and monitors written for Statuspage read ours unchanged. The page id is the
+// workspace slug (the public surface shows no internal workspace id).
+
+/** Statuspage's indicator and wording for each of ours (lib/status/overall-indicator.ts). */
+export const STATUSPAGE_STATUS: Record<Indicator, { indicator: "none" | "minor" | "major" | "critical" | "maintenance"; description: string }> = {
+  operational: { indicator: "none", description: "All Systems Operational" },
+  degraded: { indicator: "minor", description: "Minor Service Outage" },
+  partial_outage: { indicator: "major", description: "Partial System Outage" },
+  major_outage: { indicator: "critical", description: "Major System Outage" },
+  maintenance: { indicator: "maintenance", description: "Service Under Maintenance" },
+};
+
+const ACTIVE_INCIDENTS_LIMIT = 100;
+
+/**
+ * The workspace's scheduled maintenance windows in Statuspage's shape. None yet: maintenance
+ * windows come with the status branch (wip/status-todos); this is where they join the summary
+ * (upcoming and in-progress windows, and their start or end as the answer's `validUntil`).
+ */
+export async function listScheduledMaintenancesForSummary(context: { db: ScopedDb; page: { id: string; url: string } }): Promise<z.output<typeof maintenanceSchema>[]> {
+  void context;
+  return [];
+}
+
+export async function getStatusSummary(db: ScopedDb, workspace: PublishedWorkspace, origin: string) {
+  const url = `${origin}/p/${workspace.slug}/status`;
+  const page = { id: workspace.slug, url };
+  const [status, components, incidents, maintenances] = await Promise.all([
+    getPublicStatus(db),
+    db.statusComponent.findMany({
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, description: true, status: true, position: true, createdAt: true, updatedAt: true },
+    }),
+    listPublicIncidents(db, { state: "active", limit: ACTIVE_INCIDENTS_LIMIT, cursor: undefined }),
+    listScheduledMaintenancesForSummary({ db, page }),
+  ]);
+  const componentViews = components.map((component, index) => ({
+    id: component.id,
+    name: component.name,
+    status: component.status,
+    created_at: component.createdAt.toISOString(),
+    updated_at: component.updatedAt.toISOString(),
+    position: index + 1,
+    description: component.description || null,
+    showcase: true,
+    start_date: null,
+    group_id: null,
+    page_id: page.id,
+    group: false,
+    only_show_if_degraded: false,
+  }));
+  const byId = new Map(componentViews.map((component) => [component.id, component]));
+
+  return {
+    page: { id: page.id, name: workspace.name, url, time_zone: "Etc/UTC", updated_at: status.updatedAt ?? new Date().toISOString() },
+    components: componentViews,
+    incidents: incidents.data.map((incident) => ({
+      id: incident.id,
+      name: incident.title,
+      status: incident.status,
+      created_at: incident.createdAt,
+      updated_at: incident.updatedAt,
+      monitoring_at: incident.updates.findLast((update) => update.status === "monitoring")?.createdAt ?? null,
+      resolved_at: incident.resolvedAt,
+      impact: incident.impact,
+      shortlink: url,
+      started_at: incident.createdAt,
+      page_id: page.id,
+      incident_updates: incident.updates.map((update) => ({
+        id: update.id,
+        status: update.status,
+        body: update.message,
+        incident_id: incident.id,
+        created_at: update.createdAt,
+        updated_at: update.createdAt,
+        display_at: update.createdAt,
+      })),
+      components: incident.components.flatMap((link) => byId.get(link.id) ?? []),
+    })),
+    scheduled_maintenances: maintenances,
+    status: STATUSPAGE_STATUS[status.indicator],
+  };
+}
+
+const componentSchema = z.strictObject({
+  id: idField,
+  name: z.string(),
+  status: z.enum(COMPONENT_STATUSES),
+  created_at: timestampField,
+  updated_at: timestampField,
+  position: positionField,
+  description: z.string().nullable(),
+  showcase: z.boolean(),
+  start_date: z.null(),
+  group_id: z.null(),
+  page_id: z.string(),
+  group: z.boolean(),
+  only_show_if_degraded: z.boolean(),
+});
+
+const incidentUpdateSchema = z.strictObject({
+  id: idField,
+  status: z.string(),
+  body: z.string(),
+  incident_id: idField,
+  created_at: timestampField,
+  updated_at: timestampField,
+  display_at: timestampField,
+});
+
+const incidentShape = {
+  id: idField,
+  name: z.string(),
+  created_at: timestampField,
+  updated_at: timestampField,
+  monitoring_at: timestampField.nullable(),
+  resolved_at: timestampField.nullable(),
+  impact: z.enum(INCIDENT_IMPACTS),
+  shortlink: z.string(),
+  started_at: timestampField,
+  page_id: z.string(),
+  incident_updates: z.array(incidentUpdateSchema).meta({ description: "Newest first." }),
+  components: z.array(componentSchema),
+};
+
+const maintenanceSchema = z.strictObject({
+  ...incidentShape,
+  status: z.enum(["scheduled", "in_progress", "verifying", "completed"]),
+  scheduled_for: timestampField,
+  scheduled_until: timestampField,
+});
+
+export const statusSummarySchema = z
+  .strictObject({
+    page: z.strictObject({ id: z.string(), name: z.string(), url: z.string(), time_zone: z.string(), updated_at: timestampField }),
+    components: z.array(componentSchema),
+    incidents: z.array(z.strictObject({ ...incidentShape, status: z.enum(INCIDENT_STATUS_CHAIN) })).meta({ description: "Unresolved incidents, newest first." }),
+    scheduled_maintenances: z.array(maintenanceSchema),
+    status: z.strictObject({ indicator: z.enum(["none", "minor", "major", "critical", "maintenance"]), description: z.string() }),
+  })
+  .meta({ id: "StatuspageSummary", description: "Atlassian Statuspage's v2 summary (`/api/v2/summary.json`)." });
