@@ -124,8 +124,7 @@ function errorResponse(status: number, codes: ErrorCode[], counted: boolean): oa
   };
 }
 
-/** The Markdown table of every code, for the documents' descriptions. */
-export function errorCodeTable(codes: readonly ErrorCode[] = ERROR_CODES): string {
-  const rows = codes.map((code) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${ERROR_MEANINGS[code]} |`);
-  return ["| HTTP | `code` | When |", "|---|---|---|", ...rows].join("\n");
+/** Every code as a Markdown list (a table's status column is too narrow in a reference's text column). */
+export function errorCodeList(codes: readonly ErrorCode[] = ERROR_CODES): string {
+  return codes.map((code) => `- **${ERROR_STATUS[code]}** \`${code}\` — ${ERROR_MEANINGS[code]}`).join("\n");
 }

@@ -5,7 +5,7 @@ import type { ErrorCode } from "@/lib/api/error-codes";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { CACHE_POLICIES } from "@/lib/public/define-public-route";
 import { publicRateLimitPerMinute } from "@/lib/public/rate-limit";
-import { errorCodeTable, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
+import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getPublicDocumentOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
 import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
@@ -62,7 +62,7 @@ const DESCRIPTION = `What a workspace publishes on its portal (Settings → Gene
 
 **Errors:**
 
-${errorCodeTable(["VALIDATION_ERROR", "API_KEY_SCOPE", "NOT_FOUND", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"])}`;
+${errorCodeList(["VALIDATION_ERROR", "API_KEY_SCOPE", "NOT_FOUND", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"])}`;
 
 const PUBLIC_HEADERS: Record<string, oas31.HeaderObject> = {
   ETag: { description: "A weak validator of the body; send it back as `If-None-Match`.", required: true, schema: { type: "string" }, example: 'W/"5d41402abc4b2a76"' },

@@ -5,7 +5,7 @@ import { successBodyOf } from "@/lib/api/response-schemas";
 import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
 import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
 import { apiRateLimitPerMinute } from "@/lib/ratelimit";
-import { errorCodeTable, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
+import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getV1DocumentOperation, mcpOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
 import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
@@ -76,7 +76,7 @@ const DESCRIPTION = `The REST API of a workspace: feedback boards and posts, the
 
 **Errors.** The \`code\` of an error envelope is one of:
 
-${errorCodeTable()}
+${errorCodeList()}
 
 A body over ${MAX_BODY_BYTES / 1024} KiB is refused before it is read. **MCP:** every operation is also a tool of the MCP server at \`/api/v1/mcp\` (its \`x-mcp-tool\`), on the same key.`;
 
