@@ -4,9 +4,11 @@ import { expect, type Page } from "@playwright/test";
 /**
  * axe-core on the page as it is now: no serious or critical violation (WCAG 2.1 A/AA rules).
  * On failure the message lists each rule, its impact and the first offending selectors.
+ * `exclude` leaves out a part the page embeds but does not write (a third-party renderer).
  */
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url()) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), { exclude }: { exclude?: string } = {}) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const summary = serious.map(
     (violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`,

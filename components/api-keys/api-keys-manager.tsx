@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { revokeApiKeyAction } from "@/app/(dashboard)/w/[slug]/settings/api-keys/actions";
 import { Button } from "@/components/ui/button";
@@ -49,6 +50,13 @@ export function ApiKeysManager({ slug, role, plan, used, limit, keys }: ApiKeysM
           <p className="mt-1 text-sm text-slate-600">
             Keys let your integrations call the REST API under <code className="font-mono text-xs">/api/v1</code>. A key acts with its
             creator&apos;s current role: demote or remove the creator and the key loses that access on its next request.
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            <Link href="/docs/api" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+              API reference
+            </Link>{" "}
+            — every endpoint, scope and error code. The same keys work with the MCP server at{" "}
+            <code className="font-mono text-xs">/api/v1/mcp</code>.
           </p>
         </div>
         <Button onClick={() => setCreating(true)} className="shrink-0 self-start">

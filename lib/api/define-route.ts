@@ -1,7 +1,9 @@
 import { scopedDb } from "@/lib/db/scoped";
-import type { Plan } from "@/lib/generated/prisma/enums";
+import type { Plan, Role } from "@/lib/generated/prisma/enums";
+import type { VerifiedKey } from "@/lib/keys/verify-api-key";
 import type { WorkspaceActor } from "@/lib/workspaces/actor";
 import type { Scope } from "@/lib/roles";
+import { asFallback, withEndpoint, type Operation, type V1Endpoint } from "./endpoint";
 import { ApiError } from "./error-codes";
 import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
 import { authenticate } from "./steps/authenticate";
@@ -30,10 +32,26 @@ export interface RouteSpec<S extends InputSchemas> {
   schemas?: S;
   /** HTTP status of a success (201 for creates). */
   status?: number;
+  /** Its OpenAPI operation and MCP tool (lib/api/endpoint.ts). */
+  operation: Operation;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/** What a handler gets for a key that passed the steps (the MCP tools build the same). */
+export function apiContext(key: VerifiedKey, role: Role, requestId: string): ApiContext {
+  return {
+    requestId,
+    workspaceId: key.workspaceId,
+    db: scopedDb(key.workspaceId),
+    keyId: key.keyId,
+    actorId: key.creatorId,
+    userId: key.creatorId,
+    role,
+    plan: key.plan,
+  };
+}
 
 /**
  * The /api/v1 request pipeline (SPEC B2), in order:
@@ -46,9 +64,10 @@ export type RouteHandler = (request: Request, context: RouteContext) => Promise<
 export function defineRoute<S extends InputSchemas>(
   spec: RouteSpec<S>,
   handler: (input: ParsedInput<S>, ctx: ApiContext) => Promise<ApiResult>,
-): RouteHandler {
+): RouteHandler & { readonly endpoint: V1Endpoint } {
   const schemas = (spec.schemas ?? {}) as S;
-  return async (request, context) => {
+  const endpoint = { kind: "v1", spec, run: handler } as V1Endpoint;
+  return withEndpoint(async (request: Request, context: RouteContext) => {
     const requestId = newRequestId();
     const headers: HeaderRecord = {};
     try {
@@ -57,21 +76,12 @@ export function defineRoute<S extends InputSchemas>(
       authorizeScope(key, spec.scope);
       const role = authorizeRole(key, spec.scope);
       const input = await parseInput(request, await context.params, schemas);
-      const result = await handler(input, {
-        requestId,
-        workspaceId: key.workspaceId,
-        db: scopedDb(key.workspaceId),
-        keyId: key.keyId,
-        actorId: key.creatorId,
-        userId: key.creatorId,
-        role,
-        plan: key.plan,
-      });
+      const result = await handler(input, apiContext(key, role, requestId));
       return jsonResponse({ success: true, ...result }, { status: spec.status ?? 200, requestId, headers });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
     }
-  };
+  }, endpoint);
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -83,11 +93,12 @@ type Method = (typeof METHODS)[number];
  */
 export function apiRoutes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = [...METHODS.filter((method) => handlers[method]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
-  const notAllowed: RouteHandler = async (request) =>
-    errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${allow}.`), newRequestId(), { Allow: allow });
+  const notAllowed: RouteHandler = asFallback(async (request: Request) =>
+    errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${allow}.`), newRequestId(), { Allow: allow }),
+  );
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }
 
 export function notFoundRoute(): RouteHandler {
-  return async () => errorResponse(new ApiError("NOT_FOUND", "No such endpoint. See the API reference in the README."));
+  return asFallback(async () => errorResponse(new ApiError("NOT_FOUND", "No such endpoint. The API reference: /docs/api.")));
 }

@@ -12,9 +12,21 @@ export const limitSchema = z
   .transform(Number)
   .pipe(z.number().int().min(1, "limit must be at least 1.").max(100, "limit must be at most 100."))
   .optional()
-  .default(20);
+  .default(20)
+  .meta({
+    description: "Page size.",
+    // A query string carries text; what the text must say is a whole number from 1 to 100.
+    override: ({ jsonSchema }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, { type: "integer", minimum: 1, maximum: 100, default: 20 });
+    },
+  });
 
-export const cursorSchema = z.string().max(512, "cursor is not valid.").optional();
+export const cursorSchema = z
+  .string()
+  .max(512, "cursor is not valid.")
+  .optional()
+  .meta({ description: "The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from)." });
 
 export const pageQuery = { limit: limitSchema, cursor: cursorSchema };
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { countField, idField, timestampField } from "@/lib/api/response-schemas";
 import type { Board } from "@/lib/generated/prisma/client";
 
 export type BoardWithPostCount = Board & { _count: { posts: number } };
@@ -14,3 +16,16 @@ export function boardView(board: BoardWithPostCount) {
     updatedAt: board.updatedAt.toISOString(),
   };
 }
+
+export const boardSchema = z
+  .strictObject({
+    id: idField,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    isPublic: z.boolean().meta({ description: "Shown on the public portal (when the workspace publishes it)." }),
+    postCount: countField,
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  })
+  .meta({ id: "Board" });

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
 
 export function releaseNoteView(note: ReleaseNote) {
@@ -12,3 +14,16 @@ export function releaseNoteView(note: ReleaseNote) {
     updatedAt: note.updatedAt.toISOString(),
   };
 }
+
+export const releaseNoteSchema = z
+  .strictObject({
+    id: idField,
+    title: z.string(),
+    body: z.string().meta({ description: "Markdown." }),
+    status: z.enum(["draft", "published"]),
+    publishedAt: timestampField.nullable(),
+    authorId: idField.nullable(),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  })
+  .meta({ id: "ReleaseNote" });

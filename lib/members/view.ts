@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { Membership, User } from "@/lib/generated/prisma/client";
 
 export type MembershipWithUser = Pick<Membership, "role" | "createdAt"> & { user: Pick<User, "id" | "email" | "name"> };
@@ -11,3 +13,13 @@ export function memberView(membership: MembershipWithUser) {
     joinedAt: membership.createdAt.toISOString(),
   };
 }
+
+export const memberSchema = z
+  .strictObject({
+    userId: idField,
+    email: z.email(),
+    name: z.string().nullable(),
+    role: z.enum(["OWNER", "ADMIN", "MEMBER", "VIEWER"]),
+    joinedAt: timestampField,
+  })
+  .meta({ id: "Member" });

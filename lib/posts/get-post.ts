@@ -1,6 +1,8 @@
 import { ApiError } from "@/lib/api/error-codes";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { postView } from "./view";
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
+import { postSchema, postView } from "./view";
 
 const RELATED_LIMIT = 100;
 
@@ -37,3 +39,22 @@ export async function getPostWithActivity(db: ScopedDb, id: string) {
     })),
   };
 }
+
+export const postWithActivitySchema = z
+  .strictObject({
+    ...postSchema.shape,
+    votes: z.array(z.strictObject({ id: idField, userId: idField, createdAt: timestampField })).meta({ description: `The newest ${RELATED_LIMIT} votes.` }),
+    comments: z
+      .array(
+        z.strictObject({
+          id: idField,
+          body: z.string(),
+          author: z.strictObject({ id: idField, name: z.string().nullable() }).nullable(),
+          isTeamReply: z.boolean().meta({ description: "Written by the workspace's team from the dashboard; the portal marks it." }),
+          hiddenAt: timestampField.nullable().meta({ description: "When a moderator hid it from the portal, or null." }),
+          createdAt: timestampField,
+        }),
+      )
+      .meta({ description: `The first ${RELATED_LIMIT} comments, oldest first.` }),
+  })
+  .meta({ id: "PostWithActivity" });

@@ -21,13 +21,15 @@ export const listPostsQuery = z.strictObject({
   sort: z.enum(POST_SORTS, { message: `sort must be one of: ${POST_SORTS.join(", ")}.` }).default("newest"),
 });
 
-export const createPostBody = z.strictObject({
-  boardId: idSchema,
-  title: safeText({ min: 1, max: 200, label: "title" }),
-  body: safeText({ max: 10_000, label: "body" }).default(""),
-  tags: tags.default([]),
-  status: status.default("open"),
-});
+export const createPostBody = z
+  .strictObject({
+    boardId: idSchema,
+    title: safeText({ min: 1, max: 200, label: "title" }),
+    body: safeText({ max: 10_000, label: "body" }).default(""),
+    tags: tags.default([]),
+    status: status.default("open"),
+  })
+  .meta({ example: { boardId: "cm4x9k2p80000qz8lb0ard001", title: "Dark mode", body: "Please!", tags: ["ui"] } });
 
 export const updatePostBody = z
   .strictObject({
@@ -38,7 +40,8 @@ export const updatePostBody = z
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: "Send at least one of: title, body, tags, status.",
-  });
+  })
+  .meta({ example: { status: "planned", tags: ["ui", "q3"] } });
 
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type CreatePostBody = z.output<typeof createPostBody>;

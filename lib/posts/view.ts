@@ -1,4 +1,7 @@
+import { z } from "zod";
 import type { Post } from "@/lib/generated/prisma/client";
+import { countField, idField, timestampField } from "@/lib/api/response-schemas";
+import { POST_STATUSES } from "./status-rules";
 
 type SharedPostFields = Pick<
   Post,
@@ -38,3 +41,40 @@ export function withField<Fields extends object, Key extends string, Value>(fiel
 export function postView(post: SharedPostFields & Pick<Post, "authorId">) {
   return withField(sharedPostFields(post), "authorId", post.authorId);
 }
+
+/** What `sharedPostFields` returns, for the response schemas of the API and the public surface. */
+export const sharedPostShape = {
+  id: idField,
+  boardId: idField,
+  title: z.string(),
+  body: z.string(),
+  status: z.enum(POST_STATUSES),
+  tags: z.array(z.string()),
+  voteCount: countField,
+  commentCount: countField,
+  roadmapItemId: idField.nullable(),
+  mergedIntoId: idField.nullable().meta({ description: "The post this one was merged into (it is then `closed` and takes no votes), or null." }),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+};
+
+export const postSchema = z
+  .strictObject({ ...sharedPostShape, authorId: idField.nullable().meta({ description: "The author's user id (see GET /members)." }) })
+  .meta({
+    id: "Post",
+    example: {
+      id: "cm4x9k2p80001qz8l3h5t7v2d",
+      boardId: "cm4x9k2p80000qz8lb0ard001",
+      title: "Dark mode",
+      body: "Please!",
+      status: "planned",
+      tags: ["ui"],
+      voteCount: 12,
+      commentCount: 3,
+      roadmapItemId: null,
+      mergedIntoId: null,
+      createdAt: "2026-01-15T09:30:00.000Z",
+      updatedAt: "2026-01-16T10:00:00.000Z",
+      authorId: "cm4x9k2p80002qz8lus3r0001",
+    },
+  });

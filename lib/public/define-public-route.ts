@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ApiResult, RouteHandler } from "@/lib/api/define-route";
+import { asFallback, withEndpoint, type MediaOperation, type Operation, type PublicEndpoint } from "@/lib/api/endpoint";
 import { ApiError } from "@/lib/api/error-codes";
 import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/api/refuse-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
@@ -48,13 +49,21 @@ interface PublicSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
 }
+
+export interface PublicRouteSpec<S extends PublicSchemas = PublicSchemas> {
+  cache: CachePolicy;
+  schemas?: S;
+  /** Its OpenAPI operation (lib/api/endpoint.ts): a JSON `response`, or the `media` of another body. */
+  operation: Operation | MediaOperation;
+}
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type PublicInput<S extends PublicSchemas> = { params: Out<S["params"]>; query: Out<S["query"]> };
 
 export const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After",
+  "Access-Control-Expose-Headers":
+    "ETag, X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After",
   // Embeddable from pages that isolate themselves (COEP), like any public image or feed.
   "Cross-Origin-Resource-Policy": "cross-origin",
   "X-Content-Type-Options": "nosniff",
@@ -66,13 +75,14 @@ const inflight = new Map<string, Promise<CachedAnswer>>();
 let routeCount = 0;
 
 export function definePublicRoute<S extends PublicSchemas>(
-  spec: { cache: CachePolicy; schemas?: S },
+  spec: PublicRouteSpec<S>,
   handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
-): RouteHandler {
+): RouteHandler & { readonly endpoint: PublicEndpoint } {
   const policy = CACHE_POLICIES[spec.cache];
   // Each route keys its own cache entries: (route, origin, validated params and query).
   const routeId = `r${++routeCount}`;
-  return async (request, context) => {
+  const endpoint: PublicEndpoint = { kind: "public", spec: spec as PublicRouteSpec };
+  return withEndpoint(async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = newRequestId();
     const headers = new Headers(CORS_HEADERS);
     try {
@@ -99,7 +109,7 @@ export function definePublicRoute<S extends PublicSchemas>(
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
     }
-  };
+  }, endpoint);
 }
 
 async function compute<S extends PublicSchemas>(
@@ -178,7 +188,7 @@ function parseInput(request: Request, rawParams: Record<string, string | string[
 }
 
 /** CORS preflight: any origin may GET; no credentials and no Authorization (keys are refused here). */
-export const publicPreflight: RouteHandler = async (request) => {
+export const publicPreflight: RouteHandler = asFallback(async (request: Request) => {
   if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
   return new Response(null, {
     status: 204,
@@ -191,13 +201,14 @@ export const publicPreflight: RouteHandler = async (request) => {
       "X-Request-Id": newRequestId(),
     },
   });
-};
+});
 
-const methodNotAllowed: RouteHandler = async (request) =>
+const methodNotAllowed: RouteHandler = asFallback(async (request: Request) =>
   errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${PUBLIC_METHODS}.`), newRequestId(), {
     ...CORS_HEADERS,
     Allow: PUBLIC_METHODS,
-  });
+  }),
+);
 
 /** A public route file's exports: `export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(get)`. */
 export function publicRoutes(get: RouteHandler) {
@@ -205,7 +216,7 @@ export function publicRoutes(get: RouteHandler) {
 }
 
 /** Paths under /api/public that no route claims: the same 404 envelope, with CORS. */
-export const publicNotFound: RouteHandler = async (request) => {
+export const publicNotFound: RouteHandler = asFallback(async (request: Request) => {
   if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
-  return errorResponse(new ApiError("NOT_FOUND", "No such endpoint. See the public API in the README."), newRequestId(), CORS_HEADERS);
-};
+  return errorResponse(new ApiError("NOT_FOUND", "No such endpoint. The public API reference: /docs/api."), newRequestId(), CORS_HEADERS);
+});

@@ -1,6 +1,9 @@
+import { z } from "zod";
 import { ApiError } from "@/lib/api/error-codes";
+import { idField } from "@/lib/api/response-schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { PUBLIC_POST_SELECT, publicCommentView, publicPostView } from "./views";
+import { ROADMAP_STAGES } from "./schemas";
+import { PUBLIC_POST_SELECT, publicCommentSchema, publicCommentView, publicPostSchema, publicPostView } from "./views";
 
 export const PUBLIC_COMMENTS_LIMIT = 100;
 
@@ -34,4 +37,13 @@ export async function getPublicPost(db: ScopedDb, postId: string) {
     comments: post.comments.map(publicCommentView),
   };
 }
+export const publicPostDetailSchema = z
+  .strictObject({
+    ...publicPostSchema.shape,
+    board: z.strictObject({ id: idField, slug: z.string(), name: z.string() }),
+    roadmapItem: z.strictObject({ id: idField, title: z.string(), stage: z.enum(ROADMAP_STAGES) }).nullable(),
+    comments: z.array(publicCommentSchema).meta({ description: `The first ${PUBLIC_COMMENTS_LIMIT} comments, oldest first; \`commentCount\` counts them all.` }),
+  })
+  .meta({ id: "PublicPostDetail" });
+
 export type PublicPostDetail = Awaited<ReturnType<typeof getPublicPost>>;

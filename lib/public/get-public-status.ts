@@ -1,9 +1,12 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { loadUptimeRows } from "@/lib/status/load-uptime-rows";
 import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "@/lib/status/maintenance-schedule";
-import { INDICATOR_LABELS, overallIndicator } from "@/lib/status/overall-indicator";
+import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "@/lib/status/overall-indicator";
 import { computeUptime, uptimeWindowStart, type ComponentUptime } from "@/lib/status/uptime";
-import { publicComponentView, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { publicComponentSchema, publicComponentView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const COMPONENTS_LIMIT = 200;
 const ACTIVE_INCIDENTS_LIMIT = 50;
@@ -111,3 +114,54 @@ function withUptime<T extends object>(view: T, uptime: ComponentUptime | undefin
 export type PublicStatus = Awaited<ReturnType<typeof getPublicStatus>>["data"];
 export type PublicStatusComponent = PublicStatus["components"][number];
 export type PublicMaintenance = PublicStatus["maintenances"][number];
+
+export const publicStatusSchema = z
+  .strictObject({
+    indicator: z.enum(INDICATORS).meta({ description: "The worst of the components' statuses and the active incidents' impacts (README: Status indicator)." }),
+    description: z.string().meta({ example: "All systems operational" }),
+    components: z.array(
+      publicComponentSchema.extend({
+        uptime: z
+          .strictObject({
+            percent: z.number().min(0).max(100).nullable().meta({ description: "Uptime over the days shown, two decimals rounded down; maintenance is not downtime." }),
+            days: z.array(
+              z.strictObject({
+                date: z.string().meta({ description: "The UTC day, YYYY-MM-DD.", example: "2026-11-22" }),
+                state: z.enum(COMPONENT_STATUSES).meta({ description: "The worst state the component was in that day." }),
+                partialOutageMinutes: z.number().int().min(0),
+                majorOutageMinutes: z.number().int().min(0),
+                incidents: z.array(z.strictObject({ id: idField, title: z.string(), impact: z.enum(INCIDENT_IMPACTS) })),
+                maintenances: z.array(z.strictObject({ id: idField, title: z.string() })),
+              }),
+            ),
+          })
+          .optional()
+          .meta({ description: "The last 90 days (fewer for a newer component), oldest first." }),
+      }),
+    ),
+    activeIncidents: z.array(
+      z.strictObject({
+        id: idField,
+        title: z.string(),
+        status: z.enum(INCIDENT_STATUS_CHAIN),
+        impact: z.enum(INCIDENT_IMPACTS),
+        componentIds: z.array(idField),
+        latestUpdate: publicIncidentUpdateSchema.nullable(),
+        createdAt: timestampField,
+        updatedAt: timestampField,
+      }),
+    ),
+    maintenances: z.array(
+      z.strictObject({
+        id: idField,
+        title: z.string(),
+        message: z.string(),
+        state: z.enum(["in_progress", "upcoming"]),
+        startsAt: timestampField,
+        endsAt: timestampField,
+        componentIds: z.array(idField),
+      }),
+    ),
+    updatedAt: timestampField.nullable().meta({ description: "When anything on the status page last changed." }),
+  })
+  .meta({ id: "PublicStatus" });

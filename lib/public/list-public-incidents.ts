@@ -1,8 +1,11 @@
+import { z } from "zod";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
+import { INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { ACTIVE_INCIDENT } from "./get-public-status";
 import type { IncidentsQuery } from "./schemas";
-import { publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const INCIDENT_SORT: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
 const UPDATES_LIMIT = 50;
@@ -52,4 +55,18 @@ export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, o
     resolvedAt: incident.resolvedAt?.toISOString() ?? null,
   }));
 }
+export const publicIncidentSchema = z
+  .strictObject({
+    id: idField,
+    title: z.string(),
+    status: z.enum(INCIDENT_STATUS_CHAIN),
+    impact: z.enum(INCIDENT_IMPACTS),
+    components: z.array(z.strictObject({ id: idField, name: z.string() })),
+    updates: z.array(publicIncidentUpdateSchema).meta({ description: `The timeline, newest first (at most ${UPDATES_LIMIT}).` }),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+    resolvedAt: timestampField.nullable(),
+  })
+  .meta({ id: "PublicIncident" });
+
 export type PublicIncident = Awaited<ReturnType<typeof listPublicIncidents>>["data"][number];

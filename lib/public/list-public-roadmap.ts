@@ -1,5 +1,9 @@
+import { z } from "zod";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { countField, idField } from "@/lib/api/response-schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
+import { POST_STATUSES } from "@/lib/posts/status-rules";
+import { roadmapItemShape } from "@/lib/roadmap/view";
 import type { RoadmapQuery } from "./schemas";
 
 const ROADMAP_SORT: SortSpec = { name: "position", field: "position", direction: "asc", kind: "number" };
@@ -45,4 +49,13 @@ export async function listPublicRoadmap(db: ScopedDb, query: RoadmapQuery) {
     updatedAt: item.updatedAt.toISOString(),
   }));
 }
+export const publicRoadmapItemSchema = z
+  .strictObject({
+    ...roadmapItemShape,
+    posts: z
+      .array(z.strictObject({ id: idField, boardId: idField, title: z.string(), status: z.enum(POST_STATUSES), voteCount: countField, commentCount: countField }))
+      .meta({ description: `Linked posts on public boards, most voted first (at most ${ROADMAP_POSTS_LIMIT}).` }),
+  })
+  .meta({ id: "PublicRoadmapItem" });
+
 export type PublicRoadmapItem = Awaited<ReturnType<typeof listPublicRoadmap>>["data"][number];

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/error-codes";
-import { rateLimitHeaders } from "@/lib/api/steps/rate-limit";
+import { RATE_LIMIT_WINDOW_SECONDS, rateLimitHeaders } from "@/lib/api/steps/rate-limit";
 import { createRateLimiter } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 
@@ -19,7 +19,7 @@ function publicLimiter(): RateLimiter {
   const limit = publicRateLimitPerMinute();
   const signature = `${process.env.UPSTASH_REDIS_REST_URL ?? ""}|${limit}`;
   if (limiter?.signature !== signature) {
-    limiter = { signature, instance: createRateLimiter({ prefix: "public", limit, windowMs: 60_000 }) };
+    limiter = { signature, instance: createRateLimiter({ prefix: "public", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
   }
   return limiter.instance;
 }
@@ -27,7 +27,7 @@ function publicLimiter(): RateLimiter {
 /** Counts one request for `ip`; writes the X-RateLimit-* headers first, then throws 429 when over. */
 export async function rateLimitIp(ip: string, headers: Headers): Promise<void> {
   const result = await publicLimiter().limit(ip);
-  for (const [name, value] of Object.entries(rateLimitHeaders(result))) headers.set(name, value);
+  for (const [name, value] of Object.entries(rateLimitHeaders(result, "per-ip"))) headers.set(name, value);
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
     throw new ApiError("RATE_LIMITED", `Rate limit of ${result.limit} requests per minute per client exceeded. Retry in ${retryAfter} s.`, undefined, {

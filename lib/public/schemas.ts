@@ -44,6 +44,9 @@ export const badgeQuery = z.object({
   style: z.enum(["flat", "compact"], { message: "style must be flat or compact." }).default("flat"),
 });
 
+/** shields.io's endpoint badge: the label as on the SVG badge; shields itself draws the style. */
+export const shieldsQuery = z.object({ label: badgeQuery.shape.label });
+
 export type BoardPostsQuery = z.output<typeof boardPostsQuery>;
 export type RoadmapQuery = z.output<typeof roadmapQuery>;
 export type IncidentsQuery = z.output<typeof incidentsQuery>;

@@ -1,5 +1,8 @@
+import { z } from "zod";
 import type { Board, Comment, IncidentUpdate, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
-import { sharedPostFields, withField } from "@/lib/posts/view";
+import { countField, idField, timestampField } from "@/lib/api/response-schemas";
+import { sharedPostFields, sharedPostShape, withField } from "@/lib/posts/view";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";
 
 // What the public surface shows of each row, and nothing more: no emails, no user ids, no
@@ -85,3 +88,42 @@ export function publicIncidentUpdatesArgs(workspaceId: string, take: number) {
 export function publicIncidentUpdateView(update: Pick<IncidentUpdate, "id" | "status" | "impact" | "message" | "createdAt">) {
   return { id: update.id, status: update.status, impact: update.impact, message: update.message, createdAt: update.createdAt.toISOString() };
 }
+
+// The response schemas of the views above (see lib/api/response-schemas.ts).
+export const publicAuthorSchema = z.strictObject({ name: z.string() }).nullable().meta({ description: "Display name only; null when the account is gone." });
+
+export const publicBoardSchema = z
+  .strictObject({ id: idField, slug: z.string(), name: z.string(), description: z.string(), createdAt: timestampField, postCount: countField })
+  .meta({ id: "PublicBoard" });
+
+export const publicPostSchema = z.strictObject({ ...sharedPostShape, author: publicAuthorSchema }).meta({ id: "PublicPost" });
+
+export const publicCommentSchema = z.strictObject({
+  id: idField,
+  body: z.string(),
+  author: publicAuthorSchema,
+  isTeamReply: z.boolean().meta({ description: "A reply the workspace's team wrote." }),
+  createdAt: timestampField,
+});
+
+export const publicReleaseNoteSchema = z
+  .strictObject({
+    id: idField,
+    title: z.string(),
+    body: z.string().meta({ description: "Markdown." }),
+    html: z.string().meta({ description: "The Markdown rendered to HTML that is safe to insert (raw HTML escaped, unsafe links dropped)." }),
+    publishedAt: timestampField,
+  })
+  .meta({ id: "PublicReleaseNote" });
+
+export const publicComponentSchema = z
+  .strictObject({ id: idField, name: z.string(), description: z.string(), status: z.enum(COMPONENT_STATUSES), updatedAt: timestampField })
+  .meta({ id: "PublicStatusComponent" });
+
+export const publicIncidentUpdateSchema = z.strictObject({
+  id: idField,
+  status: z.enum(INCIDENT_STATUS_CHAIN),
+  impact: z.enum(INCIDENT_IMPACTS),
+  message: z.string(),
+  createdAt: timestampField,
+});

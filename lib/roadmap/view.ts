@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { countField, idField, positionField, timestampField } from "@/lib/api/response-schemas";
+import { POST_STATUSES } from "@/lib/posts/status-rules";
+import { ROADMAP_STAGES } from "./schemas";
 import type { Post, RoadmapItem } from "@/lib/generated/prisma/client";
 
 export type LinkedPost = Pick<Post, "id" | "title" | "status" | "voteCount" | "boardId">;
@@ -17,3 +21,22 @@ export function roadmapItemView(item: RoadmapItemWithPosts) {
     updatedAt: item.updatedAt.toISOString(),
   };
 }
+
+/** The fields every view of a roadmap item has; each adds its own `posts`. */
+export const roadmapItemShape = {
+  id: idField,
+  title: z.string(),
+  description: z.string(),
+  stage: z.enum(ROADMAP_STAGES),
+  position: positionField,
+  postCount: countField.meta({ description: "All linked posts; `posts` may hold fewer." }),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+};
+
+export const roadmapItemSchema = z
+  .strictObject({
+    ...roadmapItemShape,
+    posts: z.array(z.strictObject({ id: idField, title: z.string(), status: z.enum(POST_STATUSES), voteCount: countField, boardId: idField })),
+  })
+  .meta({ id: "RoadmapItem" });

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { idField, positionField, timestampField } from "@/lib/api/response-schemas";
+import { COMPONENT_STATUSES } from "./incident-rules";
 import type { StatusComponent } from "@/lib/generated/prisma/client";
 
 export function componentView(component: StatusComponent) {
@@ -11,3 +14,15 @@ export function componentView(component: StatusComponent) {
     updatedAt: component.updatedAt.toISOString(),
   };
 }
+
+export const componentSchema = z
+  .strictObject({
+    id: idField,
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(COMPONENT_STATUSES),
+    position: positionField,
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  })
+  .meta({ id: "StatusComponent" });

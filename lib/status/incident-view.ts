@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import type { Incident, IncidentUpdate, Prisma } from "@/lib/generated/prisma/client";
 
 // Affected components read in status-page order, so componentIds and components agree.
@@ -56,3 +59,32 @@ export function incidentDetailView(incident: DetailRow) {
     components: incident.components.map((link) => link.component),
   };
 }
+
+const incidentUpdateFields = {
+  status: z.enum(INCIDENT_STATUS_CHAIN),
+  impact: z.enum(INCIDENT_IMPACTS),
+  message: z.string(),
+  createdAt: timestampField,
+};
+
+const incidentShape = {
+  id: idField,
+  title: z.string(),
+  status: z.enum(INCIDENT_STATUS_CHAIN),
+  impact: z.enum(INCIDENT_IMPACTS),
+  resolvedAt: timestampField.nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+  componentIds: z.array(idField).meta({ description: "Affected components, in status-page order." }),
+  latestUpdate: z.strictObject(incidentUpdateFields).nullable(),
+};
+
+export const incidentSchema = z.strictObject(incidentShape).meta({ id: "Incident" });
+
+export const incidentDetailSchema = z
+  .strictObject({
+    ...incidentShape,
+    updates: z.array(z.strictObject({ id: idField, ...incidentUpdateFields })).meta({ description: "The timeline, oldest first." }),
+    components: z.array(z.strictObject({ id: idField, name: z.string(), status: z.enum(COMPONENT_STATUSES) })),
+  })
+  .meta({ id: "IncidentDetail" });

@@ -35,21 +35,27 @@ export const listIncidentsQuery = z.strictObject({
   state: oneOf(INCIDENT_STATES, "state").default("all"),
 });
 
-export const createIncidentBody = z.strictObject({
-  title,
-  message,
-  // An incident is opened, never born resolved: that would be a post-mortem, not an incident.
-  status: oneOf(OPENING_STATUSES, "status").default("investigating"),
-  impact: impact.default("minor"),
-  components: componentChanges.default([]),
-});
+export const createIncidentBody = z
+  .strictObject({
+    title,
+    message,
+    // An incident is opened, never born resolved: that would be a post-mortem, not an incident.
+    status: oneOf(OPENING_STATUSES, "status").default("investigating"),
+    impact: impact.default("minor"),
+    components: componentChanges.default([]),
+  })
+  .meta({
+    example: { title: "API errors", message: "Investigating elevated errors.", impact: "major", components: [{ id: "cm4x9k2p80003qz8lc0mp0001", status: "partial_outage" }] },
+  });
 
-export const updateIncidentBody = z.strictObject({
-  status: oneOf(INCIDENT_STATUS_CHAIN, "status").optional(),
-  message,
-  impact: impact.optional(),
-  components: componentChanges.default([]),
-});
+export const updateIncidentBody = z
+  .strictObject({
+    status: oneOf(INCIDENT_STATUS_CHAIN, "status").optional(),
+    message,
+    impact: impact.optional(),
+    components: componentChanges.default([]),
+  })
+  .meta({ example: { status: "resolved", message: "Fixed." } });
 
 export type ComponentChange = z.output<typeof componentChange>;
 export type ListComponentsQuery = z.output<typeof listComponentsQuery>;

@@ -27,7 +27,8 @@ export const createTodoBody = z
     if (value.listId === undefined && value.listName === undefined) {
       ctx.addIssue({ code: "custom", path: ["listId"], message: "Send listId (an existing list) or listName (found, or created with this item)." });
     }
-  });
+  })
+  .meta({ example: { listName: "Launch", title: "Write the announcement" } });
 
 export const updateTodoBody = z
   .strictObject({
@@ -38,7 +39,8 @@ export const updateTodoBody = z
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: "Send at least one of: title, notes, completed, archived.",
-  });
+  })
+  .meta({ example: { completed: true } });
 
 export const todoListBody = z.strictObject({ name: safeText({ min: 1, max: 100, label: "Name" }) });
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { idField, timestampField } from "@/lib/api/response-schemas";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Every read of an item brings its list's name along. */
@@ -20,3 +22,19 @@ export function todoView(item: TodoRow) {
     updatedAt: item.updatedAt.toISOString(),
   };
 }
+
+export const todoSchema = z
+  .strictObject({
+    id: idField,
+    listId: idField,
+    listName: z.string(),
+    title: z.string(),
+    notes: z.string(),
+    completed: z.boolean(),
+    completedAt: timestampField.nullable(),
+    archived: z.boolean(),
+    archivedAt: timestampField.nullable(),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  })
+  .meta({ id: "Todo" });

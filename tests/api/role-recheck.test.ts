@@ -47,7 +47,8 @@ describe("unexpected failures", () => {
   it("500 INTERNAL_ERROR without internals, with the request id", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key(["posts:read"]);
-    const failing = defineRoute({ scope: "posts:read", schemas: { query: z.strictObject({}) } }, async () => {
+    const operation = { id: "failing", summary: "Fails", response: z.null() };
+    const failing = defineRoute({ scope: "posts:read", schemas: { query: z.strictObject({}) }, operation }, async () => {
       throw new Error("connection string postgres://admin:hunter2@db/internal");
     });
     const original = console.error;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -176,7 +177,8 @@ describe("keys, CORS and methods", () => {
 describe("an answer with a time boundary (SPEC B12)", () => {
   const BOUNDARY_IN_MS = 4_000;
   let boundary = new Date(0);
-  const route = definePublicRoute({ cache: "content" }, async () => ({ data: { at: Date.now() }, validUntil: boundary }));
+  const operation = { id: "timeBound", summary: "A time-bound answer", response: z.strictObject({ at: z.number() }) };
+  const route = definePublicRoute({ cache: "content", operation }, async () => ({ data: { at: Date.now() }, validUntil: boundary }));
 
   it("is cached by us and by shared caches only until the boundary, with no stale window past it", async () => {
     const portal = await seedPortal();

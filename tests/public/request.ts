@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RouteHandler } from "@/lib/api/define-route";
 import { call, type CallOptions } from "../support/api";
+import { assertMatchesDocument } from "../support/openapi-validator";
 
 /** A random client address, so tests never share a per-IP rate-limit bucket. */
 export function randomIp(): string {
@@ -22,5 +23,7 @@ export async function getText(handler: RouteHandler, path: string, params: Recor
   const url = new URL(`http://localhost${path}`);
   const request = new Request(url, { headers: { "x-forwarded-for": randomIp(), ...headers } });
   const response = await handler(request, { params: Promise.resolve(params) });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const text = await response.text();
+  assertMatchesDocument(handler, { method: request.method, status: response.status, headers: response.headers, text });
+  return { status: response.status, headers: response.headers, text };
 }

@@ -4,9 +4,15 @@ import type { RouteHandler } from "@/lib/api/define-route";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { generateKey, hashKey, keyHint } from "@/lib/keys/format";
 import { SCOPES, type Scope } from "@/lib/roles";
+import { beforeAll } from "vitest";
+import { assertMatchesDocument, warmOpenApiValidator } from "./openapi-validator";
 
 // Fresh tenants for API tests: every test seeds its own workspace(s) and keys, so a test can
 // assert that another tenant's id answers 404 without caring what other tests wrote.
+
+beforeAll(() => {
+  warmOpenApiValidator();
+});
 
 export function uniqueSuffix(): string {
   return randomBytes(4).toString("hex");
@@ -82,7 +88,11 @@ export interface CallResult {
   json: any;
 }
 
-/** Calls a route handler the way Next does: a real Request, params as a promise. */
+/**
+ * Calls a route handler the way Next does: a real Request, params as a promise. The answer is
+ * checked against the OpenAPI document of its operation (./openapi-validator.ts) before the test
+ * sees it.
+ */
 export async function call(handler: RouteHandler, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const url = new URL(`http://localhost${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
@@ -96,6 +106,7 @@ export async function call(handler: RouteHandler, method: string, path: string, 
   const request = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
+  assertMatchesDocument(handler, { method, status: response.status, headers: response.headers, text });
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
 }
 

@@ -32,7 +32,8 @@ function parseParams(schema: z.ZodType, raw: Record<string, string | string[]>) 
   return parsed.data;
 }
 
-function validate(schema: z.ZodType, value: unknown, where: "query" | "body") {
+/** Validates one part of the input; a failure is the 400 whose `details` every surface shares. */
+export function validate(schema: z.ZodType, value: unknown, where: "query" | "body") {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw new ApiError(
@@ -53,7 +54,8 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
   return out;
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
+/** The body as JSON: 413 over MAX_BODY_BYTES (read or declared), 415 unless JSON, 400 when empty or not JSON. */
+export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = request.headers.get("content-length");
   if (declared && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
   const type = request.headers.get("content-type") ?? "";

@@ -2,6 +2,9 @@ import { ApiError } from "../error-codes";
 import { apiRateLimitPerMinute, createRateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 
+/** Both budgets count over a rolling minute. */
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
 let limiter: { signature: string; instance: RateLimiter } | undefined;
 
 // Built on first use from the environment of that moment (tests switch backends between files).
@@ -9,17 +12,29 @@ function apiLimiter(): RateLimiter {
   const limit = apiRateLimitPerMinute();
   const signature = `${process.env.UPSTASH_REDIS_REST_URL ?? ""}|${limit}`;
   if (limiter?.signature !== signature) {
-    limiter = { signature, instance: createRateLimiter({ prefix: "api", limit, windowMs: 60_000 }) };
+    limiter = { signature, instance: createRateLimiter({ prefix: "api", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
   }
   return limiter.instance;
 }
 
-export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+/** The quota policy names of the IETF `RateLimit` fields: one budget per key, one per client IP. */
+export type RateLimitPolicyName = "per-key" | "per-ip";
+
+/**
+ * GitHub-style `X-RateLimit-*` (SPEC A5, B3) and the IETF httpapi draft's `RateLimit-Policy` and
+ * `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-10, SPEC B14): a policy named by a
+ * quoted string, its quota `q` per window `w` seconds; then `r` requests remaining and `t` seconds
+ * until the window next frees capacity.
+ */
+export function rateLimitHeaders(result: RateLimitResult, policy: RateLimitPolicyName, now = Date.now()): Record<string, string> {
+  const secondsToReset = Math.max(0, Math.ceil((result.reset - now) / 1000));
   return {
     "X-RateLimit-Limit": String(result.limit),
     "X-RateLimit-Remaining": String(result.remaining),
     // Unix seconds at which the window next frees capacity (GitHub's convention, SPEC B3).
     "X-RateLimit-Reset": String(Math.ceil(result.reset / 1000)),
+    "RateLimit-Policy": `"${policy}";q=${result.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,
+    RateLimit: `"${policy}";r=${result.remaining};t=${secondsToReset}`,
   };
 }
 
@@ -29,7 +44,7 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
  */
 export async function rateLimit(keyId: string, headers: Record<string, string>): Promise<void> {
   const result = await apiLimiter().limit(keyId);
-  Object.assign(headers, rateLimitHeaders(result));
+  Object.assign(headers, rateLimitHeaders(result, "per-key"));
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
     throw new ApiError("RATE_LIMITED", `Rate limit of ${result.limit} requests per minute exceeded. Retry in ${retryAfter} s.`, undefined, {

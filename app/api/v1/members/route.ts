@@ -1,9 +1,21 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { findMemberByEmail } from "@/lib/members/find-member-by-email";
 import { findMemberQuery } from "@/lib/members/schemas";
+import { memberSchema } from "@/lib/members/view";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "members:read", schemas: { query: findMemberQuery } }, async ({ query }, ctx) => ({
-    data: await findMemberByEmail(ctx.db, query.email),
-  })),
+  GET: defineRoute(
+    {
+      scope: "members:read",
+      schemas: { query: findMemberQuery },
+      operation: {
+        id: "findMember",
+        summary: "Look up a member by email",
+        description: "Case-insensitive; 404 when the address is not a member of this workspace.",
+        response: memberSchema,
+        errors: ["NOT_FOUND"],
+      },
+    },
+    async ({ query }, ctx) => ({ data: await findMemberByEmail(ctx.db, query.email) }),
+  ),
 });

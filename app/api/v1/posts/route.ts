@@ -2,10 +2,30 @@ import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { createPost } from "@/lib/posts/create-post";
 import { listPosts } from "@/lib/posts/list-posts";
 import { createPostBody, listPostsQuery } from "@/lib/posts/schemas";
+import { postSchema } from "@/lib/posts/view";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "posts:read", schemas: { query: listPostsQuery } }, ({ query }, ctx) => listPosts(ctx.db, query)),
-  POST: defineRoute({ scope: "posts:write", schemas: { body: createPostBody }, status: 201 }, async ({ body }, ctx) => ({
-    data: await createPost(ctx, body),
-  })),
+  GET: defineRoute(
+    {
+      scope: "posts:read",
+      schemas: { query: listPostsQuery },
+      operation: {
+        id: "listPosts",
+        summary: "List posts",
+        description: "Filter by board, status, tag or title (`q`: case-insensitive, `%` and `_` match themselves); sort newest, oldest or top.",
+        response: postSchema,
+        paginated: true,
+      },
+    },
+    ({ query }, ctx) => listPosts(ctx.db, query),
+  ),
+  POST: defineRoute(
+    {
+      scope: "posts:write",
+      schemas: { body: createPostBody },
+      status: 201,
+      operation: { id: "createPost", summary: "Create a post", description: "On a board of this workspace.", response: postSchema, errors: ["NOT_FOUND", "PLAN_LIMIT"] },
+    },
+    async ({ body }, ctx) => ({ data: await createPost(ctx, body) }),
+  ),
 });

@@ -1,9 +1,15 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicBoards } from "@/lib/public/list-public-boards";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
+import { publicBoardSchema } from "@/lib/public/views";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: workspaceParams, query: pageOnlyQuery } }, ({ query }, ctx) =>
-    listPublicBoards(ctx.db, query),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: workspaceParams, query: pageOnlyQuery },
+      operation: { id: "listPublicBoards", summary: "List public boards", description: "Oldest first, with post counts.", response: publicBoardSchema, paginated: true },
+    },
+    ({ query }, ctx) => listPublicBoards(ctx.db, query),
   ),
 );

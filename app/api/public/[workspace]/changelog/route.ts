@@ -1,9 +1,15 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
+import { publicReleaseNoteSchema } from "@/lib/public/views";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: workspaceParams, query: pageOnlyQuery } }, ({ query }, ctx) =>
-    listPublicReleaseNotes(ctx.db, query),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: workspaceParams, query: pageOnlyQuery },
+      operation: { id: "listPublicReleaseNotes", summary: "List published release notes", description: "Newest first.", response: publicReleaseNoteSchema, paginated: true },
+    },
+    ({ query }, ctx) => listPublicReleaseNotes(ctx.db, query),
   ),
 );

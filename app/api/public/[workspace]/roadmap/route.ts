@@ -1,9 +1,14 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
+import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/public/list-public-roadmap";
 import { roadmapQuery, workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: workspaceParams, query: roadmapQuery } }, ({ query }, ctx) =>
-    listPublicRoadmap(ctx.db, query),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: workspaceParams, query: roadmapQuery },
+      operation: { id: "listPublicRoadmap", summary: "List roadmap items", description: "By position, with linked posts on public boards.", response: publicRoadmapItemSchema, paginated: true },
+    },
+    ({ query }, ctx) => listPublicRoadmap(ctx.db, query),
   ),
 );

@@ -1,7 +1,19 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus, publicStatusSchema } from "@/lib/public/get-public-status";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "status", schemas: { params: workspaceParams } }, async (_input, ctx) => getPublicStatus(ctx.db, { history: true })),
+  definePublicRoute(
+    {
+      cache: "status",
+      schemas: { params: workspaceParams },
+      operation: {
+        id: "getPublicStatus",
+        summary: "Get the status page",
+        description: "The overall indicator, the components and the active incidents with their latest update.",
+        response: publicStatusSchema,
+      },
+    },
+    (_input, ctx) => getPublicStatus(ctx.db, { history: true }),
+  ),
 );

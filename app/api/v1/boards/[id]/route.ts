@@ -1,9 +1,11 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { getBoardWithPostCount } from "@/lib/boards/get-board";
+import { boardSchema } from "@/lib/boards/view";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "boards:read", schemas: { params: idParams } }, async ({ params }, ctx) => ({
-    data: await getBoardWithPostCount(ctx.db, params.id),
-  })),
+  GET: defineRoute(
+    { scope: "boards:read", schemas: { params: idParams }, operation: { id: "getBoard", summary: "Get a board", response: boardSchema } },
+    async ({ params }, ctx) => ({ data: await getBoardWithPostCount(ctx.db, params.id) }),
+  ),
 });

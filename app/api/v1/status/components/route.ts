@@ -1,7 +1,15 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { componentSchema } from "@/lib/status/component-view";
 import { listComponents } from "@/lib/status/list-components";
 import { listComponentsQuery } from "@/lib/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "status:read", schemas: { query: listComponentsQuery } }, ({ query }, ctx) => listComponents(ctx.db, query)),
+  GET: defineRoute(
+    {
+      scope: "status:read",
+      schemas: { query: listComponentsQuery },
+      operation: { id: "listStatusComponents", summary: "List status components", description: "In status-page order.", response: componentSchema, paginated: true },
+    },
+    ({ query }, ctx) => listComponents(ctx.db, query),
+  ),
 });

@@ -1,11 +1,31 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { createIncident } from "@/lib/status/create-incident";
+import { incidentDetailSchema, incidentSchema } from "@/lib/status/incident-view";
 import { listIncidents } from "@/lib/status/list-incidents";
 import { createIncidentBody, listIncidentsQuery } from "@/lib/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "status:read", schemas: { query: listIncidentsQuery } }, ({ query }, ctx) => listIncidents(ctx.db, query)),
-  POST: defineRoute({ scope: "status:write", schemas: { body: createIncidentBody }, status: 201 }, async ({ body }, ctx) => ({
-    data: await createIncident(ctx, body),
-  })),
+  GET: defineRoute(
+    {
+      scope: "status:read",
+      schemas: { query: listIncidentsQuery },
+      operation: { id: "listIncidents", summary: "List incidents", description: "Newest first, each with its latest update.", response: incidentSchema, paginated: true },
+    },
+    ({ query }, ctx) => listIncidents(ctx.db, query),
+  ),
+  POST: defineRoute(
+    {
+      scope: "status:write",
+      schemas: { body: createIncidentBody },
+      status: 201,
+      operation: {
+        id: "createIncident",
+        summary: "Open an incident",
+        description: "Sets the affected components' statuses and records the first update.",
+        response: incidentDetailSchema,
+        errors: ["NOT_FOUND"],
+      },
+    },
+    async ({ body }, ctx) => ({ data: await createIncident(ctx, body) }),
+  ),
 });

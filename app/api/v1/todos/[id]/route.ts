@@ -2,9 +2,20 @@ import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { updateTodoBody } from "@/lib/todos/schemas";
 import { updateTodo } from "@/lib/todos/update-todo";
+import { todoSchema } from "@/lib/todos/view";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  PATCH: defineRoute({ scope: "todos:write", schemas: { params: idParams, body: updateTodoBody } }, async ({ params, body }, ctx) => ({
-    data: await updateTodo(ctx, params.id, body),
-  })),
+  PATCH: defineRoute(
+    {
+      scope: "todos:write",
+      schemas: { params: idParams, body: updateTodoBody },
+      operation: {
+        id: "updateTodo",
+        summary: "Update, complete or archive a todo",
+        description: "`completed` and `archived` set or clear `completedAt` and `archivedAt`.",
+        response: todoSchema,
+      },
+    },
+    async ({ params, body }, ctx) => ({ data: await updateTodo(ctx, params.id, body) }),
+  ),
 });

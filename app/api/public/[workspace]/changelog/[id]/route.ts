@@ -1,9 +1,15 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
 import { releaseNoteParams } from "@/lib/public/schemas";
+import { publicReleaseNoteSchema } from "@/lib/public/views";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: releaseNoteParams } }, async ({ params }, ctx) => ({
-    data: await getPublicReleaseNote(ctx.db, params.id),
-  })),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: releaseNoteParams },
+      operation: { id: "getPublicReleaseNote", summary: "Get a published release note", response: publicReleaseNoteSchema },
+    },
+    async ({ params }, ctx) => ({ data: await getPublicReleaseNote(ctx.db, params.id) }),
+  ),
 );

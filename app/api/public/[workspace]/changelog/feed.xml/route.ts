@@ -4,12 +4,23 @@ import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: workspaceParams } }, async (_input, ctx) => {
-    const { data } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
-    return {
-      body: buildChangelogFeed(ctx.workspace, data, ctx.origin),
-      contentType: "application/atom+xml; charset=utf-8",
-      headers: { "Content-Security-Policy": "default-src 'none'" },
-    };
-  }),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: workspaceParams },
+      operation: {
+        id: "getPublicChangelogFeed",
+        summary: "Changelog Atom feed",
+        media: { contentType: "application/atom+xml", description: `An Atom 1.0 feed of the latest ${FEED_ENTRIES} published release notes.` },
+      },
+    },
+    async (_input, ctx) => {
+      const { data } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
+      return {
+        body: buildChangelogFeed(ctx.workspace, data, ctx.origin),
+        contentType: "application/atom+xml; charset=utf-8",
+        headers: { "Content-Security-Policy": "default-src 'none'" },
+      };
+    },
+  ),
 );

@@ -1,9 +1,14 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicPost } from "@/lib/public/get-public-post";
+import { getPublicPost, publicPostDetailSchema } from "@/lib/public/get-public-post";
 import { postParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: postParams } }, async ({ params }, ctx) => ({
-    data: await getPublicPost(ctx.db, params.postId),
-  })),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: postParams },
+      operation: { id: "getPublicPost", summary: "Get a post of a public board", description: "With its board, roadmap item and first comments.", response: publicPostDetailSchema },
+    },
+    async ({ params }, ctx) => ({ data: await getPublicPost(ctx.db, params.postId) }),
+  ),
 );

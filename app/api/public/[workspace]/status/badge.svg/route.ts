@@ -7,13 +7,25 @@ import { badgeQuery, workspaceParams } from "@/lib/public/schemas";
 const BADGE_HEADERS = { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "status", schemas: { params: workspaceParams, query: badgeQuery } }, async ({ query }, ctx) => {
-    const { data, validUntil } = await getPublicStatus(ctx.db);
-    return {
-      validUntil,
-      body: renderStatusBadge({ indicator: data.indicator, label: query.label || "status", style: query.style }),
-      contentType: "image/svg+xml; charset=utf-8",
-      headers: BADGE_HEADERS,
-    };
-  }),
+  definePublicRoute(
+    {
+      cache: "status",
+      schemas: { params: workspaceParams, query: badgeQuery },
+      operation: {
+        id: "getPublicStatusBadge",
+        summary: "Status badge (SVG)",
+        description: "For a README: `![status](…/status/badge.svg)`. A label over 40 characters is cut, not refused.",
+        media: { contentType: "image/svg+xml", description: "An SVG badge with the overall indicator." },
+      },
+    },
+    async ({ query }, ctx) => {
+      const { data, validUntil } = await getPublicStatus(ctx.db);
+      return {
+        validUntil,
+        body: renderStatusBadge({ indicator: data.indicator, label: query.label || "status", style: query.style }),
+        contentType: "image/svg+xml; charset=utf-8",
+        headers: BADGE_HEADERS,
+      };
+    },
+  ),
 );

@@ -1,14 +1,32 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { getIncidentDetail } from "@/lib/status/get-incident";
+import { incidentDetailSchema } from "@/lib/status/incident-view";
 import { updateIncidentBody } from "@/lib/status/schemas";
 import { updateIncident } from "@/lib/status/update-incident";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
-  GET: defineRoute({ scope: "status:read", schemas: { params: idParams } }, async ({ params }, ctx) => ({
-    data: await getIncidentDetail(ctx.db, ctx.workspaceId, params.id),
-  })),
-  PATCH: defineRoute({ scope: "status:write", schemas: { params: idParams, body: updateIncidentBody } }, async ({ params, body }, ctx) => ({
-    data: await updateIncident(ctx, params.id, body),
-  })),
+  GET: defineRoute(
+    {
+      scope: "status:read",
+      schemas: { params: idParams },
+      operation: { id: "getIncident", summary: "Get an incident with its update timeline", response: incidentDetailSchema },
+    },
+    async ({ params }, ctx) => ({ data: await getIncidentDetail(ctx.db, ctx.workspaceId, params.id) }),
+  ),
+  PATCH: defineRoute(
+    {
+      scope: "status:write",
+      schemas: { params: idParams, body: updateIncidentBody },
+      operation: {
+        id: "updateIncident",
+        summary: "Post an incident update",
+        description:
+          "Appends an update (status, message, impact, component statuses). Status moves forward along `investigating → identified → monitoring → resolved`; `resolved` restores the affected components unless another active incident still affects them.",
+        response: incidentDetailSchema,
+        errors: ["CONFLICT"],
+      },
+    },
+    async ({ params, body }, ctx) => ({ data: await updateIncident(ctx, params.id, body) }),
+  ),
 });

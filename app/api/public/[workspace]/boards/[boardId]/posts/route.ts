@@ -1,9 +1,15 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { boardParams, boardPostsQuery } from "@/lib/public/schemas";
+import { publicPostSchema } from "@/lib/public/views";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
-  definePublicRoute({ cache: "content", schemas: { params: boardParams, query: boardPostsQuery } }, ({ params, query }, ctx) =>
-    listPublicBoardPosts(ctx.db, params.boardId, query),
+  definePublicRoute(
+    {
+      cache: "content",
+      schemas: { params: boardParams, query: boardPostsQuery },
+      operation: { id: "listPublicBoardPosts", summary: "List a public board's posts", response: publicPostSchema, paginated: true },
+    },
+    ({ params, query }, ctx) => listPublicBoardPosts(ctx.db, params.boardId, query),
   ),
 );

@@ -1,0 +1,90 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { expect, test } from "@playwright/test";
+import { changeRole, closeKeyDialog, createKey, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedBoard, seedMembership } from "./dashboard-helpers";
+
+// The MCP server of the production build (next start, as e2e/serve.mjs runs it), driven by the
+// SDK's own client, with keys made and revoked and roles changed through the dashboard.
+test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed a board");
+
+const READ_SCOPES = ["boards:read", "posts:read", "roadmap:read", "changelog:read", "status:read", "members:read", "todos:read"];
+const ALL_SCOPES = [...READ_SCOPES, "posts:write", "changelog:write", "status:write", "todos:write"];
+
+async function connect(baseURL: string, key: string) {
+  const client = new Client({ name: "e2e", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/v1/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  return client;
+}
+
+const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
+
+async function httpStatusOf(promise: Promise<unknown>): Promise<number | null> {
+  return promise.then(
+    () => null,
+    (error: unknown) => (error instanceof StreamableHTTPError ? (error.code ?? null) : -1),
+  );
+}
+
+test("read-only and full keys see their tools; create_post creates what GET /api/v1/posts/{id} returns; revoked → 401", async ({ browser, baseURL, request }) => {
+  const { owner, slug } = await ownerWithWorkspace(browser, "mcp");
+  const boardId = await seedBoard(slug);
+  const { key: readKey } = await createKey(owner.page, slug, "Assistant (read)", READ_SCOPES);
+  await closeKeyDialog(owner.page);
+  const { key: fullKey } = await createKey(owner.page, slug, "Assistant (full)", ALL_SCOPES);
+  await closeKeyDialog(owner.page);
+
+  const reader = await connect(baseURL!, readKey);
+  const readTools = await reader.listTools();
+  expect(readTools.tools.length).toBeGreaterThan(5);
+  expect(readTools.tools.every((tool) => tool.annotations?.readOnlyHint)).toBe(true);
+  expect(readTools.tools.map((tool) => tool.name)).not.toContain("create_post");
+
+  const writer = await connect(baseURL!, fullKey);
+  const allTools = await names(writer);
+  expect(allTools).toEqual(expect.arrayContaining(["create_post", "update_post", "create_incident", "create_todo", ...readTools.tools.map((tool) => tool.name)]));
+  const created = await writer.callTool({ name: "create_post", arguments: { boardId, title: "Asked by an assistant", body: "Via MCP." } });
+  expect(created.isError).toBeFalsy();
+  const post = (created.structuredContent as { data: { id: string } }).data;
+  const fetched = await request.get(`${baseURL}/api/v1/posts/${post.id}`, { headers: { authorization: `Bearer ${readKey}` } });
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.json()).toMatchObject({ success: true, data: { id: post.id, title: "Asked by an assistant", body: "Via MCP.", boardId } });
+
+  const row = owner.page.getByTestId("api-key-row").filter({ hasText: "Assistant (full)" });
+  await row.getByRole("button", { name: "Revoke Assistant (full)" }).click();
+  await owner.page.getByRole("dialog", { name: "Revoke “Assistant (full)”?" }).getByRole("button", { name: "Revoke key" }).click();
+  await expect(row).toHaveAttribute("data-state", "revoked");
+  expect(await httpStatusOf(writer.listTools())).toBe(401);
+  expect(await httpStatusOf(writer.callTool({ name: "list_posts", arguments: {} }))).toBe(401);
+  await Promise.all([reader.close(), writer.close(), owner.context.close()]);
+});
+
+test("the key's creator demoted to viewer: create_post disappears from the list on the next request", async ({ browser, baseURL }) => {
+  const { owner, slug } = await ownerWithWorkspace(browser, "mcpdemote");
+  const admin = await newPerson(browser, "mcpadmin", "Ada Admin");
+  await seedMembership(slug, admin.email, "ADMIN");
+  const { key } = await createKey(admin.page, slug, "Assistant", ["posts:read", "posts:write"]);
+
+  const client = await connect(baseURL!, key);
+  expect(await names(client)).toEqual(["create_post", "get_post", "list_posts", "update_post"]);
+  await changeRole(owner.page, slug, admin.email, "VIEWER");
+  expect(await names(client)).toEqual(["get_post", "list_posts"]);
+  await Promise.all([client.close(), owner.context.close(), admin.context.close()]);
+});
+
+test("the 101st request in a minute across REST and MCP is a 429", async ({ browser, baseURL, request }) => {
+  const { owner, slug } = await ownerWithWorkspace(browser, "mcplimit");
+  const { key } = await createKey(owner.page, slug, "Busy", ["posts:read"]);
+  // Stay inside one bucket of the sliding window (README: Rate limits).
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+
+  const headers = { authorization: `Bearer ${key}` };
+  const client = await connect(baseURL!, key); // initialize + initialized: 2
+  for (let i = 0; i < 50; i++) expect((await request.get(`${baseURL}/api/v1/posts?limit=1`, { headers })).status()).toBe(200);
+  for (let i = 0; i < 48; i++) expect((await client.callTool({ name: "list_posts", arguments: { limit: 1 } })).isError).toBeFalsy();
+  expect(await httpStatusOf(client.callTool({ name: "list_posts", arguments: {} }))).toBe(429);
+  const rest = await request.get(`${baseURL}/api/v1/posts`, { headers });
+  expect(rest.status()).toBe(429);
+  expect(rest.headers()["ratelimit"]).toMatch(/^"per-key";r=0;t=\d+$/);
+  await Promise.all([client.close(), owner.context.close()]);
+});

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { Operation } from "./endpoint";
+import { ERROR_CODES } from "./error-codes";
+
+// Building blocks of the response schemas that sit beside each view (lib/<resource>/view.ts).
+// They describe what the views return; the OpenAPI document is built from them, and every answer
+// the API test suite receives is validated against that document, so a view that changes without
+// its schema fails the tests. Objects are strict: a new field needs its line here too.
+
+/** An opaque id. */
+export const idField = z.string().meta({ description: "Opaque id.", example: "cm4x9k2p80001qz8l3h5t7v2d" });
+
+/** ISO 8601 in UTC, as `Date.toISOString()` writes it. */
+export const timestampField = z.iso.datetime().meta({
+  description: "ISO 8601 timestamp, UTC.",
+  example: "2026-01-15T09:30:00.000Z",
+  // The regex zod derives for datetimes is several hundred characters of noise in a reference.
+  override: ({ jsonSchema }) => {
+    delete jsonSchema.pattern;
+  },
+});
+
+/** A count: zod would also write JavaScript's safe-integer bound as its maximum. */
+export const countField = z
+  .number()
+  .int()
+  .nonnegative()
+  .meta({
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.maximum;
+    },
+  });
+
+/** A position: any whole number (without zod's safe-integer bounds). */
+export const positionField = z
+  .number()
+  .int()
+  .meta({
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.minimum;
+      delete jsonSchema.maximum;
+    },
+  });
+
+/** The page information of every list (SPEC B3). */
+export const paginationSchema = z
+  .strictObject({
+    nextCursor: z.string().nullable().meta({ description: "Pass as `?cursor=` for the next page; `null` on the last page." }),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: "Pagination", description: "Keyset pagination: rows inserted while you walk a list never shift the pages you have not seen." });
+
+export function itemEnvelope(data: z.ZodType) {
+  return z.strictObject({ success: z.literal(true), data });
+}
+
+export function listEnvelope(item: z.ZodType) {
+  return z.strictObject({ success: z.literal(true), data: z.array(item), pagination: paginationSchema });
+}
+
+/** The whole body of an operation's success: its response in the item or list envelope, or alone when bare. */
+export function successBodyOf(operation: Pick<Operation, "response" | "paginated" | "bare">): z.ZodType {
+  if (operation.bare) return operation.response;
+  return operation.paginated ? listEnvelope(operation.response) : itemEnvelope(operation.response);
+}
+
+export const errorDetailSchema = z
+  .strictObject({
+    path: z.string().meta({ description: "Dotted path of the offending input (`title`, `components.0.id`); empty for the whole body." }),
+    message: z.string(),
+    code: z.string().meta({ description: "zod's issue code (`too_small`, `invalid_type`, `unrecognized_keys`, …) or ours (`invalid_json`, `invalid_cursor`)." }),
+  })
+  .meta({ id: "ErrorDetail" });
+
+export const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: "ErrorCode" });
+
+/** The error envelope of /api/v1 and /api/public (SPEC A4, B2). */
+export const errorEnvelopeSchema = z
+  .strictObject({
+    success: z.literal(false),
+    error: z.string().meta({ description: "A human-readable message." }),
+    code: errorCodeSchema,
+    details: z.array(errorDetailSchema).optional().meta({ description: "With VALIDATION_ERROR: one row per problem." }),
+    requestId: z.string().meta({ description: "The same as the `X-Request-Id` header; quote it to support.", example: "req_3f9c2b7e0d4a4c1e9b8f6a5d2c1e0f9a" }),
+  })
+  .meta({ id: "ErrorEnvelope" });

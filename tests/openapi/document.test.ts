@@ -1,0 +1,124 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import * as publicDocument from "@/app/api/public/openapi.json/route";
+import { V1_ROUTES } from "@/app/api/v1/routes";
+import * as v1Document from "@/app/api/v1/openapi.json/route";
+import { routeEntries } from "@/lib/openapi/route-table";
+import { ERROR_CODES } from "@/lib/api/error-codes";
+import { call, seedTenant } from "../support/api";
+import { expectError } from "../support/endpoint-checklist";
+import { openApiDocuments } from "../support/openapi-validator";
+
+// The documents as documents: Redocly's linter (its strictest preset, with example checks on)
+// passes on both, and what they promise about scopes, codes and security holds.
+
+const LINT_RULES = {
+  // The product has no public license for its API description yet; Redocly asks for one.
+  "info-license": "off",
+  "no-invalid-media-type-examples": "error",
+  "no-invalid-schema-examples": "error",
+  "no-invalid-parameter-examples": "error",
+  "operation-description": "error",
+  "operation-tag-defined": "error",
+  "tag-description": "error",
+  "no-unused-components": "error",
+  "no-required-schema-properties-undefined": "error",
+  "no-schema-type-mismatch": "error",
+  "array-parameter-serialization": "error",
+} as const;
+
+async function lint(document: unknown) {
+  const config = await createConfig({ extends: ["recommended-strict"], rules: LINT_RULES });
+  const problems = await lintFromString({ source: JSON.stringify(document, null, 2), absoluteRef: "openapi.json", config });
+  return problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ""}: ${problem.message}`);
+}
+
+describe("the linter", () => {
+  it.each(["v1", "public"] as const)("passes on the %s document (Redocly recommended-strict)", async (surface) => {
+    expect(await lint(openApiDocuments()[surface])).toEqual([]);
+  });
+
+  it("fails a document with a broken example or an undefined tag (it is really checking)", async () => {
+    const broken = structuredClone(openApiDocuments().v1) as unknown as { components: { schemas: Record<string, { example?: unknown }> }; paths: Record<string, Record<string, { tags?: string[] }>> };
+    broken.components.schemas.Post!.example = { id: 42 };
+    broken.paths["/posts"]!.get!.tags = ["Nowhere"];
+    const problems = await lint(broken);
+    expect(problems.some((line) => line.startsWith("no-invalid-schema-examples"))).toBe(true);
+    expect(problems.some((line) => line.startsWith("operation-tag-defined"))).toBe(true);
+  });
+});
+
+describe("what the v1 document promises", () => {
+  const document = () => openApiDocuments().v1 as unknown as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+    components: { schemas: Record<string, { enum?: string[] }>; securitySchemes: Record<string, unknown> };
+  };
+
+  it("every operation names its scope (x-required-scope and in its description) and its MCP tool, and needs the bearer key", () => {
+    for (const { path, method, endpoint } of routeEntries(V1_ROUTES)) {
+      if (endpoint.kind !== "v1") continue;
+      const operation = document().paths[path]![method.toLowerCase()]!;
+      expect(operation["x-required-scope"], `${method} ${path}`).toBe(endpoint.spec.scope);
+      expect(operation.description).toContain(`\`${endpoint.spec.scope}\``);
+      expect(operation.security).toEqual([{ apiKey: [] }]);
+      expect(operation["x-mcp-tool"]).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    }
+    expect(document().components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("the error codes are the one code table's, and pagination is one component", () => {
+    expect(document().components.schemas.ErrorCode!.enum).toEqual(ERROR_CODES);
+    expect(document().components.schemas.Pagination).toMatchObject({ required: ["nextCursor", "hasMore"] });
+    const list = document().paths["/posts"]!.get!.responses as Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+    expect(list["200"]!.content["application/json"]!.schema.properties.pagination).toEqual({ $ref: "#/components/schemas/Pagination" });
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("200 without a key, cacheable, with an ETag that answers 304", async () => {
+    const result = await call(v1Document.GET, "GET", "/api/v1/openapi.json");
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({ openapi: "3.1.0", info: { title: "Workspace API" } });
+    expect(result.json).toEqual(JSON.parse(JSON.stringify(openApiDocuments().v1)));
+    expect(result.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(result.headers.get("x-ratelimit-limit")).toBeNull();
+    const again = await call(v1Document.GET, "GET", "/api/v1/openapi.json", { headers: { "if-none-match": result.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("a key sent anyway is checked and counted like on any /api/v1 call: no way around 401 or the budget", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["posts:read"]);
+    const first = await call(v1Document.GET, "GET", "/api/v1/openapi.json", { key });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("99");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const second = await call(v1Document.GET, "GET", "/api/v1/openapi.json", { key });
+    expect(second.headers.get("x-ratelimit-remaining")).toBe("98");
+
+    const revoked = await tenant.key(["posts:read"], { revokedAt: new Date() });
+    expectError(await call(v1Document.GET, "GET", "/api/v1/openapi.json", { key: revoked }), 401, "UNAUTHORIZED");
+    expectError(await call(v1Document.GET, "GET", "/api/v1/openapi.json", { key: "wsk_wrong" }), 401, "UNAUTHORIZED");
+    expectError(await call(v1Document.GET, "GET", "/api/v1/openapi.json", { headers: { "x-api-key": key } }), 401, "UNAUTHORIZED");
+  });
+
+  it("405 for other methods", async () => {
+    expectError(await call(v1Document.POST, "POST", "/api/v1/openapi.json"), 405, "METHOD_NOT_ALLOWED");
+  });
+});
+
+describe("GET /api/public/openapi.json", () => {
+  it("200 for anyone, from any origin", async () => {
+    const result = await call(publicDocument.GET, "GET", "/api/public/openapi.json");
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({ openapi: "3.1.0", servers: [{ url: "/api/public" }] });
+    expect(result.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("a key is refused with 403 API_KEY_SCOPE, like anywhere outside /api/v1", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key("all");
+    expectError(await call(publicDocument.GET, "GET", "/api/public/openapi.json", { key }), 403, "API_KEY_SCOPE");
+    expectError(await call(publicDocument.GET, "GET", "/api/public/openapi.json", { headers: { "x-api-key": key } }), 403, "API_KEY_SCOPE");
+  });
+});
