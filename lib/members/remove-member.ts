@@ -5,12 +5,12 @@ import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schema
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
 
 /**
- * Removes a member (or lets an admin or owner leave). Their API keys stay listed but answer
- * 403 FORBIDDEN from the next request on, because a key acts with its creator's current membership.
- * Only owners remove owners, and the last owner cannot be removed; decided under the workspace lock
- * like role changes (see change-member-role.ts).
+ * Removes a member (or lets an admin or owner leave), and revokes the API keys they created in the
+ * same transaction: those keys answer 401 from the next request on and stay revoked if the person
+ * is ever added again (issue 9 finding 13). Only owners remove owners, and the last owner cannot be
+ * removed; decided under the workspace lock like role changes (see change-member-role.ts).
  */
-export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string }> {
+export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string; revokedKeys: number }> {
   requireRole(actor, "ADMIN", "remove members");
   const parsed = removeMemberSchema.safeParse(input);
   if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The removal is not valid.", zodDetails(parsed.error));
@@ -24,6 +24,7 @@ export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInp
       await assertAnotherOwner(tx);
     }
     await tx.membership.delete({ where: { id: target.id } });
-    return { userId };
+    const { count } = await tx.apiKey.updateMany({ where: { createdById: userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    return { userId, revokedKeys: count };
   });
 }
