@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
+import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { ToastProvider } from "@/components/ui/toast";
+import { signOutEverywhereAction } from "./account-actions";
 
 // Every page below checks the session on the server here, not only in proxy.ts.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -13,10 +15,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <Link href="/workspaces" className="font-semibold tracking-tight">
             Workspace
           </Link>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="hidden text-slate-600 sm:inline" data-testid="signed-in-as">
-              {user.email}
-            </span>
+          <div className="flex items-center gap-2 text-sm">
+            <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
             <SignOutButton />
           </div>
         </div>
