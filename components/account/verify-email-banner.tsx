@@ -5,7 +5,16 @@ import { Button } from "@/components/ui/button";
 import type { FormResult } from "@/lib/forms";
 
 /** Shown until the address is proven: what it blocks, and a way to get another link. */
-export function VerifyEmailBanner({ email, resend }: { email: string; resend: () => Promise<FormResult<{ email: string }>> }) {
+export function VerifyEmailBanner({
+  email,
+  resend,
+  stacked = false,
+}: {
+  email: string;
+  resend: () => Promise<FormResult<{ email: string }>>;
+  /** In a narrow card: the button under the text at every width. */
+  stacked?: boolean;
+}) {
   const [state, setState] = useState<{ tone: "idle" | "sent" | "error"; message: string }>({ tone: "idle", message: "" });
   const [pending, setPending] = useState(false);
 
@@ -23,7 +32,7 @@ export function VerifyEmailBanner({ email, resend }: { email: string; resend: ()
 
   return (
     <section aria-labelledby="verify-email-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5" data-testid="verify-email-banner">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className={`flex flex-col gap-3 ${stacked ? "items-start" : "sm:flex-row sm:items-center sm:justify-between"}`}>
         <div>
           <h2 id="verify-email-heading" className="font-medium text-amber-950">
             Confirm your email address

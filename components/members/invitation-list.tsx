@@ -38,7 +38,7 @@ export function InvitationList({ invitations, actorRole, busy, onCommand, onChan
         );
         return (
           <li key={invitation.id} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between sm:p-5" data-testid="invitation-row" data-email={invitation.email}>
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-slate-900">{invitation.email}</p>
               <p className="text-sm text-slate-600">
                 Invited{invitation.invitedBy ? ` by ${invitation.invitedBy}` : ""} on{" "}
@@ -58,9 +58,9 @@ export function InvitationList({ invitations, actorRole, busy, onCommand, onChan
                 )}
               </p>
             </div>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex shrink-0 flex-wrap items-center gap-2 lg:flex-nowrap">
               {editable ? (
-                <div className="w-36">
+                <div className="w-32">
                   <SelectField
                     label={`Role of the invitation for ${invitation.email}`}
                     hideLabel

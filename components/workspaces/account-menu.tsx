@@ -22,16 +22,14 @@ export function AccountMenu({ email, signOutEverywhere }: Props) {
   }
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="inline-flex max-w-56 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[state=open]:bg-slate-100"
-        aria-label={`Account menu for ${email}`}
         data-testid="signed-in-as"
       >
         <span className="hidden truncate sm:inline">{email}</span>
-        <span aria-hidden="true" className="sm:hidden">
-          Account
-        </span>
+        <span className="sm:hidden">Account</span>
         <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

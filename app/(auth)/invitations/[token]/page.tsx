@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { getSessionUser } from "@/lib/auth/session";
 import { findInvitationByToken } from "@/lib/invitations/find-invitation";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
-import { resendVerificationAction } from "../../../(dashboard)/workspaces/actions";
+import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
 import { acceptByLinkAction, declineByLinkAction } from "./actions";
 import { InvitationAnswer } from "./invitation-answer";
 
@@ -73,7 +73,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             <SignOutButton callbackUrl={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="secondary" />
           </>
         ) : !user.emailVerified ? (
-          <VerifyEmailBanner email={user.email} resend={resendVerificationAction} />
+          <VerifyEmailBanner email={user.email} resend={resendVerificationAction} stacked />
         ) : (
           <InvitationAnswer workspaceName={invitation.workspace.name} accept={acceptByLinkAction.bind(null, token)} decline={declineByLinkAction.bind(null, token)} />
         )}
