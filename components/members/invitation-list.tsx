@@ -6,7 +6,8 @@ import { SelectField } from "@/components/ui/select-field";
 import { formatDate, formatDateTime } from "@/components/settings/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { InvitationView } from "@/lib/members/list-members";
-import { ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import { RoleOptions } from "./role-options";
 
 export type InvitationCommand = "resend" | "copy" | "revoke";
 
@@ -68,11 +69,7 @@ export function InvitationList({ invitations, actorRole, busy, onCommand, onChan
                     disabled={rowBusy}
                     onChange={(event) => onChangeRole(invitation, event.target.value as Role)}
                   >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role} disabled={role === "OWNER" && actorRole !== "OWNER"}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
+                    <RoleOptions actorRole={actorRole} />
                   </SelectField>
                 </div>
               ) : (
