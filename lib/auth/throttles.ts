@@ -42,10 +42,18 @@ function limiter(name: ThrottleName): RateLimiter {
 
 export type ThrottleResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** Counts one attempt against each (throttle, key) pair; refused if any of them is spent. */
+/** What clientIp() answers when no proxy header names the client. */
+const UNKNOWN_IP = "unknown";
+
+/**
+ * Counts one attempt against each (throttle, key) pair; refused if any of them is spent. A per-IP
+ * check without a known IP is skipped: every client would share one bucket, and a stranger could
+ * spend it for everyone. The per-account and per-address budgets still hold.
+ */
 export async function throttle(checks: ReadonlyArray<readonly [ThrottleName, string]>): Promise<ThrottleResult> {
   let retryAfterMs = 0;
   for (const [name, key] of checks) {
+    if (THROTTLES[name].perIp && key === UNKNOWN_IP) continue;
     const result = await limiter(name).limit(key.toLowerCase());
     if (!result.success) retryAfterMs = Math.max(retryAfterMs, result.reset - Date.now());
   }

@@ -62,6 +62,13 @@ describe("sign-in throttle (finding 3)", () => {
     expect(outcomes[60]).toBe("throttled");
     expect(await signInOutcome(address("walk"), "whatever-password", "203.0.113.10")).toBe("wrong");
   });
+
+  it("without a known client IP there is no shared per-IP bucket for a stranger to spend for everyone", async () => {
+    const anonymous = { headers: {} };
+    for (let attempt = 0; attempt < 61; attempt++) {
+      expect(await authorize({ email: address("anon"), password: "whatever-password" }, anonymous)).toBeNull();
+    }
+  });
 });
 
 describe("sign-up throttle (findings 3 and 8)", () => {
