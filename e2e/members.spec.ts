@@ -28,7 +28,9 @@ import {
 test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));
 
 async function postWith(request: APIRequestContext, baseURL: string, path: string, key: string, data: unknown) {
-  const response = await request.post(`${baseURL}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, data });
+  // A fresh connection each time: after a long stretch in the browser, a kept-alive one may just
+  // have been closed by the server (its keep-alive timeout), which the client sees as ECONNRESET.
+  const response = await request.post(`${baseURL}/api/v1${path}`, { headers: { authorization: `Bearer ${key}`, connection: "close" }, data });
   return { status: response.status(), json: await response.json() };
 }
 
@@ -170,6 +172,7 @@ test("inviting an existing account: it is not a member until it accepts from its
 });
 
 test("the invitation flow from the received mail: a new address re-roled, resent, signs up, confirms, joins", async ({ browser }) => {
+  test.setTimeout(120_000); // three people, two mails, sign-up and confirmation, all in the browser
   const { owner, slug } = await ownerWithWorkspace(browser, "mailflow");
   const page = owner.page;
   const newcomer = uniqueEmail("newcomer");
