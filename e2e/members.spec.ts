@@ -35,6 +35,7 @@ async function postWith(request: APIRequestContext, baseURL: string, path: strin
 }
 
 test("an admin's posts:write key follows the admin's role: viewer 403, admin again 201; removal revokes it for good (finding 13)", async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000); // the admin joins twice through the invitation mail
   test.skip(!e2eDatabaseUrl(), "needs PostgreSQL (TEST_DATABASE_URL) to seed a board");
   const { owner, slug } = await ownerWithWorkspace(browser, "roles");
   const admin = await newPerson(browser, "writer", "Wes Writer");
@@ -99,6 +100,7 @@ test("an admin's changelog:write key follows the admin's role: member 403, admin
 });
 
 test("a member sees 'not allowed' on the keys page; a viewer cannot change roles, in the page or by replaying the request", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000); // three people, two of them joining through the invitation mail
   const { owner, slug } = await ownerWithWorkspace(browser, "perms");
   const member = await newPerson(browser, "member", "Max Member");
   const viewer = await newPerson(browser, "viewer", "Vic Viewer");
@@ -184,7 +186,8 @@ test("the invitation flow from the received mail: a new address re-roled, resent
   await expect(page.getByRole("status").filter({ hasText: `The invitation for ${newcomer} now grants member.` })).toBeVisible();
   // Toasts sit in the corner where this row's buttons are on a short page: dismiss each, as a person would.
   const dismissToasts = async () => {
-    for (const button of await page.getByRole("button", { name: "Dismiss notification" }).all()) await button.click();
+    const dismiss = page.getByRole("button", { name: "Dismiss notification" });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
   };
   await dismissToasts();
   await invitation.getByRole("button", { name: `Copy the invitation link for ${newcomer}` }).click();
