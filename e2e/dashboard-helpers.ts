@@ -189,11 +189,11 @@ export interface CapturedAction {
 
 /**
  * Records the server-action request that `run` makes from the page (optionally blocking it, so it
- * changes nothing), to replay it later with other cookies or another Origin.
+ * changes nothing), to replay it later with other cookies or another Origin. `pattern`: the URL
+ * glob of the pages whose actions to record (the dashboard, /w/, by default; the portal is /p/).
  */
-export async function captureServerAction(page: Page, run: () => Promise<unknown>, { block = false } = {}): Promise<CapturedAction> {
+export async function captureServerAction(page: Page, run: () => Promise<unknown>, { block = false, pattern = "**/w/**" } = {}): Promise<CapturedAction> {
   let captured: CapturedAction | null = null;
-  const pattern = "**/w/**";
   const handler = async (route: import("@playwright/test").Route) => {
     const request = route.request();
     const headers = await request.allHeaders();

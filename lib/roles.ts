@@ -56,6 +56,7 @@ export function canManageWorkspace(role: Role): boolean {
 // these through `authorize` (lib/workspaces/actor.ts), so every surface gets the same rule.
 export const MIN_ROLE_FOR_ACTION = {
   "workspace.read": "VIEWER",
+  "workspace.leave": "VIEWER",
   "posts.create": "MEMBER",
   "posts.edit": "MEMBER",
   "posts.changeStatus": "MEMBER",

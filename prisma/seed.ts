@@ -76,9 +76,10 @@ export async function seedDemo(db: PrismaClient): Promise<{ seeded: boolean }> {
       ],
     });
 
-    const [api] = await Promise.all(
+    // Created 120 days ago, so the portal shows a full 90 days of uptime bars.
+    const [api, , webhooks] = await Promise.all(
       ["API", "Dashboard", "Webhooks"].map((name, position) =>
-        tx.statusComponent.create({ data: { workspaceId, name, position } }),
+        tx.statusComponent.create({ data: { workspaceId, name, position, createdAt: daysAgo(120) } }),
       ),
     );
     const incident = await tx.incident.create({
@@ -98,6 +99,17 @@ export async function seedDemo(db: PrismaClient): Promise<{ seeded: boolean }> {
         { workspaceId, incidentId: incident.id, status: "resolved", impact: "minor", message: "A slow query was fixed.", createdAt: minutesAgo(2 * 24 * 60 - 45) },
       ],
     });
+    // What the incident did to the API, as the status history records it (the uptime bars).
+    await tx.componentStatusChange.createMany({
+      data: [
+        { workspaceId, componentId: api!.id, fromStatus: "operational", toStatus: "degraded_performance", at: daysAgo(2) },
+        { workspaceId, componentId: api!.id, fromStatus: "degraded_performance", toStatus: "operational", at: minutesAgo(2 * 24 * 60 - 45) },
+      ],
+    });
+    const maintenance = await tx.maintenance.create({
+      data: { workspaceId, title: "Database upgrade", message: "Webhooks may be delayed by a few minutes.", startsAt: daysAgo(-3), endsAt: minutesAgo(-3 * 24 * 60 - 60) },
+    });
+    await tx.maintenanceComponent.create({ data: { workspaceId, maintenanceId: maintenance.id, componentId: webhooks!.id } });
 
     const list = await tx.todoList.create({ data: { workspaceId, name: "Launch" } });
     await tx.todoItem.createMany({

@@ -13,6 +13,6 @@ export function portalMetadata(input: { workspace: { name: string }; title?: str
       type: input.type ?? "website",
       ...(input.publishedTime ? { publishedTime: input.publishedTime } : {}),
     },
-    twitter: { card: "summary", title, description: input.description },
+    twitter: { card: "summary_large_image", title, description: input.description },
   };
 }

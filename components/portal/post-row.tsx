@@ -7,7 +7,8 @@ import { VoteButton } from "./vote-button";
 export function PostRow({ slug, post, voted, signInHref }: { slug: string; post: PublicPost; voted: boolean; signInHref: string | null }) {
   return (
     <li className="flex items-start gap-4 py-4" data-testid="post-row">
-      <VoteButton slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} />
+      {/* Keyed on the server's numbers, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
+      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} />
       <div className="min-w-0 flex-1">
         <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
           {post.title}

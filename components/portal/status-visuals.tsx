@@ -3,19 +3,20 @@ import type { Indicator } from "@/lib/status/overall-indicator";
 import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
 import { humanize } from "./format";
 
+// Dark enough for white text to meet WCAG AA (4.5:1) on each.
 const BANNER: Record<Indicator, string> = {
-  operational: "bg-emerald-600",
-  degraded: "bg-amber-500",
-  partial_outage: "bg-orange-600",
-  major_outage: "bg-red-600",
-  maintenance: "bg-sky-600",
+  operational: "bg-emerald-700",
+  degraded: "bg-amber-700",
+  partial_outage: "bg-orange-700",
+  major_outage: "bg-red-700",
+  maintenance: "bg-sky-700",
 };
 
 export function StatusBanner({ indicator, updatedAt }: { indicator: Indicator; updatedAt: string | null }) {
   return (
     <div className={`rounded-xl px-5 py-4 text-white shadow-sm ${BANNER[indicator]}`} data-testid="status-banner" data-indicator={indicator}>
       <p className="text-lg font-semibold">{INDICATOR_LABELS[indicator]}</p>
-      {updatedAt ? <p className="mt-0.5 text-sm text-white/85">Last change {new Date(updatedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</p> : null}
+      {updatedAt ? <p className="mt-0.5 text-sm text-white">Last change {new Date(updatedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</p> : null}
     </div>
   );
 }
@@ -48,3 +49,12 @@ const IMPACT_TONES: Record<IncidentImpact, string> = {
 export function ImpactLabel({ impact }: { impact: IncidentImpact }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${IMPACT_TONES[impact]}`}>{humanize(impact)} impact</span>;
 }
+
+/** The uptime bars' colours, one per state a day can have been in at worst. */
+export const DAY_STATE_COLORS: Record<ComponentStatus, string> = {
+  operational: "bg-emerald-500",
+  under_maintenance: "bg-sky-500",
+  degraded_performance: "bg-amber-400",
+  partial_outage: "bg-orange-500",
+  major_outage: "bg-red-600",
+};

@@ -48,7 +48,9 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
         else {
           setState(previous);
-          setError(result.reason === "signed_out" ? "Sign in again to vote." : "This post is no longer available.");
+          setError(
+            result.reason === "signed_out" ? "Sign in again to vote." : result.reason === "merged" ? "This post was merged into another one." : "This post is no longer available.",
+          );
         }
       } catch {
         setState(previous);

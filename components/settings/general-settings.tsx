@@ -18,11 +18,13 @@ type GeneralSettingsProps = {
   role: Role;
   canManage: boolean;
   usage: PlanUsage[];
+  /** Sections the page adds at the end (leaving and deleting the workspace). */
+  children?: React.ReactNode;
 };
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, usage }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, usage, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -35,6 +37,7 @@ export function GeneralSettings({ workspace, role, canManage, usage }: GeneralSe
       <NameAndSlug workspace={workspace} canManage={canManage} />
       <Portal workspace={workspace} canManage={canManage} />
       <PlanSection plan={workspace.plan} usage={usage} />
+      {children}
     </main>
   );
 }

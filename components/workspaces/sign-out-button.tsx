@@ -3,10 +3,21 @@
 import { signOut } from "next-auth/react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 
-/** Ends this browser's session, on the server too (lib/auth/options.ts, events.signOut). */
-export function SignOutButton({ callbackUrl = "/sign-in", variant = "ghost" }: { callbackUrl?: string; variant?: ButtonProps["variant"] }) {
+/**
+ * Signs out and lands on `callbackUrl` (the sign-in page unless told otherwise, e.g. the portal page
+ * itself). The session ends on the server too (lib/auth/options.ts, events.signOut).
+ */
+export function SignOutButton({
+  callbackUrl = "/sign-in",
+  className,
+  variant = "ghost",
+}: {
+  callbackUrl?: string;
+  className?: string;
+  variant?: ButtonProps["variant"];
+}) {
   return (
-    <Button variant={variant} onClick={() => signOut({ callbackUrl })}>
+    <Button variant={variant} className={className} onClick={() => signOut({ callbackUrl })}>
       Sign out
     </Button>
   );

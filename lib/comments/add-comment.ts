@@ -2,28 +2,31 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/error-codes";
 import { safeText } from "@/lib/api/schemas";
-import { zodDetails } from "@/lib/api/zod-details";
+import { validate } from "@/lib/api/validate";
 import { db } from "@/lib/db/client";
+import { lockPostSql } from "@/lib/posts/lock-post-sql";
 
 export const COMMENT_MAX_LENGTH = 5_000;
 export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment" }) });
 
+/** A visitor's comment on a post of a public board. */
+export function addComment(input: { workspaceId: string; postId: string; userId: string; body: string }) {
+  return insertComment({ ...input, asTeam: false });
+}
+
 /**
- * A visitor's comment on a post of a public board. The insert and the commentCount increment are
- * one statement, so the count stays exact under concurrent comments and never counts a comment
- * that was not written.
+ * The one comment insert (visitors on the portal, members replying as the team). The post's row
+ * is locked first, then the insert and the commentCount increment happen in the same statement,
+ * so the count stays exact under concurrent comments and merges and never counts a comment that
+ * was not written. Visitors reach only posts of public boards; the team reaches every board.
  */
-export async function addComment(input: { workspaceId: string; postId: string; userId: string; body: string }) {
-  const parsed = addCommentSchema.safeParse({ body: input.body });
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The comment is not valid.", zodDetails(parsed.error));
-  const { workspaceId, postId, userId } = input;
+export async function insertComment(input: { workspaceId: string; postId: string; userId: string; body: string; asTeam: boolean }) {
+  const { body } = validate(addCommentSchema, { body: input.body }, "The comment is not valid.");
+  const { workspaceId, postId, userId, asTeam } = input;
   const rows = await db.$queryRaw<{ id: string; createdAt: Date; commentCount: number }[]>`
-    WITH target AS (
-      SELECT p.id FROM "Post" p JOIN "Board" b ON b.id = p."boardId"
-      WHERE p.id = ${postId} AND p."workspaceId" = ${workspaceId} AND b."workspaceId" = ${workspaceId} AND b."isPublic"
-    ), inserted AS (
-      INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "createdAt", "updatedAt")
-      SELECT ${commentId()}, ${workspaceId}, target.id, ${userId}, ${parsed.data.body}, now(), now() FROM target
+    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: !asTeam })}), inserted AS (
+      INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "isTeamReply", "createdAt", "updatedAt")
+      SELECT ${commentId()}, ${workspaceId}, target.id, ${userId}, ${body}, ${asTeam}, now(), now() FROM target
       RETURNING id, "postId", "createdAt"
     ), bumped AS (
       UPDATE "Post" SET "commentCount" = "commentCount" + 1
@@ -32,8 +35,18 @@ export async function addComment(input: { workspaceId: string; postId: string; u
     )
     SELECT inserted.id, inserted."createdAt", bumped."commentCount" FROM inserted, bumped`;
   const row = rows[0];
-  if (!row) throw new ApiError("NOT_FOUND", "Post not found.");
-  return { id: row.id, body: parsed.data.body, createdAt: row.createdAt.toISOString(), commentCount: Number(row.commentCount) };
+  if (!row) throw await whyNoComment(workspaceId, postId, !asTeam);
+  return { id: row.id, body, isTeamReply: asTeam, createdAt: row.createdAt.toISOString(), commentCount: Number(row.commentCount) };
+}
+
+async function whyNoComment(workspaceId: string, postId: string, publicOnly: boolean) {
+  const merged = await db.post.findFirst({
+    where: { id: postId, workspaceId, mergedIntoId: { not: null }, ...(publicOnly ? { board: { isPublic: true } } : {}) },
+    select: { id: true },
+  });
+  return merged
+    ? new ApiError("CONFLICT", "This post was merged into another one. Comment there instead.")
+    : new ApiError("NOT_FOUND", "Post not found.");
 }
 
 function commentId(): string {

@@ -1,3 +1,4 @@
+import { ApiError } from "@/lib/api/error-codes";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { db, hotQuery, type Db } from "./client";
 import { renderFragment, type SqlFragment } from "./sql-fragment";
@@ -26,6 +27,9 @@ export const TENANT_MODELS = [
   "incidentComponent",
   "todoList",
   "todoItem",
+  "componentStatusChange",
+  "maintenance",
+  "maintenanceComponent",
 ] as const;
 type TenantModel = (typeof TENANT_MODELS)[number];
 
@@ -37,6 +41,8 @@ const DATA_OPERATIONS = new Set(["create", "createMany", "createManyAndReturn"])
 const OPERATIONS = [...WHERE_OPERATIONS, ...DATA_OPERATIONS];
 
 type Args = Record<string, unknown>;
+
+export const WORKSPACE_GONE = "This workspace no longer exists, or you are no longer a member of it.";
 
 function fenceArgs(operation: string, args: Args, workspaceId: string): Args {
   const fenced: Args = { ...args };
@@ -129,7 +135,9 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>) =>
     client.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
-      if (!rows[0]) throw new Error(`Workspace ${workspaceId} does not exist.`);
+      // Deleted since the caller's actor was read (another tab, another owner): the same answer as
+      // any other workspace the caller cannot reach, not a 500.
+      if (!rows[0]) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
       return fn(fenceModels(tx, workspaceId), rows[0]);
     });
   scoped.$selectRows = <T>(query: SelectRowsQuery) => {

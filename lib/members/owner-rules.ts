@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/error-codes";
-import type { ScopedTx } from "@/lib/db/scoped";
+import { WORKSPACE_GONE, type ScopedTx } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { roleAtLeast } from "@/lib/roles";
 
@@ -12,7 +12,7 @@ export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make so
 /** The actor's role as it is now, under the lock: a role read before the lock may be stale. */
 export async function lockedActorRole(tx: ScopedTx, userId: string, action: string): Promise<Role> {
   const membership = await tx.membership.findFirst({ where: { userId }, select: { role: true } });
-  if (!membership) throw new ApiError("NOT_FOUND", "Workspace not found.");
+  if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
   if (!roleAtLeast(membership.role, "ADMIN")) throw new ApiError("FORBIDDEN", `Only admins and owners can ${action}.`);
   return membership.role;
 }

@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { zodDetails } from "@/lib/api/zod-details";
+import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schemas";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
@@ -24,7 +25,6 @@ export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInp
       await assertAnotherOwner(tx);
     }
     await tx.membership.delete({ where: { id: target.id } });
-    const { count } = await tx.apiKey.updateMany({ where: { createdById: userId, revokedAt: null }, data: { revokedAt: new Date() } });
-    return { userId, revokedKeys: count };
+    return { userId, revokedKeys: await revokeKeysCreatedBy(tx, userId) };
   });
 }

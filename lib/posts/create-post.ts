@@ -1,24 +1,32 @@
-import type { ApiContext } from "@/lib/api/define-route";
+import { ApiError } from "@/lib/api/error-codes";
 import { getBoardOrThrow } from "@/lib/boards/get-board";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { validate } from "@/lib/api/validate";
+import type { ScopedDb } from "@/lib/db/scoped";
+import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import type { CreatePostBody } from "./schemas";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { createPostBody, type CreatePostInput } from "./schemas";
 import { postView } from "./view";
 
-/** A post authored by the key's creator, on a board of the same workspace. */
-export async function createPost(ctx: Pick<ApiContext, "db" | "workspaceId" | "actorId">, body: CreatePostBody) {
-  await getBoardOrThrow(ctx.db, body.boardId);
-  const post = await createWithinPlanLimit(ctx.db, "posts", (tx) =>
-    tx.post.create({
-      data: {
-        workspaceId: ctx.workspaceId,
-        boardId: body.boardId,
-        authorId: ctx.actorId,
-        title: body.title,
-        body: body.body,
-        tags: body.tags,
-        status: body.status,
-      },
-    }),
-  );
-  return postView(post);
+/** A post by a member (API or dashboard), on a board of the same workspace. */
+export async function createPost(actor: WorkspaceActor, input: CreatePostInput) {
+  authorize(actor, "posts.create", "create posts");
+  const body = validate(createPostBody, input, "The post is not valid.");
+  return postView(await insertPost(actor.db, { ...body, authorId: actor.userId }));
+}
+
+/** The one insert behind members' and visitors' posts: on an existing board, within the plan. */
+export async function insertPost(
+  db: ScopedDb,
+  post: { boardId: string; authorId: string; title: string; body: string; tags: string[]; status: PostStatus },
+) {
+  await getBoardOrThrow(db, post.boardId);
+  try {
+    return await createWithinPlanLimit(db, "posts", (tx) => tx.post.create({ data: { workspaceId: db.workspaceId, ...post } }));
+  } catch (error) {
+    // The board was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw new ApiError("NOT_FOUND", "Board not found.");
+    throw error;
+  }
 }

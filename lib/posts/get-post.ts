@@ -19,7 +19,7 @@ export async function getPostWithActivity(db: ScopedDb, id: string) {
       comments: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: RELATED_LIMIT,
-        select: { id: true, body: true, createdAt: true, author: { select: { id: true, name: true } } },
+        select: { id: true, body: true, isTeamReply: true, hiddenAt: true, createdAt: true, author: { select: { id: true, name: true } } },
       },
     },
   });
@@ -31,6 +31,8 @@ export async function getPostWithActivity(db: ScopedDb, id: string) {
       id: comment.id,
       body: comment.body,
       author: comment.author,
+      isTeamReply: comment.isTeamReply,
+      hiddenAt: comment.hiddenAt?.toISOString() ?? null,
       createdAt: comment.createdAt.toISOString(),
     })),
   };

@@ -12,7 +12,7 @@ export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
 };
 
 const POST_COLUMNS = `id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
-  "voteCount", "commentCount", "createdAt", "updatedAt"`;
+  "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"`;
 
 export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): SqlFragment[] {
   const filters: SqlFragment[] = [];
@@ -25,14 +25,16 @@ export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "
 }
 
 // The most-called endpoint, so it reads through the scoped raw reader rather than findMany (see
-// ScopedDb.$selectRows); the rows are the same Post shape Prisma would return.
-export async function listPosts(db: ScopedDb, query: ListPostsQuery) {
+// ScopedDb.$selectRows); the rows are the same Post shape Prisma would return. The API, the
+// dashboard's inbox and the portal's similar-post suggestions all list and search through here;
+// `fence` narrows a surface's view further (the portal: public boards, no merged posts).
+export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
   const sort = POST_SORT_SPECS[query.sort];
   const page = keysetSql(sort, query.cursor, query.limit);
   const rows = await db.$selectRows<Post>({
     from: "post",
     columns: POST_COLUMNS,
-    where: [...postFilters(query), ...page.where],
+    where: [...postFilters(query), ...fence, ...page.where],
     orderBy: page.orderBy,
     limit: page.take,
   });

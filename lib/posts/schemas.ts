@@ -43,3 +43,5 @@ export const updatePostBody = z
 export type ListPostsQuery = z.output<typeof listPostsQuery>;
 export type CreatePostBody = z.output<typeof createPostBody>;
 export type UpdatePostBody = z.output<typeof updatePostBody>;
+export type UpdatePostInput = z.input<typeof updatePostBody>;
+export type CreatePostInput = z.input<typeof createPostBody>;

@@ -1,26 +1,74 @@
 import { ApiError } from "@/lib/api/error-codes";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { validate } from "@/lib/api/validate";
+import type { Post } from "@/lib/generated/prisma/client";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
-import type { UpdatePostBody } from "./schemas";
+import { updatePostBody, type UpdatePostInput } from "./schemas";
 import { allowedNextStatuses, canTransition } from "./status-rules";
 import { postView } from "./view";
 
-/** Changes title, body, tags or status; the status must follow SPEC B4's transitions. */
-export async function updatePost(db: ScopedDb, id: string, body: UpdatePostBody) {
-  return db.$transaction(async (tx) => {
+/** The post changed since the caller read it; carries the current post so a form can show it. */
+export class StalePostError extends ApiError {
+  constructor(readonly current: Post) {
+    super("CONFLICT", "Someone else changed this post since you opened it. Review the current version, then save again.", [
+      { path: "version", message: "The post changed since you opened it.", code: "stale" },
+    ]);
+  }
+}
+
+export interface UpdatePostOptions {
+  /**
+   * The `version` the caller's form was opened with. When given, a post edited since is refused
+   * with StalePostError instead of being overwritten (the dashboard's two-tabs rule). The API
+   * sends none and keeps its contract: last write wins, but never across a status race.
+   */
+  expectedVersion?: number;
+}
+
+/**
+ * Changes title, body, tags or status (the surfaces' one update: PATCH /api/v1/posts/{id} and the
+ * dashboard's post page). The status must follow SPEC B4; a merged post stays closed.
+ */
+export async function updatePost(actor: WorkspaceActor, id: string, input: UpdatePostInput, options: UpdatePostOptions = {}) {
+  authorize(actor, "posts.edit", "edit posts");
+  const body = validate(updatePostBody, input, "The post is not valid.");
+  if (body.status !== undefined) authorize(actor, "posts.changeStatus", "change a post's status");
+  return actor.db.$transaction(async (tx) => {
     const current = await getPostOrThrow(tx, id);
-    if (body.status && !canTransition(current.status, body.status)) {
-      throw new ApiError("VALIDATION_ERROR", "That status change is not allowed.", [
-        {
-          path: "status",
-          message: `Cannot move a post from ${current.status} to ${body.status}. Allowed: ${allowedNextStatuses(current.status).join(", ")}.`,
-          code: "invalid_transition",
-        },
-      ]);
+    if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw new StalePostError(current);
+    if (body.status !== undefined) checkStatusMove(current, body.status);
+    // Conditional on what was just read, so two racing changes cannot both pass the checks above:
+    // the status and merge state always, and a form's save also on the version it saw (the loser
+    // is told and shown the current post, never silently overwritten). The API sends no version
+    // and keeps its contract: concurrent title edits both apply, the last one wins.
+    const unchanged = {
+      status: current.status,
+      mergedIntoId: current.mergedIntoId,
+      ...(options.expectedVersion !== undefined ? { version: current.version } : {}),
+    };
+    const editsText = body.title !== undefined || body.body !== undefined || body.tags !== undefined;
+    const { count } = await tx.post.updateMany({ where: { id, ...unchanged }, data: { ...body, ...(editsText ? { version: { increment: 1 } } : {}) } });
+    if (count === 0) {
+      if (options.expectedVersion !== undefined) throw new StalePostError(await getPostOrThrow(tx, id));
+      throw new ApiError("CONFLICT", "The post changed while this request ran. Fetch it and retry.");
     }
-    // Conditional on the status just read, so two racing changes cannot both pass the rule check.
-    const { count } = await tx.post.updateMany({ where: { id, status: current.status }, data: body });
-    if (count === 0) throw new ApiError("CONFLICT", "The post changed while this request ran. Fetch it and retry.");
     return postView(await getPostOrThrow(tx, id));
   });
+}
+
+function checkStatusMove(current: Post, next: Post["status"]) {
+  if (current.mergedIntoId && next !== current.status) {
+    throw new ApiError("VALIDATION_ERROR", "That status change is not allowed.", [
+      { path: "status", message: "This post was merged into another and stays closed.", code: "merged" },
+    ]);
+  }
+  if (!canTransition(current.status, next)) {
+    throw new ApiError("VALIDATION_ERROR", "That status change is not allowed.", [
+      {
+        path: "status",
+        message: `Cannot move a post from ${current.status} to ${next}. Allowed: ${allowedNextStatuses(current.status).join(", ")}.`,
+        code: "invalid_transition",
+      },
+    ]);
+  }
 }

@@ -2,7 +2,7 @@ import type { Post } from "@/lib/generated/prisma/client";
 
 type SharedPostFields = Pick<
   Post,
-  "id" | "boardId" | "title" | "body" | "status" | "tags" | "voteCount" | "commentCount" | "roadmapItemId" | "createdAt" | "updatedAt"
+  "id" | "boardId" | "title" | "body" | "status" | "tags" | "voteCount" | "commentCount" | "roadmapItemId" | "mergedIntoId" | "createdAt" | "updatedAt"
 >;
 
 /** What every view of a post shows; each surface adds how it names the author. */
@@ -17,6 +17,8 @@ export function sharedPostFields(post: SharedPostFields) {
     voteCount: post.voteCount,
     commentCount: post.commentCount,
     roadmapItemId: post.roadmapItemId,
+    /** The post this one was merged into (SPEC B11), or null. */
+    mergedIntoId: post.mergedIntoId,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };

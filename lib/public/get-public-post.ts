@@ -16,11 +16,12 @@ export async function getPublicPost(db: ScopedDb, postId: string) {
       board: { select: { id: true, slug: true, name: true } },
       roadmapItem: { select: { id: true, title: true, stage: true, workspaceId: true } },
       comments: {
-        // The nested read is fenced to the workspace too, not only the post it hangs off.
-        where: { workspaceId: db.workspaceId },
+        // The nested read is fenced to the workspace too, not only the post it hangs off; hidden
+        // comments stay with the team.
+        where: { workspaceId: db.workspaceId, hiddenAt: null },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: PUBLIC_COMMENTS_LIMIT,
-        select: { id: true, body: true, createdAt: true, author: { select: { name: true } } },
+        select: { id: true, body: true, isTeamReply: true, createdAt: true, author: { select: { name: true } } },
       },
     },
   });

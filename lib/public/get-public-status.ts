@@ -1,5 +1,8 @@
 import type { ScopedDb } from "@/lib/db/scoped";
+import { loadUptimeRows } from "@/lib/status/load-uptime-rows";
+import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "@/lib/status/maintenance-schedule";
 import { INDICATOR_LABELS, overallIndicator } from "@/lib/status/overall-indicator";
+import { computeUptime, uptimeWindowStart, type ComponentUptime } from "@/lib/status/uptime";
 import { publicComponentView, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
 
 const COMPONENTS_LIMIT = 200;
@@ -8,16 +11,33 @@ const ACTIVE_INCIDENTS_LIMIT = 50;
 /** An incident is active until it is resolved. */
 export const ACTIVE_INCIDENT = { resolvedAt: null, status: { not: "resolved" as const } };
 
+function publicMaintenanceView(view: MaintenanceView) {
+  return {
+    id: view.id,
+    title: view.title,
+    message: view.message,
+    state: view.state,
+    startsAt: view.startsAt,
+    endsAt: view.endsAt,
+    componentIds: view.components.map((component) => component.id),
+  };
+}
+
 /**
  * The status page in one answer: the overall indicator (lib/status/overall-indicator.ts), the
- * components, the active incidents with their latest update, and when any of it last changed.
+ * components as they read at `now` (a running maintenance window shows), the active incidents
+ * with their latest update, the maintenance windows running or ahead, and when any of it last
+ * changed. With `history`, each component also carries its 90-day uptime (lib/status/uptime.ts).
+ *
+ * `validUntil` is the next maintenance start or end: from then on this answer is wrong, so no
+ * cache may keep it longer (lib/public/define-public-route.ts).
  */
-export async function getPublicStatus(db: ScopedDb) {
-  const [components, incidents, lastIncidentChange, lastUpdate] = await Promise.all([
+export async function getPublicStatus(db: ScopedDb, { history = false, now = new Date() }: { history?: boolean; now?: Date } = {}) {
+  const [components, incidents, lastIncidentChange, lastUpdate, maintenances, uptimeRows] = await Promise.all([
     db.statusComponent.findMany({
       orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       take: COMPONENTS_LIMIT,
-      select: { id: true, name: true, description: true, status: true, updatedAt: true },
+      select: { id: true, name: true, description: true, status: true, createdAt: true, updatedAt: true },
     }),
     db.incident.findMany({
       where: ACTIVE_INCIDENT,
@@ -36,21 +56,38 @@ export async function getPublicStatus(db: ScopedDb) {
     }),
     db.incident.aggregate({ _max: { updatedAt: true, resolvedAt: true } }),
     db.incidentUpdate.aggregate({ _max: { createdAt: true } }),
+    // The history needs the windows of the last 90 days too; the schedule only those not over.
+    loadMaintenances(db, db.workspaceId, history ? uptimeWindowStart(now) : now),
+    history ? loadUptimeRows(db, now) : null,
   ]);
 
-  const indicator = overallIndicator(components, incidents);
+  const schedule = scheduleOf(maintenances, now);
+  const live = withMaintenance(components, schedule);
+  const indicator = overallIndicator(live, incidents);
+  const uptime = uptimeRows
+    ? computeUptime({
+        now,
+        components,
+        ...uptimeRows,
+        maintenances: maintenances.map((window) => ({ ...window, componentIds: window.components.map((component) => component.id) })),
+      })
+    : null;
+
+  // A window starting or ending changes what the page says as surely as an edit does.
+  const passedEdges = maintenances.flatMap((window) => [window.startsAt, window.endsAt, window.updatedAt]).filter((edge) => edge <= now);
   const changes = [
     ...components.map((component) => component.updatedAt),
     lastIncidentChange._max.updatedAt,
     lastIncidentChange._max.resolvedAt,
     lastUpdate._max.createdAt,
+    ...passedEdges,
   ].filter((date): date is Date => date instanceof Date);
   const updatedAt = changes.length ? new Date(Math.max(...changes.map((date) => date.getTime()))).toISOString() : null;
 
-  return {
+  const data = {
     indicator,
     description: INDICATOR_LABELS[indicator],
-    components: components.map(publicComponentView),
+    components: live.map((component) => withUptime(publicComponentView(component), uptime?.get(component.id))),
     activeIncidents: incidents.map((incident) => ({
       id: incident.id,
       title: incident.title,
@@ -61,7 +98,16 @@ export async function getPublicStatus(db: ScopedDb) {
       createdAt: incident.createdAt.toISOString(),
       updatedAt: incident.updatedAt.toISOString(),
     })),
+    maintenances: [...schedule.inProgress, ...schedule.upcoming].map(publicMaintenanceView),
     updatedAt,
   };
+  return { data, validUntil: schedule.validUntil };
 }
-export type PublicStatus = Awaited<ReturnType<typeof getPublicStatus>>;
+
+function withUptime<T extends object>(view: T, uptime: ComponentUptime | undefined): T & { uptime?: ComponentUptime } {
+  return uptime ? { ...view, uptime } : view;
+}
+
+export type PublicStatus = Awaited<ReturnType<typeof getPublicStatus>>["data"];
+export type PublicStatusComponent = PublicStatus["components"][number];
+export type PublicMaintenance = PublicStatus["maintenances"][number];

@@ -10,13 +10,16 @@ export const PUBLIC_POST_SORT_SPECS: Record<PublicPostSort, SortSpec> = {
   oldest: { name: "oldest", field: "createdAt", direction: "asc", kind: "date" },
 };
 
-/** Posts of one public board, with vote and comment counts; 404 for a private or foreign board. */
+/**
+ * Posts of one public board, with vote and comment counts; 404 for a private or foreign board.
+ * Posts merged into another are left out: their votes and comments live on the post they joined.
+ */
 export async function listPublicBoardPosts(db: ScopedDb, boardId: string, query: BoardPostsQuery) {
   await getPublicBoard(db, { id: boardId });
   const sort = PUBLIC_POST_SORT_SPECS[query.sort];
   const page = keysetArgs(sort, query.cursor, query.limit);
   const rows = await db.post.findMany({
-    where: { AND: [{ boardId, ...(query.status ? { status: query.status } : {}) }, page.where] },
+    where: { AND: [{ boardId, mergedIntoId: null, ...(query.status ? { status: query.status } : {}) }, page.where] },
     orderBy: page.orderBy,
     take: page.take,
     select: PUBLIC_POST_SELECT,

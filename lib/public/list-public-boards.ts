@@ -1,7 +1,7 @@
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";
-import { publicBoardView } from "./views";
+import { LISTED_POSTS, publicBoardView } from "./views";
 
 const BOARD_SORT: SortSpec = { name: "created", field: "createdAt", direction: "asc", kind: "date" };
 
@@ -12,7 +12,7 @@ export async function listPublicBoards(db: ScopedDb, query: PageOnlyQuery) {
     where: { AND: [{ isPublic: true }, page.where] },
     orderBy: page.orderBy,
     take: page.take,
-    select: { id: true, slug: true, name: true, description: true, createdAt: true, _count: { select: { posts: true } } },
+    select: { id: true, slug: true, name: true, description: true, createdAt: true, _count: { select: { posts: { where: LISTED_POSTS } } } },
   });
   return toPage(rows, BOARD_SORT, query.limit, (board) => ({ ...publicBoardView(board), postCount: board._count.posts }));
 }

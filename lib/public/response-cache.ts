@@ -22,7 +22,11 @@ export interface CachedAnswer {
 const MAX_ENTRIES = 2_000;
 const MAX_BODY_CHARS = 512 * 1024;
 
-const entries = new Map<string, CachedAnswer>();
+// On globalThis: Next bundles route handlers and server actions separately, each with its own copy
+// of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
+// entries the route handlers serve. Seen in the production build: with a module-level map, a
+// deleted workspace's cached status kept answering 200.
+const entries: Map<string, CachedAnswer> = ((globalThis as { __publicAnswerCache?: Map<string, CachedAnswer> }).__publicAnswerCache ??= new Map());
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;

@@ -14,6 +14,9 @@ export function publicBoardView(board: Pick<Board, "id" | "slug" | "name" | "des
   return { id: board.id, slug: board.slug, name: board.name, description: board.description, createdAt: board.createdAt.toISOString() };
 }
 
+/** Posts a board lists and counts: not those merged into another (their votes moved there). */
+export const LISTED_POSTS = { mergedIntoId: null };
+
 export const PUBLIC_POST_SELECT = {
   id: true,
   boardId: true,
@@ -24,6 +27,7 @@ export const PUBLIC_POST_SELECT = {
   voteCount: true,
   commentCount: true,
   roadmapItemId: true,
+  mergedIntoId: true,
   createdAt: true,
   updatedAt: true,
   author: { select: { name: true } },
@@ -37,8 +41,9 @@ export function publicPostView(post: PublicPostRow) {
 }
 export type PublicPost = ReturnType<typeof publicPostView>;
 
-export function publicCommentView(comment: Pick<Comment, "id" | "body" | "createdAt"> & { author: Author }) {
-  return { id: comment.id, body: comment.body, author: publicAuthor(comment.author), createdAt: comment.createdAt.toISOString() };
+/** A visible comment; `isTeamReply` marks a reply the workspace's team wrote from the dashboard. */
+export function publicCommentView(comment: Pick<Comment, "id" | "body" | "isTeamReply" | "createdAt"> & { author: Author }) {
+  return { id: comment.id, body: comment.body, author: publicAuthor(comment.author), isTeamReply: comment.isTeamReply, createdAt: comment.createdAt.toISOString() };
 }
 
 export function publicReleaseNoteView(note: Pick<ReleaseNote, "id" | "title" | "body" | "publishedAt">) {

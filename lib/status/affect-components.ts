@@ -13,7 +13,7 @@ import { setComponentStatuses } from "./set-component-statuses";
  * the current one: otherwise resolving the older incident first would leave the component stuck
  * in the newer incident's "before", an outage status that no active incident explains any more.
  */
-export async function affectComponents(tx: ScopedTx, workspaceId: string, incidentId: string, changes: ComponentChange[]) {
+export async function affectComponents(tx: ScopedTx, workspaceId: string, incidentId: string, changes: ComponentChange[], at: Date) {
   if (changes.length === 0) return;
   const ids = changes.map((change) => change.id);
   const components = await tx.statusComponent.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
@@ -36,5 +36,5 @@ export async function affectComponents(tx: ScopedTx, workspaceId: string, incide
     .filter((id) => !alreadyLinked.has(id))
     .map((componentId) => ({ workspaceId, incidentId, componentId, previousStatus: inherited.get(componentId) ?? currentStatus.get(componentId)! }));
   if (newLinks.length > 0) await tx.incidentComponent.createMany({ data: newLinks });
-  await setComponentStatuses(tx, changes);
+  await setComponentStatuses(tx, workspaceId, changes, at);
 }

@@ -1,14 +1,18 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import { parseWith } from "@/lib/api/parse-with";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail } from "./get-incident";
-import type { CreateIncidentBody } from "./schemas";
+import { createIncidentBody, type CreateIncidentInput } from "./schemas";
 
 /**
  * Opens an incident with its first update and its affected components, in one transaction. The
  * workspace lock serialises it with every other incident write, so the component statuses it
  * remembers and sets cannot interleave with another incident opening or resolving.
  */
-export function createIncident(db: ScopedDb, body: CreateIncidentBody) {
+export async function createIncident(actor: WorkspaceActor, input: CreateIncidentInput) {
+  authorize(actor, "status.manage", "open incidents");
+  const body = parseWith(createIncidentBody, input, "The incident is not valid.");
+  const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const openedAt = new Date();
     const { workspaceId } = db;
@@ -18,7 +22,7 @@ export function createIncident(db: ScopedDb, body: CreateIncidentBody) {
     await tx.incidentUpdate.create({
       data: { workspaceId, incidentId: incident.id, status: body.status, impact: body.impact, message: body.message, createdAt: openedAt },
     });
-    await affectComponents(tx, workspaceId, incident.id, body.components);
-    return getIncidentDetail(tx, incident.id);
+    await affectComponents(tx, workspaceId, incident.id, body.components, openedAt);
+    return getIncidentDetail(tx, workspaceId, incident.id);
   });
 }

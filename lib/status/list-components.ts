@@ -1,6 +1,7 @@
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { componentView } from "./component-view";
+import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
 import type { ListComponentsQuery } from "./schemas";
 
 // Status-page order (position, then id so equal positions still have one stable order). Inserts
@@ -9,8 +10,12 @@ import type { ListComponentsQuery } from "./schemas";
 // be immutable but would force every client to re-sort into the order the page is shown in.
 export const COMPONENT_SORT: SortSpec = { name: "position", field: "position", direction: "asc", kind: "number" };
 
-export async function listComponents(db: ScopedDb, query: ListComponentsQuery) {
+/** Components as they read now: a running maintenance window shows as under_maintenance. */
+export async function listComponents(db: ScopedDb, query: ListComponentsQuery, now = new Date()) {
   const page = keysetArgs(COMPONENT_SORT, query.cursor, query.limit);
-  const rows = await db.statusComponent.findMany({ where: page.where, orderBy: page.orderBy, take: page.take });
-  return toPage(rows, COMPONENT_SORT, query.limit, componentView);
+  const [rows, schedule] = await Promise.all([
+    db.statusComponent.findMany({ where: page.where, orderBy: page.orderBy, take: page.take }),
+    getMaintenanceSchedule(db, db.workspaceId, now),
+  ]);
+  return toPage(withMaintenance(rows, schedule), COMPONENT_SORT, query.limit, componentView);
 }

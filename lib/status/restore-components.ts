@@ -6,7 +6,7 @@ import { setComponentStatuses } from "./set-component-statuses";
  * those another still-active incident affects (that incident's resolve restores them later) and
  * those the resolving request set explicitly (its word is the newer one).
  */
-export async function restoreComponents(tx: ScopedTx, incidentId: string, setExplicitly: string[]) {
+export async function restoreComponents(tx: ScopedTx, workspaceId: string, incidentId: string, setExplicitly: string[], at: Date) {
   const links = await tx.incidentComponent.findMany({
     where: { incidentId, componentId: { notIn: setExplicitly } },
     select: { componentId: true, previousStatus: true },
@@ -19,6 +19,8 @@ export async function restoreComponents(tx: ScopedTx, incidentId: string, setExp
   const keep = new Set(stillAffected.map((link) => link.componentId));
   await setComponentStatuses(
     tx,
+    workspaceId,
     links.filter((link) => !keep.has(link.componentId)).map((link) => ({ id: link.componentId, status: link.previousStatus })),
+    at,
   );
 }

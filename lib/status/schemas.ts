@@ -56,3 +56,57 @@ export type ListComponentsQuery = z.output<typeof listComponentsQuery>;
 export type ListIncidentsQuery = z.output<typeof listIncidentsQuery>;
 export type CreateIncidentBody = z.output<typeof createIncidentBody>;
 export type UpdateIncidentBody = z.output<typeof updateIncidentBody>;
+export type CreateIncidentInput = z.input<typeof createIncidentBody>;
+export type UpdateIncidentInput = z.input<typeof updateIncidentBody>;
+
+// The dashboard's component and maintenance forms (no /api/v1 endpoint takes these yet).
+const componentName = safeText({ min: 1, max: 100, label: "Name" });
+const componentDescription = safeText({ max: 500, label: "Description" });
+
+export const createComponentBody = z.strictObject({
+  name: componentName,
+  description: componentDescription.default(""),
+});
+
+export const updateComponentBody = z
+  .strictObject({ name: componentName.optional(), description: componentDescription.optional() })
+  .refine((value) => value.name !== undefined || value.description !== undefined, { message: "Send a name or a description." });
+
+export const setComponentStatusBody = z.strictObject({ status: oneOf(COMPONENT_STATUSES, "status") });
+
+export const reorderComponentsBody = z.strictObject({
+  ids: z
+    .array(idSchema)
+    .min(1, "Send the components in their new order.")
+    .max(200, "At most 200 components.")
+    .refine((ids) => new Set(ids).size === ids.length, { message: "A component is listed more than once." }),
+});
+
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, message: `${label} must be a date and time (ISO 8601, e.g. 2026-05-01T22:00:00Z).` }).transform((value) => new Date(value));
+
+export const scheduleMaintenanceBody = z
+  .strictObject({
+    title: safeText({ min: 1, max: 200, label: "Title" }),
+    message: safeText({ max: 10_000, label: "Message" }).default(""),
+    startsAt: instant("Start"),
+    endsAt: instant("End"),
+    componentIds: z
+      .array(idSchema)
+      .min(1, "Choose at least one component.")
+      .max(MAX_COMPONENTS_PER_REQUEST, `At most ${MAX_COMPONENTS_PER_REQUEST} components.`)
+      .refine((ids) => new Set(ids).size === ids.length, { message: "A component is listed more than once." }),
+  })
+  .superRefine((value, ctx) => {
+    // Runs even when a time failed to parse (zod checks the object as a whole); only compare real dates.
+    if (value.startsAt instanceof Date && value.endsAt instanceof Date && value.endsAt.getTime() <= value.startsAt.getTime()) {
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The window must end after it starts." });
+    }
+  });
+
+export type CreateComponentBody = z.output<typeof createComponentBody>;
+export type UpdateComponentBody = z.output<typeof updateComponentBody>;
+export type SetComponentStatusBody = z.output<typeof setComponentStatusBody>;
+export type ReorderComponentsBody = z.output<typeof reorderComponentsBody>;
+export type ScheduleMaintenanceBody = z.output<typeof scheduleMaintenanceBody>;
+export type ScheduleMaintenanceInput = z.input<typeof scheduleMaintenanceBody>;

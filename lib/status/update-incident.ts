@@ -1,18 +1,22 @@
 import { ApiError } from "@/lib/api/error-codes";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { parseWith } from "@/lib/api/parse-with";
 import type { IncidentStatus } from "@/lib/generated/prisma/enums";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail, getIncidentOrThrow } from "./get-incident";
 import { allowedIncidentStatuses, canTransitionIncident } from "./incident-rules";
 import { nextUpdateTime } from "./next-update-time";
 import { restoreComponents } from "./restore-components";
-import type { UpdateIncidentBody } from "./schemas";
+import { updateIncidentBody, type UpdateIncidentInput } from "./schemas";
 
 /**
  * Appends an update: a message, optionally a new status (SPEC B4's forward-only chain), impact and
  * component statuses. `resolved` stamps resolvedAt and restores the affected components.
  */
-export function updateIncident(db: ScopedDb, id: string, body: UpdateIncidentBody) {
+export async function updateIncident(actor: WorkspaceActor, id: string, input: UpdateIncidentInput) {
+  authorize(actor, "status.manage", "update incidents");
+  const body = parseWith(updateIncidentBody, input, "The update is not valid.");
+  const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const current = await getIncidentOrThrow(tx, id);
     const status = body.status ?? current.status;
@@ -20,7 +24,7 @@ export function updateIncident(db: ScopedDb, id: string, body: UpdateIncidentBod
     const impact = body.impact ?? current.impact;
     const at = await nextUpdateTime(tx, id);
 
-    await affectComponents(tx, db.workspaceId, id, body.components);
+    await affectComponents(tx, db.workspaceId, id, body.components, at);
     // The workspace lock already serialises incident writes; the condition on the status just read
     // keeps "two updates cannot both leave the same state" true for any writer that skips the lock.
     const { count } = await tx.incident.updateMany({
@@ -28,11 +32,11 @@ export function updateIncident(db: ScopedDb, id: string, body: UpdateIncidentBod
       data: { status, impact, ...(status === "resolved" ? { resolvedAt: at } : {}) },
     });
     if (count === 0) throw new ApiError("CONFLICT", "The incident changed while this request ran. Fetch it and retry.");
-    if (status === "resolved") await restoreComponents(tx, id, body.components.map((change) => change.id));
+    if (status === "resolved") await restoreComponents(tx, db.workspaceId, id, body.components.map((change) => change.id), at);
     await tx.incidentUpdate.create({
       data: { workspaceId: db.workspaceId, incidentId: id, status, impact, message: body.message, createdAt: at },
     });
-    return getIncidentDetail(tx, id);
+    return getIncidentDetail(tx, db.workspaceId, id);
   });
 }
 

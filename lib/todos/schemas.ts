@@ -40,6 +40,11 @@ export const updateTodoBody = z
     message: "Send at least one of: title, notes, completed, archived.",
   });
 
+export const todoListBody = z.strictObject({ name: safeText({ min: 1, max: 100, label: "Name" }) });
+
 export type ListTodosQuery = z.output<typeof listTodosQuery>;
+export type CreateTodoInput = z.input<typeof createTodoBody>;
+export type UpdateTodoInput = z.input<typeof updateTodoBody>;
+export type TodoListInput = z.input<typeof todoListBody>;
 export type CreateTodoBody = z.output<typeof createTodoBody>;
 export type UpdateTodoBody = z.output<typeof updateTodoBody>;

@@ -1,15 +1,18 @@
 import { ApiError } from "@/lib/api/error-codes";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { parseWith } from "@/lib/api/parse-with";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getTodoOrThrow } from "./get-todo";
-import type { UpdateTodoBody } from "./schemas";
+import { updateTodoBody, type UpdateTodoInput } from "./schemas";
 import { todoView } from "./view";
 
 /**
  * Edits title and notes, and sets or clears completion and archiving (SPEC B4). Completing an
  * already completed item keeps its original completedAt (likewise archivedAt).
  */
-export async function updateTodo(db: ScopedDb, id: string, body: UpdateTodoBody) {
-  return db.$transaction(async (tx) => {
+export async function updateTodo(actor: WorkspaceActor, id: string, input: UpdateTodoInput) {
+  authorize(actor, "todos.manage", "change todos");
+  const body = parseWith(updateTodoBody, input, "The todo change is not valid.");
+  return actor.db.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.todoItem.updateMany({
       where: { id },

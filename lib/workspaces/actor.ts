@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { db } from "@/lib/db/client";
-import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/roles";
 
@@ -18,7 +18,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
     where: { userId, workspace: { slug } },
     select: { role: true, workspaceId: true },
   });
-  if (!membership) throw new ApiError("NOT_FOUND", "Workspace not found.");
+  if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
   return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
@@ -29,6 +29,7 @@ export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, d
 
 export function requireRole(actor: Pick<WorkspaceActor, "role">, minimum: Role, action: string): void {
   if (!roleAtLeast(actor.role, minimum)) {
-    throw new ApiError("FORBIDDEN", `Only ${minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`} can ${action}.`);
+    const who = minimum === "OWNER" ? "owners" : minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`;
+    throw new ApiError("FORBIDDEN", `Only ${who} can ${action}.`);
   }
 }

@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { db } from "@/lib/db/client";
 
 export async function listUserWorkspaces(userId: string) {
@@ -9,11 +10,14 @@ export async function listUserWorkspaces(userId: string) {
   return memberships.map(({ role, workspace }) => ({ ...workspace, role }));
 }
 
-/** The workspace by slug if the user belongs to it; null hides whether it exists at all. */
-export async function getMemberWorkspace(userId: string, slug: string) {
+/**
+ * The workspace by slug if the user belongs to it; null hides whether it exists at all. Read once
+ * per request however many of the layout, its metadata and the page ask (React's cache).
+ */
+export const getMemberWorkspace = cache(async function getMemberWorkspace(userId: string, slug: string) {
   const membership = await db.membership.findFirst({
     where: { userId, workspace: { slug } },
     select: { role: true, workspace: true },
   });
   return membership ? { ...membership.workspace, role: membership.role } : null;
-}
+});

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/error-codes";
 import { zodDetails } from "@/lib/api/zod-details";
 import { db } from "@/lib/db/client";
 import { isRecordNotFound, isUniqueViolation } from "@/lib/db/errors";
+import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import { requireRole, type WorkspaceActor } from "./actor";
 import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
 import { slugSchema, workspaceNameSchema } from "./schemas";
@@ -43,7 +44,7 @@ export async function updateWorkspace(actor: WorkspaceActor, input: UpdateWorksp
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("CONFLICT", SLUG_TAKEN_MESSAGE, [{ path: "slug", message: SLUG_TAKEN_MESSAGE, code: "conflict" }]);
-    if (isRecordNotFound(error)) throw new ApiError("NOT_FOUND", "Workspace not found.");
+    if (isRecordNotFound(error)) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
     throw error;
   }
 }

@@ -83,6 +83,7 @@ describe("public boards and posts", () => {
       voteCount: 0,
       commentCount: 1,
       roadmapItemId: portal.roadmapItem.id,
+      mergedIntoId: null,
       author: { name: "author" },
       createdAt: portal.post.createdAt.toISOString(),
       updatedAt: expect.any(String),
@@ -115,9 +116,9 @@ describe("public boards and posts", () => {
       author: { name: "author" },
       board: { id: portal.board.id, slug: portal.board.slug, name: portal.board.name },
       roadmapItem: { id: portal.roadmapItem.id, title: "Dark mode", stage: "in_progress" },
-      comments: [{ id: portal.comment.id, body: "Yes please", author: { name: "author" }, createdAt: portal.comment.createdAt.toISOString() }],
+      comments: [{ id: portal.comment.id, body: "Yes please", author: { name: "author" }, isTeamReply: false, createdAt: portal.comment.createdAt.toISOString() }],
     });
-    expect(Object.keys(result.json.data.comments[0]).sort()).toEqual(["author", "body", "createdAt", "id"]);
+    expect(Object.keys(result.json.data.comments[0]).sort()).toEqual(["author", "body", "createdAt", "id", "isTeamReply"]);
     expectNothingPrivate(result.json, portal);
     for (const postId of [portal.privatePost.id, other.post.id, "nope"]) {
       expectError(await get(post.GET, "/x", { workspace: portal.slug, postId }), 404, "NOT_FOUND");

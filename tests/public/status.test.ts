@@ -11,6 +11,11 @@ describe("GET /api/public/{workspace}/status", () => {
   it("all operational: indicator, components in order, no incidents, last change", async () => {
     const portal = await seedPortal();
     const result = await get(status.GET, "/x", { workspace: portal.slug });
+    // Components created a moment ago: one bar, today's, and no downtime.
+    const todayOnly = {
+      percent: expect.toBeOneOf([100, null]),
+      days: [{ date: new Date().toISOString().slice(0, 10), state: "operational", partialOutageMinutes: 0, majorOutageMinutes: 0, incidents: [], maintenances: [] }],
+    };
     expect(result.status).toBe(200);
     expect(result.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=30");
     expect(result.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -20,10 +25,11 @@ describe("GET /api/public/{workspace}/status", () => {
         indicator: "operational",
         description: "All systems operational",
         components: [
-          { id: portal.api.id, name: "API", description: "", status: "operational", updatedAt: portal.api.updatedAt.toISOString() },
-          { id: portal.web.id, name: "Website", description: "", status: "operational", updatedAt: portal.web.updatedAt.toISOString() },
+          { id: portal.api.id, name: "API", description: "", status: "operational", updatedAt: portal.api.updatedAt.toISOString(), uptime: todayOnly },
+          { id: portal.web.id, name: "Website", description: "", status: "operational", updatedAt: portal.web.updatedAt.toISOString(), uptime: todayOnly },
         ],
         activeIncidents: [],
+        maintenances: [],
         updatedAt: portal.web.updatedAt.toISOString(),
       },
     });

@@ -5,7 +5,13 @@ import { ApiError } from "@/lib/api/error-codes";
 import { idSchema } from "@/lib/api/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
 import { addComment } from "@/lib/comments/add-comment";
+import { formFailureOf } from "@/lib/dashboard/action-errors";
+import { scopedDb } from "@/lib/db/scoped";
 import type { FormResult } from "@/lib/forms";
+import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
+import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
+import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
+import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { toggleVote } from "@/lib/votes/toggle-vote";
@@ -14,12 +20,13 @@ import { toggleVote } from "@/lib/votes/toggle-vote";
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
 export type VoteActionResult =
   | { ok: true; voted: boolean; voteCount: number }
-  | { ok: false; reason: "signed_out" | "not_found" };
+  | { ok: false; reason: "signed_out" | "not_found" | "merged" };
 
-async function target(workspaceSlug: unknown, postId: unknown) {
-  if (typeof workspaceSlug !== "string" || !idSchema.safeParse(postId).success) return null;
+/** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
+async function target(workspaceSlug: unknown, id: unknown) {
+  if (typeof workspaceSlug !== "string" || !idSchema.safeParse(id).success) return null;
   const workspace = await findPublishedWorkspace(workspaceSlug);
-  return workspace ? { workspace, postId: postId as string } : null;
+  return workspace ? { workspace, id: id as string } : null;
 }
 
 function afterWrite(slug: string) {
@@ -33,11 +40,12 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
   const found = await target(workspaceSlug, postId);
   if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
   try {
-    const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.postId, userId: user.id, voted });
+    const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
     afterWrite(found.workspace.slug);
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
+    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
     throw error;
   }
 }
@@ -48,7 +56,7 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
   const found = await target(workspaceSlug, postId);
   if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
   try {
-    const comment = await addComment({ workspaceId: found.workspace.id, postId: found.postId, userId: user.id, body: String(body ?? "") });
+    const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
     afterWrite(found.workspace.slug);
     return { ok: true, data: { id: comment.id } };
   } catch (error) {
@@ -56,6 +64,52 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
       return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
     }
     if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
     throw error;
   }
+}
+
+/**
+ * A signed-in visitor's idea on a public board. The board, the per-account limit and the plan are
+ * checked by submitVisitorPost; a refusal comes back as a message on the form.
+ */
+export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
+  const user = await guardAction();
+  if (!user) return { ok: false, fieldErrors: { form: "Sign in to post an idea." } };
+  const found = await target(workspaceSlug, boardId);
+  if (!found) return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+  try {
+    const post = await submitVisitorPost(scopedDb(found.workspace.id), {
+      boardId: found.id,
+      userId: user.id,
+      title: String(input?.title ?? ""),
+      body: String(input?.body ?? ""),
+    });
+    afterWrite(found.workspace.slug);
+    return { ok: true, data: { id: post.id } };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+    if (error instanceof ApiError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
+    throw error;
+  }
+}
+
+export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };
+
+/**
+ * What the visitor is typing, matched against existing posts of the portal's public boards, with
+ * their own votes, so they can vote instead of posting a duplicate. Bounded (at most 5 posts, a
+ * title of at most 200 characters) and throttled per account; when throttled the list pauses.
+ */
+export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
+  const user = await guardAction();
+  if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
+  const workspace = await findPublishedWorkspace(workspaceSlug);
+  if (!workspace) return { posts: [], paused: false };
+  const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
+  if (!verdict.success) return { posts: [], paused: true };
+  const db = scopedDb(workspace.id);
+  const posts = await findSimilarPosts(db, title.slice(0, 1_000));
+  const voted = await listVotedPostIds(db, user.id, posts.map((post) => post.id));
+  return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
 }

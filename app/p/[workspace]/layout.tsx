@@ -2,8 +2,10 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { signInHref } from "@/components/portal/format";
+import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { loadPortal } from "@/lib/public/load-portal";
+import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
 
 // The public portal of a published workspace: server-rendered, readable by anyone. Lives under /p
 // so no workspace slug can ever collide with an app route.
@@ -11,19 +13,36 @@ export default async function PortalLayout({ children, params }: { children: Rea
   const { workspace: slug } = await params;
   const [{ workspace }, user, requestHeaders] = await Promise.all([loadPortal(slug), getSessionUser(), headers()]);
   const here = requestHeaders.get("x-pathname") ?? `/p/${workspace.slug}`;
+  // Members get a way back to the dashboard; everyone else is a visitor here.
+  const member = user ? await getMemberWorkspace(user.id, workspace.slug) : null;
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <div className="flex items-center justify-between gap-4 pt-4 pb-2">
-            <Link href={`/p/${workspace.slug}`} className="truncate text-lg font-semibold tracking-tight text-slate-900" data-testid="portal-name">
+            <Link href={`/p/${workspace.slug}`} className="min-w-0 truncate text-lg font-semibold tracking-tight text-slate-900" data-testid="portal-name">
               {workspace.name}
             </Link>
-            <div className="shrink-0 text-sm">
+            <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
               {user ? (
-                <span className="text-slate-600" data-testid="portal-user">
-                  Signed in as {user.name ?? user.email}
-                </span>
+                <>
+                  {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
+                  <span className="flex min-w-0 items-center gap-2 text-slate-600" data-testid="portal-user" title={user.name ?? user.email}>
+                    <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
+                      {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
+                    </span>
+                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">Signed in as {user.name ?? user.email}</span>
+                  </span>
+                  {member ? (
+                    <Link
+                      href={`/w/${workspace.slug}`}
+                      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
+                    >
+                      Dashboard
+                    </Link>
+                  ) : null}
+                  <SignOutButton callbackUrl={here} className="px-2 sm:px-3" />
+                </>
               ) : (
                 <Link href={signInHref(here)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
                   Sign in

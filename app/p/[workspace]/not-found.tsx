@@ -1,13 +1,20 @@
-import Link from "next/link";
+"use client";
 
+import { useParams } from "next/navigation";
+import { NotFoundPanel } from "@/components/shell/not-found-panel";
+
+// A post, board or note that does not exist or is not public, inside the portal's header.
 export default function PortalNotFound() {
+  const { workspace } = useParams<{ workspace: string }>();
   return (
-    <div className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">Nothing here</h1>
-      <p className="mt-2 text-slate-600">This page does not exist, or it is not public.</p>
-      <Link href="/" className="mt-6 inline-block font-medium text-indigo-700 underline">
-        Go home
-      </Link>
-    </div>
+    <NotFoundPanel
+      title="Nothing here"
+      landmark={false}
+      description="This page does not exist, or it is not public."
+      ways={[
+        { href: `/p/${workspace}`, label: "Back to the portal" },
+        { href: `/p/${workspace}/status`, label: "System status" },
+      ]}
+    />
   );
 }

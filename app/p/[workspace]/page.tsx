@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PortalHome({ params }: Props) {
   const { workspace, db } = await loadPortal((await params).workspace);
-  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db)]);
+  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
   const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
   const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = `/p/${workspace.slug}`;

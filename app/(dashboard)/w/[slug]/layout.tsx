@@ -1,8 +1,17 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireSessionUser } from "@/lib/auth/session";
+import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
 import { getMemberWorkspace, listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
+
+// Every page below a workspace is titled "<page> · <workspace name>" (a template reaches child
+// segments only: the overview, in this segment, writes its own title).
+export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
+  const name = await workspaceNameForTitle((await params).slug);
+  return name ? { title: { template: `%s · ${name}`, default: name } } : {};
+}
 
 export default async function WorkspaceLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -10,9 +19,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
   const [workspace, all] = await Promise.all([getMemberWorkspace(user.id, slug), listUserWorkspaces(user.id)]);
   if (!workspace) notFound();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <WorkspaceSwitcher current={workspace.slug} workspaces={all.map(({ slug, name }) => ({ slug, name }))} />
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-6">
+      <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between md:gap-4">
+        <WorkspaceSwitcher current={workspace.slug} workspaces={all.map(({ slug, name, role }) => ({ slug, name, role }))} />
         <WorkspaceNav slug={workspace.slug} portalHref={workspace.portalPublished ? `/p/${workspace.slug}` : null} />
       </div>
       <div className="mt-6">{children}</div>

@@ -1,47 +1,43 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/auth/session";
-import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
-import { getWorkspaceUsage } from "@/lib/workspaces/get-workspace-usage";
+import Link from "next/link";
+import { GettingStarted } from "@/components/overview/getting-started";
+import { NeedsAttention } from "@/components/overview/needs-attention";
+import { SectionCards } from "@/components/overview/section-cards";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
+import { canManageWorkspace } from "@/lib/roles";
+import { getWorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
-  return { title: (await params).slug };
+  const name = await workspaceNameForTitle((await params).slug);
+  return { title: name ? { absolute: `Overview · ${name}` } : "Overview" };
 }
-
-const LABELS = {
-  boards: "Boards",
-  posts: "Posts",
-  releaseNotes: "Release notes",
-  statusComponents: "Status components",
-  incidents: "Active incidents",
-  todoItems: "Todo items",
-  members: "Members",
-  activeKeys: "Active API keys",
-} as const;
 
 export default async function WorkspaceOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const user = await requireSessionUser(`/w/${slug}`);
-  const workspace = await getMemberWorkspace(user.id, slug);
-  if (!workspace) notFound();
-  const usage = await getWorkspaceUsage(workspace.id);
+  const { actor, workspace } = await workspacePageActor(slug, "");
+  const overview = await getWorkspaceOverview(actor);
+  const setUp = Object.values(overview.checklist).every(Boolean);
   return (
-    <main>
-      <h1 className="text-2xl font-semibold tracking-tight" data-testid="workspace-name">
-        {workspace.name}
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {workspace.plan === "FREE" ? "Free plan" : "Pro plan"} · you are {workspace.role.toLowerCase()} ·{" "}
-        {workspace.portalPublished ? "portal published" : "portal not published"}
-      </p>
-      <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((key) => (
-          <div key={key} className="rounded-xl border border-slate-200 bg-white p-4">
-            <dt className="text-sm text-slate-600">{LABELS[key]}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums">{usage[key]}</dd>
-          </div>
-        ))}
-      </dl>
+    <main className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight" data-testid="workspace-name">
+          {workspace.name}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {workspace.plan === "FREE" ? "Free plan" : "Pro plan"} · you are {actor.role.toLowerCase()} ·{" "}
+          {overview.portalPublished ? (
+            <Link href={`/p/${workspace.slug}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+              portal published
+            </Link>
+          ) : (
+            "portal not published"
+          )}
+        </p>
+      </div>
+      {setUp ? null : <GettingStarted slug={workspace.slug} checklist={overview.checklist} canManage={canManageWorkspace(actor.role)} />}
+      <NeedsAttention slug={workspace.slug} attention={overview.attention} />
+      <SectionCards slug={workspace.slug} overview={overview} />
     </main>
   );
 }

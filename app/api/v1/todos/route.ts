@@ -6,6 +6,6 @@ import { createTodoBody, listTodosQuery } from "@/lib/todos/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: defineRoute({ scope: "todos:read", schemas: { query: listTodosQuery } }, ({ query }, ctx) => listTodos(ctx.db, query)),
   POST: defineRoute({ scope: "todos:write", schemas: { body: createTodoBody }, status: 201 }, async ({ body }, ctx) => ({
-    data: await createTodo(ctx.db, body),
+    data: await createTodo(ctx, body),
   })),
 });

@@ -1,27 +1,33 @@
 import type { Metadata } from "next";
 import { IncidentCard } from "@/components/portal/incident-card";
+import { MaintenanceCard } from "@/components/portal/maintenance-card";
 import { portalMetadata } from "@/components/portal/metadata";
 import { ComponentStatusLabel, StatusBanner } from "@/components/portal/status-visuals";
+import { UptimeBars } from "@/components/portal/uptime-bars";
 import { getPublicStatus } from "@/lib/public/get-public-status";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
 import { loadPortal } from "@/lib/public/load-portal";
+import { UPTIME_DAYS } from "@/lib/status/uptime";
 
 type Props = { params: Promise<{ workspace: string }> };
 const HISTORY_DAYS = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace, db } = await loadPortal((await params).workspace);
-  const status = await getPublicStatus(db);
+  const { data: status } = await getPublicStatus(db);
   return portalMetadata({ workspace, title: "Status", description: `${status.description}. Current status and incident history of ${workspace.name}.` });
 }
 
 export default async function StatusPage({ params }: Props) {
   const { workspace, db } = await loadPortal((await params).workspace);
-  const [status, active, resolved] = await Promise.all([
-    getPublicStatus(db),
+  const [{ data: status }, active, resolved] = await Promise.all([
+    getPublicStatus(db, { history: true }),
     listPublicIncidents(db, { state: "active", limit: 50 }),
     listPublicIncidents(db, { state: "resolved", limit: 100 }, { resolvedWithinDays: HISTORY_DAYS }),
   ]);
+  const componentNames = new Map(status.components.map((component) => [component.id, component.name]));
+  const running = status.maintenances.filter((maintenance) => maintenance.state === "in_progress");
+  const upcoming = status.maintenances.filter((maintenance) => maintenance.state === "upcoming");
 
   return (
     <div className="space-y-8">
@@ -45,19 +51,38 @@ export default async function StatusPage({ params }: Props) {
         </section>
       ) : null}
 
+      {running.length ? (
+        <section aria-labelledby="maintenance-now" className="space-y-3">
+          <h2 id="maintenance-now" className="text-lg font-semibold">
+            Maintenance in progress
+          </h2>
+          {running.map((maintenance) => (
+            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} />
+          ))}
+        </section>
+      ) : null}
+
       <section aria-labelledby="components" className="rounded-xl border border-slate-200 bg-white">
-        <h2 id="components" className="border-b border-slate-100 px-5 py-3 text-lg font-semibold">
-          Components
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-3">
+          <h2 id="components" className="text-lg font-semibold">
+            Components
+          </h2>
+          <p className="text-xs text-slate-500">Uptime over the last {UPTIME_DAYS} days, by UTC day</p>
+        </div>
         {status.components.length ? (
           <ul className="divide-y divide-slate-100">
             {status.components.map((component) => (
-              <li key={component.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3" data-testid="status-component">
-                <div>
-                  <p className="font-medium text-slate-900">{component.name}</p>
-                  {component.description ? <p className="text-sm text-slate-500">{component.description}</p> : null}
+              <li key={component.id} className="space-y-3 px-5 py-4" data-testid="status-component">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{component.name}</p>
+                    {component.description ? <p className="text-sm text-slate-500">{component.description}</p> : null}
+                  </div>
+                  <ComponentStatusLabel status={component.status} />
                 </div>
-                <ComponentStatusLabel status={component.status} />
+                {component.uptime ? (
+                  <UptimeBars componentName={component.name} days={component.uptime.days} percent={component.uptime.percent} totalDays={UPTIME_DAYS} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -65,6 +90,17 @@ export default async function StatusPage({ params }: Props) {
           <p className="px-5 py-4 text-sm text-slate-500">No components are listed.</p>
         )}
       </section>
+
+      {upcoming.length ? (
+        <section aria-labelledby="maintenance-upcoming" className="space-y-3">
+          <h2 id="maintenance-upcoming" className="text-lg font-semibold">
+            Scheduled maintenance
+          </h2>
+          {upcoming.map((maintenance) => (
+            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} />
+          ))}
+        </section>
+      ) : null}
 
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { GeneralSettings } from "@/components/settings/general-settings";
+import { DangerZone } from "@/components/workspaces/danger-zone";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { canManageWorkspace } from "@/lib/roles";
+import { canManageWorkspace, roleCan } from "@/lib/roles";
+import { deleteWorkspaceAction, leaveWorkspaceAction } from "./actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -9,13 +11,24 @@ export const metadata: Metadata = { title: "Workspace settings" };
 export default async function GeneralSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { actor, workspace } = await settingsActor(slug, "");
-  const usage = await getPlanUsage(actor.db, workspace.plan);
+  const [usage, owners] = await Promise.all([
+    getPlanUsage(actor.db, workspace.plan),
+    actor.role === "OWNER" ? actor.db.membership.count({ where: { role: "OWNER" } }) : null,
+  ]);
   return (
     <GeneralSettings
       workspace={{ name: workspace.name, slug: workspace.slug, portalPublished: workspace.portalPublished, plan: workspace.plan }}
       role={actor.role}
       canManage={canManageWorkspace(actor.role)}
       usage={usage}
-    />
+    >
+      <DangerZone
+        workspace={{ name: workspace.name, slug: workspace.slug }}
+        canDelete={roleCan(actor.role, "workspace.delete")}
+        soleOwner={owners === 1}
+        leaveAction={leaveWorkspaceAction}
+        deleteAction={deleteWorkspaceAction}
+      />
+    </GeneralSettings>
   );
 }

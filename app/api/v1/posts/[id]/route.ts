@@ -9,6 +9,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
     data: await getPostWithActivity(ctx.db, params.id),
   })),
   PATCH: defineRoute({ scope: "posts:write", schemas: { params: idParams, body: updatePostBody } }, async ({ params, body }, ctx) => ({
-    data: await updatePost(ctx.db, params.id, body),
+    data: await updatePost(ctx, params.id, body),
   })),
 });

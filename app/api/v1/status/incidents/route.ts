@@ -6,6 +6,6 @@ import { createIncidentBody, listIncidentsQuery } from "@/lib/status/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: defineRoute({ scope: "status:read", schemas: { query: listIncidentsQuery } }, ({ query }, ctx) => listIncidents(ctx.db, query)),
   POST: defineRoute({ scope: "status:write", schemas: { body: createIncidentBody }, status: 201 }, async ({ body }, ctx) => ({
-    data: await createIncident(ctx.db, body),
+    data: await createIncident(ctx, body),
   })),
 });

@@ -5,6 +5,6 @@ import { updateTodo } from "@/lib/todos/update-todo";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   PATCH: defineRoute({ scope: "todos:write", schemas: { params: idParams, body: updateTodoBody } }, async ({ params, body }, ctx) => ({
-    data: await updateTodo(ctx.db, params.id, body),
+    data: await updateTodo(ctx, params.id, body),
   })),
 });

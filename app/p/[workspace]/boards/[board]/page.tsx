@@ -3,9 +3,11 @@ import Link from "next/link";
 import { humanize, signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
+import { SubmitPostForm } from "@/components/portal/submit-post-form";
 import { ApiError } from "@/lib/api/error-codes";
 import { getSessionUser } from "@/lib/auth/session";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
+import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
 import { getPublicBoard } from "@/lib/public/get-public-board";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
@@ -70,6 +72,24 @@ export default async function BoardPage({ params, searchParams }: Props) {
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{board.name}</h1>
         {board.description ? <p className="mt-1 text-slate-600">{board.description}</p> : null}
       </div>
+
+      <section aria-labelledby="post-idea" className="rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="post-idea" className="text-lg font-semibold">
+          Post an idea
+        </h2>
+        {user ? (
+          <div className="mt-3">
+            <SubmitPostForm slug={workspace.slug} boardId={board.id} limitLabel={VISITOR_POSTS.label} />
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+              Sign in
+            </Link>{" "}
+            to post an idea, vote and comment. You will come back to this board.
+          </p>
+        )}
+      </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label="Sort posts" className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 text-sm">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { CommentForm } from "@/components/portal/comment-form";
 import { formatDate, humanize, signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
@@ -26,7 +27,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PostPage({ params }: Props) {
-  const [{ workspace, post }, user] = await Promise.all([load(params), getSessionUser()]);
+  const [{ workspace, db, post }, user] = await Promise.all([load(params), getSessionUser()]);
+  // A duplicate merged into another post (SPEC B11): its address leads to the post it joined.
+  const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
+  if (mergedInto) redirect(`/p/${workspace.slug}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
   const vote = await orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null }));
   const here = `/p/${workspace.slug}/posts/${post.id}`;
@@ -83,7 +87,13 @@ export default async function PostPage({ params }: Props) {
             {post.comments.map((comment) => (
               <li key={comment.id} className="border-b border-slate-100 pb-4 last:border-0" data-testid="comment">
                 <p className="text-sm text-slate-500">
-                  <span className="font-medium text-slate-800">{comment.author?.name ?? "Former member"}</span> ·{" "}
+                  <span className="font-medium text-slate-800">{comment.author?.name ?? "Former member"}</span>
+                  {comment.isTeamReply ? (
+                    <span className="ml-1.5 rounded-md bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset" data-testid="team-badge">
+                      Team
+                    </span>
+                  ) : null}{" "}
+                  ·{" "}
                   <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
@@ -97,7 +107,9 @@ export default async function PostPage({ params }: Props) {
           <p className="mt-2 text-sm text-slate-500">Showing the first {post.comments.length} comments.</p>
         ) : null}
         <div className="mt-6 border-t border-slate-100 pt-5">
-          {user ? (
+          {post.mergedIntoId ? (
+            <p className="text-sm text-slate-600">This idea was merged into another post, where its votes and comments now live.</p>
+          ) : user ? (
             <CommentForm slug={workspace.slug} postId={post.id} />
           ) : (
             <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">

@@ -8,9 +8,10 @@ const BADGE_HEADERS = { "Content-Security-Policy": "default-src 'none'; style-sr
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute({ cache: "status", schemas: { params: workspaceParams, query: badgeQuery } }, async ({ query }, ctx) => {
-    const { indicator } = await getPublicStatus(ctx.db);
+    const { data, validUntil } = await getPublicStatus(ctx.db);
     return {
-      body: renderStatusBadge({ indicator, label: query.label || "status", style: query.style }),
+      validUntil,
+      body: renderStatusBadge({ indicator: data.indicator, label: query.label || "status", style: query.style }),
       contentType: "image/svg+xml; charset=utf-8",
       headers: BADGE_HEADERS,
     };

@@ -6,9 +6,9 @@ import { updateIncident } from "@/lib/status/update-incident";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
   GET: defineRoute({ scope: "status:read", schemas: { params: idParams } }, async ({ params }, ctx) => ({
-    data: await getIncidentDetail(ctx.db, params.id),
+    data: await getIncidentDetail(ctx.db, ctx.workspaceId, params.id),
   })),
   PATCH: defineRoute({ scope: "status:write", schemas: { params: idParams, body: updateIncidentBody } }, async ({ params, body }, ctx) => ({
-    data: await updateIncident(ctx.db, params.id, body),
+    data: await updateIncident(ctx, params.id, body),
   })),
 });

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { listAllBoards } from "@/lib/boards/list-all-boards";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { getPlanUsage } from "@/lib/plans/get-plan-usage";
+import { planLimitMessage } from "@/lib/plans/limits";
+import { roleCan } from "@/lib/roles";
+import { BoardsManager } from "./boards-manager";
+
+export const metadata: Metadata = { title: "Boards" };
+
+export default async function BoardsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { actor, workspace } = await workspacePageActor(slug, "/boards");
+  const [boards, [usage]] = await Promise.all([listAllBoards(actor.db), getPlanUsage(actor.db, workspace.plan, ["boards"])]);
+  const atLimit = usage!.limit !== null && usage!.used >= usage!.limit;
+  return (
+    <BoardsManager
+      slug={slug}
+      boards={boards}
+      canManage={roleCan(actor.role, "boards.manage")}
+      role={actor.role}
+      portalPublished={workspace.portalPublished}
+      plan={workspace.plan}
+      used={usage!.used}
+      limit={usage!.limit}
+      limitMessage={atLimit ? planLimitMessage(workspace.plan, "boards") : null}
+    />
+  );
+}

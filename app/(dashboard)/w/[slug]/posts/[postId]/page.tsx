@@ -1,0 +1,168 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { describeAge } from "@/components/posts/format-age";
+import { humanize } from "@/components/portal/format";
+import { PostStatus } from "@/components/portal/post-status";
+import { formatDateTime } from "@/components/settings/format-date";
+import { Badge } from "@/components/ui/badge";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { getTeamPost, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
+import { allowedNextStatuses } from "@/lib/posts/status-rules";
+import { orNotFound } from "@/lib/public/load-portal";
+import { listRoadmapChoices } from "@/lib/roadmap/list-roadmap-choices";
+import { roleCan } from "@/lib/roles";
+import { AdminActions } from "./admin-actions";
+import { CommentsSection } from "./comments-section";
+import { RoadmapSelect, StatusSelect } from "./post-controls";
+import { PostTextEditor } from "./post-text-editor";
+
+type Props = { params: Promise<{ slug: string; postId: string }> };
+
+export const metadata: Metadata = { title: "Post" };
+
+export default async function PostPage({ params }: Props) {
+  const { slug, postId } = await params;
+  const { actor, workspace } = await workspacePageActor(slug, `/posts/${postId}`);
+  const [post, roadmapChoices] = await Promise.all([orNotFound(getTeamPost(actor, postId)), listRoadmapChoices(actor.db)]);
+  const can = {
+    edit: roleCan(actor.role, "posts.edit"),
+    status: roleCan(actor.role, "posts.changeStatus") && !post.mergedIntoId,
+    roadmap: roleCan(actor.role, "posts.linkRoadmap"),
+    reply: roleCan(actor.role, "comments.replyAsTeam"),
+    moderate: roleCan(actor.role, "comments.moderate"),
+    merge: roleCan(actor.role, "posts.merge") && !post.mergedIntoId,
+    delete: roleCan(actor.role, "posts.delete"),
+  };
+  const portalHref = post.board.isPublic && workspace.portalPublished ? `/p/${slug}/posts/${post.id}` : null;
+
+  return (
+    <main className="space-y-4">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link href={`/w/${slug}/posts`} className="text-slate-500 hover:text-slate-800">
+          ← Posts
+        </Link>
+        {portalHref ? (
+          <Link href={portalHref} className="text-indigo-700 hover:underline">
+            View on the portal <span aria-hidden="true">↗</span>
+          </Link>
+        ) : null}
+      </nav>
+
+      {post.mergedInto ? (
+        <div role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="merged-banner">
+          Merged into{" "}
+          <Link href={`/w/${slug}/posts/${post.mergedInto.id}`} className="font-medium underline">
+            {post.mergedInto.title}
+          </Link>
+          {post.mergedAt ? ` on ${formatDateTime(post.mergedAt)}` : ""}. Its votes and comments moved there, and its portal page leads there.
+        </div>
+      ) : null}
+
+      {/* One grid, so on a phone the details (status, roadmap, votes) come right after the post and
+          before the comments, while on a desktop they sit in a column beside both. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+        <article className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 lg:col-start-1">
+          <PostTextEditor slug={slug} postId={post.id} post={{ title: post.title, body: post.body, tags: post.tags, version: post.version }} canEdit={can.edit} />
+          <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
+            By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
+            {post.author?.name ? <span> ({post.author.email})</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
+            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+              {describeAge(post.createdAt)}
+            </time>
+          </p>
+        </article>
+
+        <aside className="space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1" aria-label="Post details">
+          <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+            {can.status ? (
+              <StatusSelect key={post.status} slug={slug} postId={post.id} status={post.status} allowed={allowedNextStatuses(post.status)} />
+            ) : (
+              <div>
+                <p className="text-xs font-medium text-slate-500">Status</p>
+                <p className="mt-1">
+                  <PostStatus status={post.status} />
+                </p>
+              </div>
+            )}
+            {can.roadmap ? (
+              <RoadmapSelect key={post.roadmapItem?.id ?? "none"} slug={slug} postId={post.id} current={post.roadmapItem?.id ?? null} choices={roadmapChoices} />
+            ) : (
+              <div>
+                <p className="text-xs font-medium text-slate-500">Roadmap item</p>
+                <p className="mt-1 text-sm text-slate-800">{post.roadmapItem ? `${post.roadmapItem.title} (${humanize(post.roadmapItem.stage)})` : "Not on the roadmap"}</p>
+              </div>
+            )}
+            <div>
+              <p className="text-xs font-medium text-slate-500">Board</p>
+              <p className="mt-1 flex items-center gap-2 text-sm text-slate-800">
+                {post.board.name} <Badge tone={post.board.isPublic ? "green" : "neutral"}>{post.board.isPublic ? "Public" : "Private"}</Badge>
+              </p>
+            </div>
+          </section>
+
+          <section aria-labelledby="voters-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="voters-heading" className="text-sm font-medium text-slate-900">
+              <span className="tabular-nums" data-testid="post-vote-count">
+                {post.voteCount}
+              </span>{" "}
+              {post.voteCount === 1 ? "vote" : "votes"}
+            </h2>
+            {post.voters.length ? (
+              <ul className="mt-2 max-h-80 space-y-2 overflow-y-auto text-sm" data-testid="voters">
+                {post.voters.map((vote) => (
+                  <li key={vote.id} className="flex items-baseline justify-between gap-2">
+                    <span className="min-w-0 truncate text-slate-800" title={vote.user.email}>
+                      {vote.user.name ?? vote.user.email}
+                    </span>
+                    <time dateTime={vote.createdAt} title={formatDateTime(vote.createdAt)} className="shrink-0 text-xs text-slate-500">
+                      {describeAge(vote.createdAt)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-slate-500">{post.mergedInto ? "Its votes moved with the merge." : "No votes yet."}</p>
+            )}
+            {post.voteCount > post.voters.length ? (
+              <p className="mt-2 text-xs text-slate-500">
+                The latest {Math.min(TEAM_VOTERS_LIMIT, post.voters.length)} of {post.voteCount}.
+              </p>
+            ) : null}
+          </section>
+
+          {can.delete ? <AdminActions slug={slug} post={{ id: post.id, title: post.title, voteCount: post.voteCount, totalComments: post.totalComments }} canMerge={can.merge} /> : null}
+        </aside>
+
+        {post.mergedFrom.length ? (
+          <section aria-labelledby="merged-here" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:p-5 lg:col-start-1">
+            <h2 id="merged-here" className="font-medium text-slate-900">
+              Merged into this post
+            </h2>
+            <ul className="mt-2 space-y-1">
+              {post.mergedFrom.map((merged) => (
+                <li key={merged.id}>
+                  <Link href={`/w/${slug}/posts/${merged.id}`} className="text-indigo-700 hover:underline">
+                    {merged.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <div className="min-w-0 lg:col-start-1">
+          <CommentsSection
+            slug={slug}
+            postId={post.id}
+            comments={post.comments}
+            total={post.totalComments}
+            canReply={can.reply}
+            canModerate={can.moderate}
+            boardIsPublic={post.board.isPublic}
+            merged={Boolean(post.mergedInto)}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

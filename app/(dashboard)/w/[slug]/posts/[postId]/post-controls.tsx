@@ -1,0 +1,102 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { humanize } from "@/components/portal/format";
+import { useToast } from "@/components/ui/toast";
+import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { changeStatusAction, setRoadmapItemAction } from "./actions";
+
+const selectClass = "block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm disabled:bg-slate-50 disabled:text-slate-500";
+
+/** The status, offering only the moves SPEC B4 allows from where the post is now. */
+export function StatusSelect({ slug, postId, status, allowed }: { slug: string; postId: string; status: PostStatus; allowed: PostStatus[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  const [shown, setShown] = useState(status);
+
+  function change(next: PostStatus) {
+    setShown(next);
+    startTransition(async () => {
+      try {
+        const result = await changeStatusAction(slug, postId, next);
+        if (result.ok) toast.success(`Status: ${humanize(result.data.status)}.`);
+        else {
+          setShown(status);
+          toast.error(Object.values(result.fieldErrors)[0] ?? "The status was not changed.");
+        }
+      } catch {
+        setShown(status);
+        toast.error("The server did not answer; the status was not changed.");
+      }
+      router.refresh();
+    });
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-500">
+        Status
+      </label>
+      <select id={id} value={shown} disabled={pending} onChange={(event) => change(event.target.value as PostStatus)} className={`mt-1 ${selectClass}`}>
+        <option value={status}>{humanize(status)}</option>
+        {allowed.map((next) => (
+          <option key={next} value={next}>
+            {next === "open" && status === "closed" ? "Reopen" : `→ ${humanize(next)}`}
+          </option>
+        ))}
+      </select>
+      <p className="mt-1 text-xs text-slate-500">
+        {status === "closed" ? "A closed post can be reopened." : "Moves forward (steps can be skipped) or closes."}
+      </p>
+    </div>
+  );
+}
+
+type RoadmapChoice = { id: string; title: string; stage: string };
+
+/** Which roadmap item this post is part of, if any. */
+export function RoadmapSelect({ slug, postId, current, choices }: { slug: string; postId: string; current: string | null; choices: RoadmapChoice[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  const [shown, setShown] = useState(current ?? "");
+
+  function change(next: string) {
+    setShown(next);
+    startTransition(async () => {
+      try {
+        const result = await setRoadmapItemAction(slug, postId, next || null);
+        if (result.ok) toast.success(next ? "Linked to the roadmap." : "Removed from the roadmap.");
+        else {
+          setShown(current ?? "");
+          toast.error(Object.values(result.fieldErrors)[0] ?? "The roadmap link was not changed.");
+        }
+      } catch {
+        setShown(current ?? "");
+        toast.error("The server did not answer; the roadmap link was not changed.");
+      }
+      router.refresh();
+    });
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-500">
+        Roadmap item
+      </label>
+      <select id={id} value={shown} disabled={pending} onChange={(event) => change(event.target.value)} className={`mt-1 ${selectClass}`}>
+        <option value="">Not on the roadmap</option>
+        {choices.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.title} ({humanize(item.stage)})
+          </option>
+        ))}
+      </select>
+      {choices.length === 0 ? <p className="mt-1 text-xs text-slate-500">The roadmap has no items yet.</p> : null}
+    </div>
+  );
+}

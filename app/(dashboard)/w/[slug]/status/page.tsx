@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { PlanMeter } from "@/components/settings/plan-meter";
+import { StatusOverview } from "@/components/status/status-overview";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
+import { roleCan } from "@/lib/roles";
+import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
+import * as actions from "./actions";
+
+export const metadata: Metadata = { title: "Status" };
+
+export default async function StatusPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { actor, workspace } = await workspacePageActor(slug, "/status");
+  const [dashboard, allowance] = await Promise.all([getStatusDashboard(actor.db), getPlanAllowance(actor.db, workspace.plan, "statusComponents")]);
+  return (
+    <StatusOverview
+      slug={slug}
+      role={actor.role}
+      canManage={roleCan(actor.role, "status.manage")}
+      portalPublished={workspace.portalPublished}
+      dashboard={dashboard}
+      componentLimitMessage={allowance.limitMessage}
+      usage={<PlanMeter used={allowance.used} limit={allowance.limit} plan={workspace.plan} label="components" testId="component-usage" />}
+      actions={{
+        createComponent: actions.createComponentAction,
+        updateComponent: actions.updateComponentAction,
+        setComponentStatus: actions.setComponentStatusAction,
+        reorderComponents: actions.reorderComponentsAction,
+        deleteComponent: actions.deleteComponentAction,
+        createIncident: actions.createIncidentAction,
+        updateIncident: actions.updateIncidentAction,
+        scheduleMaintenance: actions.scheduleMaintenanceAction,
+        endMaintenance: actions.endMaintenanceAction,
+        cancelMaintenance: actions.cancelMaintenanceAction,
+      }}
+    />
+  );
+}

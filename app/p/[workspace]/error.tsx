@@ -1,0 +1,10 @@
+"use client";
+
+import { useParams } from "next/navigation";
+import { ErrorPanel } from "@/components/shell/error-panel";
+
+// A portal page that failed to render: inside the portal's header and navigation.
+export default function PortalError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  const { workspace } = useParams<{ workspace: string }>();
+  return <ErrorPanel {...props} wayBack={{ href: `/p/${workspace}`, label: "Back to the portal" }} />;
+}

@@ -1,0 +1,15 @@
+import type { MetadataRoute } from "next";
+import { connection } from "next/server";
+import { listSitemapEntries, SITEMAP_MAX_URLS } from "@/lib/public/list-sitemap-entries";
+import { siteUrl } from "@/lib/site-url";
+
+// Read per request (never at build, when there may be no database): the portals published now.
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  await connection();
+  const base = siteUrl();
+  const entries = await listSitemapEntries(SITEMAP_MAX_URLS - 1);
+  return [
+    { url: new URL("/", base).toString(), changeFrequency: "monthly" },
+    ...entries.map((entry) => ({ url: new URL(entry.path, base).toString(), lastModified: entry.lastModified })),
+  ];
+}

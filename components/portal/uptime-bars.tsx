@@ -1,0 +1,189 @@
+"use client";
+
+import { Popover } from "radix-ui";
+import { useId, useRef, useState } from "react";
+import type { UptimeDay } from "@/lib/status/uptime";
+import { formatDate, humanize } from "./format";
+import { DAY_STATE_COLORS } from "./status-visuals";
+
+// 90 daily bars for one component, with the day's details in a Radix popover that behaves like a
+// tooltip for every pointer: it opens on hover, on keyboard focus (arrow keys move between days,
+// the row is one tab stop) and on tap, and closes on Escape, on leaving, or on a tap elsewhere.
+// Focus never moves into it, so the arrows keep working; each bar is described by it while open.
+// Phones show the last 30 days (90 bars would be under 3 px each); the uptime is still 90 days'.
+
+const NARROW_DAYS = 30;
+
+function minutes(total: number): string {
+  if (total < 60) return `${total} min`;
+  const rest = total % 60;
+  return rest ? `${Math.floor(total / 60)} h ${rest} min` : `${Math.floor(total / 60)} h`;
+}
+
+function dayLabel(day: UptimeDay): string {
+  const parts = [`${formatDate(`${day.date}T00:00:00Z`)}: ${humanize(day.state).toLowerCase()}`];
+  if (day.incidents.length) parts.push(`${day.incidents.length} incident${day.incidents.length === 1 ? "" : "s"}`);
+  if (day.maintenances.length) parts.push(`${day.maintenances.length} maintenance window${day.maintenances.length === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}
+
+export function UptimeBars({ componentName, days, percent, totalDays }: { componentName: string; days: UptimeDay[]; percent: number | null; totalDays: number }) {
+  const [active, setActive] = useState<number | null>(null);
+  const [focusIndex, setFocusIndex] = useState(days.length - 1);
+  const anchor = useRef<HTMLElement | null>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const lastPointer = useRef<string>("mouse");
+  const contentId = useId();
+  const empty = Math.max(0, totalDays - days.length);
+
+  function open(index: number, element: HTMLElement) {
+    anchor.current = element;
+    setActive(index);
+  }
+
+  function visibleBars(): HTMLButtonElement[] {
+    return [...(group.current?.querySelectorAll<HTMLButtonElement>("button[data-day]") ?? [])].filter((bar) => bar.offsetParent !== null);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLButtonElement>) {
+    const bars = visibleBars();
+    const at = bars.indexOf(event.currentTarget);
+    const target = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: bars.length - 1 }[event.key];
+    if (target === undefined || at < 0) return;
+    event.preventDefault();
+    bars[Math.max(0, Math.min(bars.length - 1, target))]?.focus();
+  }
+
+  const insideGroup = (target: EventTarget | null) => target instanceof Node && Boolean(group.current?.contains(target));
+  const shown = active === null ? null : days[active];
+
+  return (
+    <div>
+      <Popover.Root open={shown !== undefined && shown !== null} onOpenChange={(isOpen) => (isOpen ? null : setActive(null))}>
+        <Popover.Anchor virtualRef={anchor as React.RefObject<HTMLElement>} />
+        <div
+          ref={group}
+          role="group"
+          aria-label={`${componentName}: uptime over the last ${totalDays} days`}
+          className="flex h-8 items-stretch gap-[2px]"
+          onPointerLeave={(event) => {
+            if (event.pointerType === "mouse") setActive(null);
+          }}
+          data-testid="uptime-bars"
+        >
+          {Array.from({ length: empty }, (_, index) => (
+            <span key={`empty-${index}`} aria-hidden="true" className={`flex-1 ${index < totalDays - NARROW_DAYS ? "hidden sm:block" : ""}`} />
+          ))}
+          {days.map((day, index) => {
+            const slot = empty + index;
+            return (
+              <button
+                key={day.date}
+                type="button"
+                data-day={day.date}
+                data-state={day.state}
+                tabIndex={index === focusIndex ? 0 : -1}
+                aria-label={dayLabel(day)}
+                aria-describedby={active === index ? contentId : undefined}
+                className={`min-w-0 flex-1 rounded-[2px] outline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-indigo-600 ${DAY_STATE_COLORS[day.state]} ${
+                  slot < totalDays - NARROW_DAYS ? "hidden sm:block" : ""
+                }`}
+                onPointerDown={(event) => {
+                  lastPointer.current = event.pointerType;
+                }}
+                onPointerEnter={(event) => {
+                  if (event.pointerType === "mouse") open(index, event.currentTarget);
+                }}
+                onFocus={(event) => {
+                  setFocusIndex(index);
+                  // A tap focuses before it clicks; the click decides for touch.
+                  if (lastPointer.current !== "touch") open(index, event.currentTarget);
+                }}
+                onBlur={() => {
+                  lastPointer.current = "mouse";
+                }}
+                onClick={(event) => {
+                  if (lastPointer.current === "touch" && active === index) setActive(null);
+                  else open(index, event.currentTarget);
+                }}
+                onKeyDown={onKeyDown}
+              />
+            );
+          })}
+        </div>
+        <Popover.Portal>
+          <Popover.Content
+            id={contentId}
+            role="tooltip"
+            side="top"
+            sideOffset={6}
+            collisionPadding={8}
+            onOpenAutoFocus={(event) => event.preventDefault()}
+            onCloseAutoFocus={(event) => event.preventDefault()}
+            onFocusOutside={(event) => {
+              if (insideGroup(event.target)) event.preventDefault();
+            }}
+            onPointerDownOutside={(event) => {
+              if (insideGroup(event.target)) event.preventDefault();
+            }}
+            className="z-50 w-64 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg"
+            data-testid="uptime-tooltip"
+          >
+            {shown ? <DayDetails day={shown} /> : null}
+            <Popover.Arrow className="fill-white" width={12} height={6} />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
+        <span>
+          <span className="sm:hidden">{Math.min(NARROW_DAYS, totalDays)} days ago</span>
+          <span className="hidden sm:inline">{totalDays} days ago</span>
+        </span>
+        <span className="font-medium text-slate-700" data-testid="uptime-percent">
+          {percent === null ? "No data yet" : `${percent.toFixed(2)} % uptime`}
+          <span className="sr-only"> over the last {totalDays} days</span>
+        </span>
+        <span>Today</span>
+      </div>
+    </div>
+  );
+}
+
+function DayDetails({ day }: { day: UptimeDay }) {
+  // The worst state, with how long it lasted when it was an outage; a lesser outage that day after it.
+  const lasted = day.state === "major_outage" ? day.majorOutageMinutes : day.state === "partial_outage" ? day.partialOutageMinutes : 0;
+  const alsoPartial = day.state === "major_outage" && day.partialOutageMinutes > 0;
+  return (
+    <div className="space-y-2">
+      <p className="font-semibold text-slate-900">{formatDate(`${day.date}T00:00:00Z`)}</p>
+      <p className="flex items-center gap-2">
+        <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${DAY_STATE_COLORS[day.state]}`} />
+        <span>
+          {day.state === "operational" ? "No downtime recorded" : humanize(day.state)}
+          {lasted ? <span className="text-slate-500"> · {minutes(lasted)}</span> : null}
+        </span>
+      </p>
+      {alsoPartial ? <p className="text-xs text-slate-600">Partial outage · {minutes(day.partialOutageMinutes)}</p> : null}
+      {day.incidents.length ? (
+        <ul className="space-y-1 border-t border-slate-100 pt-2">
+          {day.incidents.map((incident) => (
+            <li key={incident.id} className="flex items-start justify-between gap-2">
+              <span className="text-slate-900">{incident.title}</span>
+              <span className="shrink-0 text-xs text-slate-500">{humanize(incident.impact)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {day.maintenances.length ? (
+        <ul className="space-y-1 border-t border-slate-100 pt-2">
+          {day.maintenances.map((window) => (
+            <li key={window.id} className="text-slate-900">
+              <span className="text-xs text-sky-700">Maintenance · </span>
+              {window.title}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

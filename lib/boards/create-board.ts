@@ -1,0 +1,26 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { validate } from "@/lib/api/validate";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { createBoardSchema, type CreateBoardInput } from "./schemas";
+import { boardView } from "./view";
+
+export const BOARD_SLUG_TAKEN = "Another board of this workspace already uses this slug.";
+
+/** A new board; admins and owners (SPEC B10), within the plan's board limit (SPEC B5). */
+export async function createBoard(actor: WorkspaceActor, input: CreateBoardInput) {
+  authorize(actor, "boards.manage", "create boards");
+  const data = validate(createBoardSchema, input, "The board is not valid.");
+  try {
+    const board = await createWithinPlanLimit(actor.db, "boards", (tx) => tx.board.create({ data: { workspaceId: actor.workspaceId, ...data } }));
+    return boardView({ ...board, _count: { posts: 0 } });
+  } catch (error) {
+    throw isUniqueViolation(error) ? slugTaken() : error;
+  }
+}
+
+/** A taken slug is the slug field's error, whether the create or the rename found it. */
+export function slugTaken() {
+  return new ApiError("CONFLICT", BOARD_SLUG_TAKEN, [{ path: "slug", message: BOARD_SLUG_TAKEN, code: "conflict" }]);
+}

@@ -1,0 +1,16 @@
+import type { ScopedDb } from "@/lib/db/scoped";
+import { includePostCount } from "./post-count";
+import { boardView } from "./view";
+
+/**
+ * Every board of the workspace with its post count, oldest first: the dashboard's boards page,
+ * its filters and pickers. Boards are made one by one by admins (three on the Free plan), so the
+ * list is short; the cap only keeps a pathological workspace from rendering without end.
+ */
+export const BOARDS_LIST_CAP = 500;
+
+export async function listAllBoards(db: ScopedDb) {
+  const rows = await db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP, include: includePostCount(db) });
+  return rows.map(boardView);
+}
+export type DashboardBoard = Awaited<ReturnType<typeof listAllBoards>>[number];

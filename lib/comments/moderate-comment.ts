@@ -1,0 +1,58 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Hides a comment from the portal (kept for the team, out of commentCount), or shows it again.
+ * Admins and owners (SPEC B10). Hiding twice is a no-op, not an error.
+ */
+export async function setCommentHidden(actor: WorkspaceActor, commentId: string, hidden: boolean) {
+  authorize(actor, "comments.moderate", "hide comments");
+  return onLockedComment(actor, commentId, async (tx) => {
+    const rows = await tx.$queryRaw<{ hiddenAt: Date | null }[]>`
+      UPDATE "Comment" SET "hiddenAt" = CASE WHEN ${hidden} THEN COALESCE("hiddenAt", now()) ELSE NULL END, "updatedAt" = now()
+      WHERE id = ${commentId} AND "workspaceId" = ${actor.workspaceId}
+      RETURNING "hiddenAt"`;
+    return { id: commentId, hiddenAt: rows[0]?.hiddenAt?.toISOString() ?? null };
+  });
+}
+
+/** Deletes a comment for good. Admins and owners (SPEC B10). */
+export async function deleteComment(actor: WorkspaceActor, commentId: string) {
+  authorize(actor, "comments.moderate", "delete comments");
+  return onLockedComment(actor, commentId, async (tx) => {
+    await tx.$executeRaw`DELETE FROM "Comment" WHERE id = ${commentId} AND "workspaceId" = ${actor.workspaceId}`;
+    return { id: commentId, deleted: true as const };
+  });
+}
+
+/**
+ * Runs `change` with the comment's post locked, then recounts the post's visible comments under
+ * that lock. The post is locked before the comment, in the same order as comment inserts and
+ * merges take them, so none of them can deadlock with another and the count is exact.
+ */
+async function onLockedComment<T>(actor: WorkspaceActor, commentId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const { workspaceId } = actor;
+  return db.$transaction(async (tx) => {
+    const found = await tx.comment.findFirst({ where: { id: commentId, workspaceId }, select: { postId: true } });
+    if (!found) throw commentNotFound();
+    await tx.$queryRaw`SELECT id FROM "Post" WHERE id = ${found.postId} AND "workspaceId" = ${workspaceId} FOR NO KEY UPDATE`;
+    const [locked] = await tx.$queryRaw<{ postId: string }[]>`
+      SELECT "postId" FROM "Comment" WHERE id = ${commentId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
+    if (!locked) throw commentNotFound();
+    // A merge moved it to another post between the two reads: the caller's page is out of date.
+    if (locked.postId !== found.postId) throw new ApiError("CONFLICT", "This comment moved to another post (a merge). Reload and try again.");
+    const result = await change(tx);
+    await tx.$executeRaw`
+      UPDATE "Post" SET "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${found.postId} AND "hiddenAt" IS NULL)
+      WHERE id = ${found.postId} AND "workspaceId" = ${workspaceId}`;
+    return result;
+  });
+}
+
+function commentNotFound() {
+  return new ApiError("NOT_FOUND", "This comment no longer exists.");
+}

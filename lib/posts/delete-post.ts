@@ -1,0 +1,13 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+
+/**
+ * Deletes a post with its votes and comments (the foreign keys cascade). Posts merged into it
+ * stay closed, no longer pointing anywhere. Admins and owners (SPEC B10).
+ */
+export async function deletePost(actor: WorkspaceActor, postId: string) {
+  authorize(actor, "posts.delete", "delete posts");
+  const { count } = await actor.db.post.deleteMany({ where: { id: postId } });
+  if (count === 0) throw new ApiError("NOT_FOUND", "This post no longer exists.");
+  return { id: postId };
+}

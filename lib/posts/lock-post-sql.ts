@@ -1,0 +1,16 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The first step of every statement that adds to a post's votes or comments: lock the post row,
+ * fenced to the workspace (and to public boards for visitors) and to posts not merged away.
+ * Taking this lock first is what keeps counts exact next to a merge (lib/posts/merge-posts.ts
+ * locks both posts): a write that waited for a merge re-reads the post under the lock, finds it
+ * merged and writes nothing, rather than adding to a post that was just closed.
+ */
+export function lockPostSql(workspaceId: string, postId: string, { publicOnly }: { publicOnly: boolean }) {
+  return Prisma.sql`
+    SELECT p.id FROM "Post" p JOIN "Board" b ON b.id = p."boardId"
+    WHERE p.id = ${postId} AND p."workspaceId" = ${workspaceId} AND b."workspaceId" = ${workspaceId}
+      AND (b."isPublic" OR ${!publicOnly}) AND p."mergedIntoId" IS NULL
+    FOR NO KEY UPDATE OF p`;
+}

@@ -1,0 +1,33 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { idSchema } from "@/lib/api/schemas";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { getPostOrThrow } from "./get-post";
+import { postView } from "./view";
+
+/**
+ * Links a post to a roadmap item of the same workspace, or unlinks it (null). Called from the
+ * post page and from the roadmap page's picker; members and above (SPEC B10).
+ */
+export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, roadmapItemId: string | null) {
+  authorize(actor, "posts.linkRoadmap", "link posts to the roadmap");
+  if (roadmapItemId !== null && !idSchema.safeParse(roadmapItemId).success) throw roadmapItemNotFound();
+  return actor.db.$transaction(async (tx) => {
+    await getPostOrThrow(tx, postId);
+    if (roadmapItemId !== null && !(await tx.roadmapItem.findUnique({ where: { id: roadmapItemId }, select: { id: true } }))) {
+      throw roadmapItemNotFound();
+    }
+    try {
+      await tx.post.updateMany({ where: { id: postId }, data: { roadmapItemId } });
+    } catch (error) {
+      // The item was deleted between the check and the update.
+      if (isForeignKeyViolation(error)) throw roadmapItemNotFound();
+      throw error;
+    }
+    return postView(await getPostOrThrow(tx, postId));
+  });
+}
+
+function roadmapItemNotFound() {
+  return new ApiError("NOT_FOUND", "Roadmap item not found.", [{ path: "roadmapItemId", message: "That roadmap item does not exist (any more).", code: "not_found" }]);
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/error-codes";
+import { safeText } from "@/lib/api/schemas";
+import { validate } from "@/lib/api/validate";
+import type { ScopedDb } from "@/lib/db/scoped";
+import { getPublicBoard } from "@/lib/public/get-public-board";
+import { insertPost } from "./create-post";
+import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
+
+export const visitorPostSchema = z.strictObject({
+  title: safeText({ min: 1, max: 200, label: "Title" }),
+  body: safeText({ max: 10_000, label: "Details" }).default(""),
+});
+export type VisitorPostInput = z.input<typeof visitorPostSchema>;
+
+/**
+ * A signed-in visitor's idea on a public board of a published portal (SPEC B10): it starts
+ * `open`, untagged, and shows in the team's inbox. Only valid posts count against the per-account
+ * limit, so a typo never costs a try; the plan's post limit applies as for the team's posts.
+ */
+export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; userId: string } & VisitorPostInput) {
+  const data = validate(visitorPostSchema, { title: input.title, body: input.body }, "The post is not valid.");
+  await getPublicBoard(db, { id: input.boardId });
+  const verdict = await visitorPostLimiter().limit(`${db.workspaceId}:${input.userId}`);
+  if (!verdict.success) {
+    const retryAfter = Math.max(1, Math.ceil((verdict.reset - Date.now()) / 1000));
+    throw new ApiError("RATE_LIMITED", `You can post ${VISITOR_POSTS.label}, and you have reached that. Try again in ${waitText(verdict.reset)}.`, undefined, {
+      "Retry-After": String(retryAfter),
+    });
+  }
+  const post = await insertPost(db, { boardId: input.boardId, authorId: input.userId, title: data.title, body: data.body, tags: [], status: "open" });
+  return { id: post.id, title: post.title };
+}

@@ -1,0 +1,14 @@
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { maintenanceStateConflict } from "./end-maintenance";
+import { getMaintenanceOrThrow } from "./get-maintenance";
+
+/** Calls off a window that has not started: it disappears from every surface. */
+export async function cancelMaintenance(actor: WorkspaceActor, id: string, now = new Date()) {
+  authorize(actor, "status.manage", "cancel maintenance");
+  await actor.db.$transactionLocked(async (tx) => {
+    const window = await getMaintenanceOrThrow(tx, id, now);
+    if (window.state !== "upcoming") throw maintenanceStateConflict(window.state, "upcoming");
+    await tx.maintenance.deleteMany({ where: { id } });
+  });
+  return { id };
+}
