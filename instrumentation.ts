@@ -9,12 +9,14 @@ export async function register() {
     assertProductionSecrets();
   }
   await tuneHeapGrowth();
-  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }] = await Promise.all([
+  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }] = await Promise.all([
     import("@/lib/db/target"),
     import("@/lib/ratelimit"),
+    import("@/lib/mail/config"),
   ]);
   console.log(`[startup] database: ${describeTarget(resolveDatabaseTarget())}`);
   console.log(`[startup] API rate limit: ${apiRateLimitPerMinute()} requests per minute per key, counted ${describeRateLimiter()}`);
+  console.log(`[startup] mail: ${describeMail()}`);
 }
 
 // V8 lets the old generation grow to about 4x what survived the last full collection before it

@@ -11,7 +11,7 @@ test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));
 test("an admin creates a posts:read key, copies it, uses it; after a reload it is gone; revoked, it answers 401", async ({ browser, baseURL }) => {
   const { owner, slug } = await ownerWithWorkspace(browser);
   const admin = await newPerson(browser, "admin", "Ada Admin");
-  await addMember(owner.page, slug, admin.email, "ADMIN");
+  await addMember(owner.page, slug, admin, "ADMIN");
 
   // "Admin signs in": a fresh sign-in of the second account, which is now an admin.
   const page = admin.page;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
+import { INVITATION_SUBJECT, latestMail, linkIn, VERIFY_SUBJECT } from "./mail";
 
 // Helpers for the settings specs: people in their own browser contexts, roles given through the
 // members page (as an owner would), keys created through the keys page.
@@ -16,14 +17,26 @@ export interface Person {
   page: Page;
 }
 
-/** A new account, signed in, in its own browser context (its own cookies, its own clipboard). */
+/**
+ * A new account, signed in, in its own browser context (its own cookies, its own clipboard), with
+ * its address confirmed through the link in the verification mail, as a real person would.
+ */
 export async function newPerson(browser: Browser, label: string, name: string): Promise<Person> {
   const context = await browser.newContext();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await context.newPage();
   const email = uniqueEmail(label);
   await signUp(page, email, undefined, name);
+  await confirmEmail(page, email);
   return { email, name, context, page };
+}
+
+/** Follows the newest verification link mailed to `email`, in `page` (signed in as that account). */
+export async function confirmEmail(page: Page, email: string) {
+  const mail = await latestMail(email, VERIFY_SUBJECT);
+  await page.goto(linkIn(mail, "/verify-email?token="));
+  await expect(page).toHaveURL(/\/workspaces\?email=verified$/);
+  await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
 }
 
 /** An owner with a fresh FREE workspace. */
@@ -38,13 +51,37 @@ export function memberRow(page: Page, email: string) {
   return page.locator(`[data-testid="member-row"][data-email="${email}"]`);
 }
 
-export async function addMember(page: Page, slug: string, email: string, role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER") {
+type Role = "OWNER" | "ADMIN" | "MEMBER" | "VIEWER";
+
+/** Sends an invitation from the members page; the address waits as a pending invitation. */
+export async function inviteMember(page: Page, slug: string, email: string, role: Role) {
   await page.goto(`/w/${slug}/settings/members`);
   const form = page.getByRole("form", { name: "Add a member" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Role").selectOption(role);
-  await form.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}.` })).toBeVisible();
+}
+
+/** As the invitee: opens the newest invitation mailed to them and joins; ends in the workspace. */
+export async function acceptInvitationFromMail(invitee: Person, slug: string) {
+  const mail = await latestMail(invitee.email, INVITATION_SUBJECT);
+  await invitee.page.goto(linkIn(mail, "/invitations/"));
+  await invitee.page.getByRole("button", { name: /^Join / }).click();
+  await expect(invitee.page).toHaveURL(new RegExp(`/w/${slug}$`));
+}
+
+/**
+ * Makes someone a member the way people join: the owner (`page`) invites, and for a Person the
+ * invitee accepts through the link in the mail. With a bare address it only invites.
+ */
+export async function addMember(page: Page, slug: string, invitee: Person | string, role: Role) {
+  const email = typeof invitee === "string" ? invitee : invitee.email;
+  await inviteMember(page, slug, email, role);
+  if (typeof invitee === "string") return;
+  await acceptInvitationFromMail(invitee, slug);
+  await page.reload();
+  await expect(memberRow(page, email)).toBeVisible();
 }
 
 /** Changes a role in the members page and waits until the server's answer is on the page. */

@@ -2,11 +2,16 @@
 // Playwright's web server: the production build on a fresh database. PostgreSQL when
 // TEST_DATABASE_URL or DATABASE_URL names a server (a database `<name>_e2e` is recreated there),
 // otherwise embedded PGlite in a new temporary folder. Builds first if there is no build.
+// Mail goes over real SMTP to a server started here, which writes each message as JSON into
+// e2eMailDir() for the specs to read (e2e/mail.ts).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { e2eMailDir } from "./mail-dir.mjs";
 
 const port = process.env.E2E_PORT ?? "3200";
 const env = {
@@ -16,7 +21,50 @@ const env = {
   NEXTAUTH_URL: `http://localhost:${port}`,
   NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET ?? "e2e-nextauth-secret-0123456789abcdef0123456789",
   API_KEY_SECRET: process.env.E2E_API_KEY_SECRET ?? "e2e-api-key-secret-0123456789abcdef0123456789",
+  MAIL_FROM: "Workspace <no-reply@e2e.example.test>",
+  // Every spec signs up and signs in from 127.0.0.1: the per-IP identity budgets would be spent by
+  // the suite itself. Per-account and per-address throttles stay as in production.
+  AUTH_IP_LIMIT_FACTOR: "50",
 };
+
+async function startMailbox() {
+  const dir = e2eMailDir(port);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  let sequence = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", async () => {
+        try {
+          const parsed = await PostalMime.parse(Buffer.concat(chunks));
+          const mail = {
+            to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: parsed.html ?? "",
+            receivedAt: new Date().toISOString(),
+          };
+          sequence += 1;
+          const file = path.join(dir, `${Date.now()}-${String(sequence).padStart(6, "0")}.json`);
+          fs.writeFileSync(`${file}.tmp`, JSON.stringify(mail));
+          fs.renameSync(`${file}.tmp`, file);
+          callback();
+        } catch (error) {
+          callback(error);
+        }
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `smtp://127.0.0.1:${server.server.address().port}`;
+}
+
+env.SMTP_URL = await startMailbox();
 
 async function freshPostgres(baseUrl) {
   const url = new URL(baseUrl);

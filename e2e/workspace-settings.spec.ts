@@ -54,7 +54,7 @@ test("an owner renames the workspace, changes its slug and publishes the portal;
 test("a member sees the settings read-only, and the pages work by keyboard", async ({ browser }) => {
   const { owner, slug } = await ownerWithWorkspace(browser, "readonly");
   const member = await newPerson(browser, "reader", "Rita Reader");
-  await addMember(owner.page, slug, member.email, "MEMBER");
+  await addMember(owner.page, slug, member, "MEMBER");
   const page = member.page;
   await page.goto(`/w/${slug}/settings`);
   await expect(page.getByText("only admins and owners can change them")).toBeVisible();

@@ -15,8 +15,8 @@ export async function seedDemo(db: PrismaClient): Promise<{ seeded: boolean }> {
   }
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   await db.$transaction(async (tx) => {
-    const demo = await tx.user.create({ data: { email: DEMO_LOGIN.email, name: "Demo Admin", passwordHash } });
-    const voter = await tx.user.create({ data: { email: "visitor@example.com", name: "Vera Visitor", passwordHash } });
+    const demo = await tx.user.create({ data: { email: DEMO_LOGIN.email, name: "Demo Admin", passwordHash, emailVerifiedAt: new Date() } });
+    const voter = await tx.user.create({ data: { email: "visitor@example.com", name: "Vera Visitor", passwordHash, emailVerifiedAt: new Date() } });
     const workspace = await tx.workspace.create({
       data: {
         slug: DEMO_WORKSPACE_SLUG,

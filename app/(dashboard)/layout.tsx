@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { requireSessionUser } from "@/lib/auth/session";
 import { AppBar } from "@/components/shell/app-bar";
+import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { ToastProvider } from "@/components/ui/toast";
+import { signOutEverywhereAction } from "./account-actions";
 
 // Private pages: robots.txt keeps crawlers out, and this keeps them out of an index even if linked.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -13,10 +15,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <div className="min-h-screen">
       <AppBar home="/workspaces">
-        <div className="flex min-w-0 items-center gap-3 text-sm">
-          <span className="hidden truncate text-slate-600 sm:inline" data-testid="signed-in-as">
-            {user.email}
-          </span>
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -13,7 +13,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form
 
 const FIELDS = new Set(["email", "role"]);
 
-/** Add by email: an existing account joins at once, an unknown address is invited. */
+/** Invite by email: the address gets a link; the person joins once they accept with a confirmed address. */
 export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string; actorRole: Role; limitMessage: string | null }) {
   const toast = useToast();
   const [email, setEmail] = useState("");
@@ -27,11 +27,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
     await submit(
       () => addMemberAction(slug, { email, role }),
       (added) => {
-        toast.success(
-          added.kind === "member"
-            ? `${added.email} joined as ${ROLE_LABELS[added.role].toLowerCase()}.`
-            : `${added.email} has no account yet: they join as ${ROLE_LABELS[added.role].toLowerCase()} when they sign up with this address.`,
-        );
+        toast.success(`Invitation sent to ${added.email}. They join as ${ROLE_LABELS[added.role].toLowerCase()} once they accept it.`);
         setEmail("");
         setRole("MEMBER");
       },
@@ -43,7 +39,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
       <h2 id="add-member-heading" className="font-medium text-slate-900">
         Add a member
       </h2>
-      <p className="mt-0.5 text-sm text-slate-600">Someone with an account joins at once; anyone else is invited and joins when they sign up.</p>
+      <p className="mt-0.5 text-sm text-slate-600">We mail them an invitation link. They join once they accept it, signed in with this address and having confirmed it.</p>
       <div className="mt-4 space-y-3">
         {limitMessage ? <Alert>{limitMessage} Remove a member or revoke an invitation to make room.</Alert> : null}
         {formError ? <Alert>{formError}</Alert> : null}
@@ -76,7 +72,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
             ))}
           </SelectField>
           <Button type="submit" className="sm:mt-6 sm:min-w-32" disabled={pending || Boolean(limitMessage)}>
-            {pending ? "Adding…" : "Add member"}
+            {pending ? "Inviting…" : "Send invitation"}
           </Button>
         </div>
       </div>

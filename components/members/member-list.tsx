@@ -6,7 +6,8 @@ import { SelectField } from "@/components/ui/select-field";
 import { formatDate, formatDateTime } from "@/components/settings/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { MemberView } from "@/lib/members/list-members";
-import { ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import { RoleOptions } from "./role-options";
 
 type MemberListProps = {
   members: MemberView[];
@@ -70,11 +71,7 @@ export function MemberList({ members, currentUserId, actorRole, canManage, busyU
                     aria-describedby={lastOwner ? `last-owner-${member.userId}` : undefined}
                     onChange={(event) => onChangeRole(member, event.target.value as Role)}
                   >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role} disabled={role === "OWNER" && actorRole !== "OWNER"}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
+                    <RoleOptions actorRole={actorRole} />
                   </SelectField>
                 </div>
                 <Button

@@ -2,7 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useOptimistic, useState, useTransition } from "react";
-import { changeMemberRoleAction, removeMemberAction, revokeInvitationAction } from "@/app/(dashboard)/w/[slug]/settings/members/actions";
+import {
+  changeInvitationRoleAction,
+  changeMemberRoleAction,
+  copyInvitationLinkAction,
+  removeMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "@/app/(dashboard)/w/[slug]/settings/members/actions";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
@@ -13,7 +20,7 @@ import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
 import { planLimitMessage } from "@/lib/plans/limits";
 import { ROLE_RANK } from "@/lib/roles";
 import { AddMemberForm } from "./add-member-form";
-import { InvitationList } from "./invitation-list";
+import { InvitationList, type InvitationCommand } from "./invitation-list";
 import { MemberList } from "./member-list";
 
 type MembersManagerProps = {
@@ -37,7 +44,7 @@ export function MembersManager(props: MembersManagerProps) {
   const toast = useToast();
   const [, startTransition] = useTransition();
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
-  const [busyInvitation, setBusyInvitation] = useState<string | null>(null);
+  const [busyInvitation, setBusyInvitation] = useState<{ id: string; command: InvitationCommand | "role" } | null>(null);
   const [removing, setRemoving] = useState<MemberView | null>(null);
   const [selfDemotion, setSelfDemotion] = useState<Role | null>(null);
   // The new role shows at once; it settles to the server's answer when the action's refresh lands.
@@ -79,23 +86,54 @@ export function MembersManager(props: MembersManagerProps) {
     const result = await removeMemberAction(slug, { userId: removing.userId });
     if (!result.ok) return firstError(result.fieldErrors, "The member could not be removed.");
     setRemoving(null);
+    const keys = result.data.revokedKeys;
     if (result.data.left) {
       router.replace("/workspaces");
       router.refresh();
       return null;
     }
-    toast.success(`${removing.name ?? removing.email} no longer has access to ${workspaceName}.`);
+    toast.success(
+      `${removing.name ?? removing.email} no longer has access to ${workspaceName}${keys > 0 ? `; ${keys} API ${keys === 1 ? "key" : "keys"} revoked` : ""}.`,
+    );
     return null;
   }
 
-  async function revokeInvitation(invitation: InvitationView) {
-    setBusyInvitation(invitation.id);
+  async function invitationCommand(invitation: InvitationView, command: InvitationCommand) {
+    setBusyInvitation({ id: invitation.id, command });
+    const ref = { invitationId: invitation.id };
     try {
-      const result = await revokeInvitationAction(slug, { invitationId: invitation.id });
-      if (result.ok) toast.success(`The invitation for ${invitation.email} is withdrawn.`);
-      else toast.error(firstError(result.fieldErrors, "The invitation could not be withdrawn."));
+      if (command === "revoke") {
+        const result = await revokeInvitationAction(slug, ref);
+        if (result.ok) toast.success(`The invitation for ${invitation.email} is withdrawn.`);
+        else toast.error(firstError(result.fieldErrors, "The invitation could not be withdrawn."));
+      } else if (command === "resend") {
+        const result = await resendInvitationAction(slug, ref);
+        if (result.ok) toast.success(`A new invitation link is on its way to ${invitation.email}.`);
+        else toast.error(firstError(result.fieldErrors, "The invitation could not be sent."));
+      } else {
+        const result = await copyInvitationLinkAction(slug, ref);
+        if (!result.ok) toast.error(firstError(result.fieldErrors, "No link could be made."));
+        else {
+          await navigator.clipboard.writeText(result.data.url);
+          toast.success(`Invitation link for ${invitation.email} copied. Only that address can accept it.`);
+        }
+      }
     } catch {
-      toast.error("The server did not answer; the invitation was not withdrawn. Try again.");
+      toast.error("The server did not answer, or the clipboard refused. Try again.");
+    } finally {
+      setBusyInvitation(null);
+    }
+  }
+
+  async function changeInvitationRole(invitation: InvitationView, next: Role) {
+    if (invitation.role === next) return;
+    setBusyInvitation({ id: invitation.id, command: "role" });
+    try {
+      const result = await changeInvitationRoleAction(slug, { invitationId: invitation.id, role: next });
+      if (result.ok) toast.success(`The invitation for ${invitation.email} now grants ${ROLE_LABELS[next].toLowerCase()}.`);
+      else toast.error(firstError(result.fieldErrors, "The role could not be changed."));
+    } catch {
+      toast.error("The server did not answer; the invitation was not changed. Try again.");
     } finally {
       setBusyInvitation(null);
     }
@@ -143,7 +181,13 @@ export function MembersManager(props: MembersManagerProps) {
           <h2 id="invitations-heading" className="font-medium text-slate-900">
             Pending invitations
           </h2>
-          <InvitationList invitations={invitations} busyId={busyInvitation} onRevoke={revokeInvitation} />
+          <InvitationList
+            invitations={invitations}
+            actorRole={role}
+            busy={busyInvitation}
+            onCommand={invitationCommand}
+            onChangeRole={changeInvitationRole}
+          />
         </section>
       ) : null}
 
@@ -156,10 +200,10 @@ export function MembersManager(props: MembersManagerProps) {
         onCancel={() => setRemoving(null)}
         testId="remove-member-dialog"
       >
+        <RemovalKeys keys={removing?.activeKeys ?? []} self={removingSelf} />
         <p>
-          {removingSelf ? "You lose access at once" : `${removing?.email} loses access at once`}, and the API keys{" "}
-          {removingSelf ? "you" : "they"} created are refused (403) from their next request. Adding {removingSelf ? "you" : "them"} back restores
-          those keys.
+          {removingSelf ? "You lose access at once" : `${removing?.email} loses access at once`}, and every API key {removingSelf ? "you" : "they"}{" "}
+          created is revoked: it answers 401 from its next request and stays revoked if {removingSelf ? "you are" : "they are"} added again.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -182,5 +226,25 @@ export function MembersManager(props: MembersManagerProps) {
         </p>
       </ConfirmDialog>
     </main>
+  );
+}
+
+/** The keys a removal revokes, listed before anything else in the confirmation. */
+function RemovalKeys({ keys, self }: { keys: MemberView["activeKeys"]; self: boolean }) {
+  if (keys.length === 0) return <p className="font-medium">{self ? "You have" : "They have"} no active API keys in this workspace.</p>;
+  return (
+    <div className="mb-3">
+      <p className="font-medium">
+        {keys.length === 1 ? "This API key stops working:" : `These ${keys.length} API keys stop working:`}
+      </p>
+      <ul aria-label="API keys that will be revoked" className="mt-1.5 space-y-1" data-testid="removal-keys">
+        {keys.map((key) => (
+          <li key={key.id} className="flex items-center justify-between gap-3 rounded-md bg-slate-50 px-3 py-1.5">
+            <span className="truncate">{key.name}</span>
+            <code className="shrink-0 text-xs text-slate-600">{key.hint}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

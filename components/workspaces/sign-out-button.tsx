@@ -1,12 +1,23 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 
-/** Signs out and lands on `callbackUrl` (the sign-in page unless told otherwise, e.g. the portal page itself). */
-export function SignOutButton({ callbackUrl = "/sign-in", className }: { callbackUrl?: string; className?: string }) {
+/**
+ * Signs out and lands on `callbackUrl` (the sign-in page unless told otherwise, e.g. the portal page
+ * itself). The session ends on the server too (lib/auth/options.ts, events.signOut).
+ */
+export function SignOutButton({
+  callbackUrl = "/sign-in",
+  className,
+  variant = "ghost",
+}: {
+  callbackUrl?: string;
+  className?: string;
+  variant?: ButtonProps["variant"];
+}) {
   return (
-    <Button variant="ghost" className={className} onClick={() => signOut({ callbackUrl })}>
+    <Button variant={variant} className={className} onClick={() => signOut({ callbackUrl })}>
       Sign out
     </Button>
   );

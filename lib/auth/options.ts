@@ -6,8 +6,12 @@ import { db } from "@/lib/db/client";
 import { secret } from "@/lib/env";
 import { emailSchema } from "@/lib/users/schemas";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
+import { clientIp } from "@/lib/public/client-ip";
 import { githubUserinfo, verifiedOAuthEmail } from "./oauth-email";
 import { decoyHash, verifyPassword } from "./password";
+import { safeRedirectTarget } from "./safe-callback";
+import { activeSession, endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
+import { throttle } from "./throttles";
 
 // OAuth providers switch on when their credentials are configured; email and password always work.
 function oauthProviders() {
@@ -29,9 +33,16 @@ export function enabledOAuthProviders(): { id: string; name: string }[] {
   return oauthProviders().map((provider) => ({ id: provider.id, name: provider.name }));
 }
 
-async function authorizeWithPassword(credentials: Record<string, string> | undefined) {
+/** The error a throttled sign-in reports to the form (sign-in-form.tsx reads the wait from it). */
+export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+
+async function authorizeWithPassword(credentials: Record<string, string> | undefined, headers: Headers) {
   const email = emailSchema.safeParse(credentials?.email ?? "");
   const password = credentials?.password ?? "";
+  // Counted before the password is looked at, right or wrong, per client and per address (known or
+  // not, so the throttle itself tells nothing about which addresses have accounts).
+  const allowed = await throttle([["signInIp", clientIp(headers)], ...(email.success ? [["signInAccount", email.data] as const] : [])]);
+  if (!allowed.ok) throw new Error(`${TOO_MANY_ATTEMPTS}_${allowed.retryAfterSeconds}`);
   if (!email.success || !password) return null;
   const user = await db.user.findUnique({ where: { email: email.data } });
   if (!user?.passwordHash) {
@@ -47,13 +58,14 @@ let cached: NextAuthOptions | undefined;
 export function authOptions(): NextAuthOptions {
   return (cached ??= {
     secret: secret("NEXTAUTH_SECRET"),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/sign-in" },
     providers: [
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        authorize: (credentials) => authorizeWithPassword(credentials),
+        authorize: (credentials, request) =>
+          authorizeWithPassword(credentials, new Headers((request?.headers ?? {}) as Record<string, string>)),
       }),
       ...oauthProviders(),
     ],
@@ -70,13 +82,31 @@ export function authOptions(): NextAuthOptions {
         user.id = linked.id;
         return true;
       },
+      // Each request re-reads the session row (lib/auth/sessions.ts): an ended session yields an
+      // empty token, which every reader treats as signed out.
       async jwt({ token, user }) {
-        if (user) token.sub = user.id;
-        return token;
+        if (user) {
+          token.sub = user.id;
+          token.sid = await startSession(user.id);
+        }
+        const current = await activeSession(token.sid);
+        if (!current || current.userId !== token.sub) return {};
+        return { ...token, email: current.email, name: current.name, emailVerified: current.emailVerified };
       },
       async session({ session, token }) {
-        if (session.user && token.sub) session.user.id = token.sub;
-        return session;
+        if (!token.sub || typeof token.sid !== "string") return { expires: session.expires };
+        return {
+          expires: session.expires,
+          user: { id: token.sub, email: token.email, name: token.name },
+          sessionId: token.sid,
+          emailVerified: token.emailVerified === true,
+        };
+      },
+      redirect: ({ url, baseUrl }) => safeRedirectTarget(url, baseUrl),
+    },
+    events: {
+      async signOut({ token }) {
+        await endSession(token?.sid);
       },
     },
   });

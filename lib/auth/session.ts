@@ -4,12 +4,22 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import { authOptions } from "./options";
 
-export async function getSessionUser(): Promise<{ id: string; email: string; name: string | null } | null> {
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+  /** The address is proven (lib/users/verify-email.ts, or an OAuth provider verified it). */
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+/** The signed-in account, read afresh with its server-side session: null once that session ended. */
+export async function getSessionUser(): Promise<SessionUser | null> {
   await connection(); // per-request by nature: never prerendered at build time
   const session = await getServerSession(authOptions());
   const user = session?.user;
-  if (!user?.id || !user.email) return null;
-  return { id: user.id, email: user.email, name: user.name ?? null };
+  if (!session || !user?.id || !user.email || !session.sessionId) return null;
+  return { id: user.id, email: user.email, name: user.name ?? null, emailVerified: session.emailVerified === true, sessionId: session.sessionId };
 }
 
 /** For server components and actions: the signed-in user, or a redirect to sign-in and back. */

@@ -1,31 +1,32 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { zodDetails } from "@/lib/api/zod-details";
+import { throttleOrThrow } from "@/lib/auth/throttles";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { attachInvitations } from "./attach-invitations";
+import { issueInvitationLink, mailInvitation } from "./mail-invitation";
 import { addMemberSchema, type AddMemberInput } from "./member-form-schemas";
 
-export type AddMemberResult =
-  | { kind: "member"; userId: string; email: string; role: Role }
-  | { kind: "invitation"; invitationId: string; email: string; role: Role };
+export type AddMemberResult = { kind: "invitation"; invitationId: string; email: string; role: Role };
 
 const ALREADY_MEMBER = "This person is already a member of the workspace.";
-const ALREADY_INVITED = "This address has already been invited. Revoke the invitation to invite it again with another role.";
+const ALREADY_INVITED = "This address has already been invited. Resend the invitation or change its role in the list below.";
 
 function conflictOnEmail(message: string) {
   return new ApiError("CONFLICT", message, [{ path: "email", message, code: "conflict" }]);
 }
 
 /**
- * Adds someone by email: an existing account joins at once; an unknown address becomes a pending
- * invitation that turns into a membership when that address signs up (lib/members/attach-invitations.ts).
- * Admins and owners add members, and only an owner can make someone an owner. Members and pending
- * invitations count against the FREE plan's member limit, counted under the workspace lock.
+ * Invites someone by email, whether or not the address has an account: nobody joins a workspace
+ * by being named (issue 9 finding 1). The address gets a mail with a single-use, expiring link;
+ * only a signed-in account that has proven that address can accept (lib/invitations). Admins and
+ * owners invite, and only an owner can invite an owner. Pending invitations count against the
+ * FREE plan's member limit, counted under the workspace lock. Invitation mails are throttled per
+ * address and per client IP.
  */
-export async function addMember(actor: WorkspaceActor, input: AddMemberInput): Promise<AddMemberResult> {
+export async function addMember(actor: WorkspaceActor, input: AddMemberInput, origin: { ip: string } = { ip: "unknown" }): Promise<AddMemberResult> {
   requireRole(actor, "ADMIN", "add members");
   const parsed = addMemberSchema.safeParse(input);
   if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The member details are not valid.", zodDetails(parsed.error));
@@ -37,41 +38,34 @@ export async function addMember(actor: WorkspaceActor, input: AddMemberInput): P
   }
 
   // User is a global model: looked up by its unique email, then tied to this workspace only
-  // through the scoped client.
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
-
-  // Checked before the plan limit so that re-adding someone already here says so, not "limit reached".
+  // through the scoped client. Checked before the plan limit so that re-adding someone already
+  // here says so, not "limit reached".
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (user && (await actor.db.membership.count({ where: { userId: user.id } })) > 0) throw conflictOnEmail(ALREADY_MEMBER);
-  if (!user && (await actor.db.invitation.count({ where: { email } })) > 0) throw conflictOnEmail(ALREADY_INVITED);
+  if ((await actor.db.invitation.count({ where: { email } })) > 0) throw conflictOnEmail(ALREADY_INVITED);
+  await throttleOrThrow(
+    [
+      ["mailAddress", email],
+      ["mailIp", origin.ip],
+    ],
+    "Too many invitation mails to this address or from here.",
+  );
 
-  let result: AddMemberResult;
+  let created: { invitationId: string; raw: string };
   try {
-    result = await createWithinPlanLimit(actor.db, "members", async (tx): Promise<AddMemberResult> => {
-      if (user) {
-        await tx.membership.create({ data: { workspaceId: actor.workspaceId, userId: user.id, role } });
-        return { kind: "member", userId: user.id, email: user.email, role };
-      }
+    created = await createWithinPlanLimit(actor.db, "members", async (tx) => {
       const invitation = await tx.invitation.create({
-        data: { workspaceId: actor.workspaceId, email, role, invitedById: actor.userId },
+        data: { workspaceId: actor.workspaceId, email, role, invitedById: actor.userId, expiresAt: new Date() },
         select: { id: true },
       });
-      return { kind: "invitation", invitationId: invitation.id, email, role };
+      const { raw } = await issueInvitationLink(tx, { id: invitation.id, email });
+      return { invitationId: invitation.id, raw };
     });
   } catch (error) {
-    // Two admins adding the same person at once: the unique constraint decides, the loser is told.
-    if (isUniqueViolation(error)) throw conflictOnEmail(user ? ALREADY_MEMBER : ALREADY_INVITED);
+    // Two admins inviting the same address at once: the unique constraint decides, the loser is told.
+    if (isUniqueViolation(error)) throw conflictOnEmail(ALREADY_INVITED);
     throw error;
   }
-  if (result.kind === "invitation") {
-    // The address may have signed up while the invitation was being written (see attachInvitations).
-    const joined = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
-    if (joined) {
-      await attachInvitations(joined);
-      // Attached here or by the sign-up's own second look: either way they are a member now.
-      if ((await actor.db.membership.count({ where: { userId: joined.id } })) > 0) {
-        return { kind: "member", userId: joined.id, email: joined.email, role };
-      }
-    }
-  }
-  return result;
+  await mailInvitation(created.invitationId, created.raw);
+  return { kind: "invitation", invitationId: created.invitationId, email, role };
 }

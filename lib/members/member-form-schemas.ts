@@ -27,7 +27,13 @@ export const removeMemberSchema = z.strictObject({ userId: idSchema });
 
 export const revokeInvitationSchema = z.strictObject({ invitationId: idSchema });
 
+export const invitationRefSchema = revokeInvitationSchema;
+
+export const changeInvitationRoleSchema = z.strictObject({ invitationId: idSchema, role });
+
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 export type ChangeMemberRoleInput = z.input<typeof changeMemberRoleSchema>;
 export type RemoveMemberInput = z.input<typeof removeMemberSchema>;
 export type RevokeInvitationInput = z.input<typeof revokeInvitationSchema>;
+export type InvitationRefInput = z.input<typeof invitationRefSchema>;
+export type ChangeInvitationRoleInput = z.input<typeof changeInvitationRoleSchema>;

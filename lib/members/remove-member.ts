@@ -1,16 +1,17 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { zodDetails } from "@/lib/api/zod-details";
+import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schemas";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
 
 /**
- * Removes a member (or lets an admin or owner leave). Their API keys stay listed but answer
- * 403 FORBIDDEN from the next request on, because a key acts with its creator's current membership.
- * Only owners remove owners, and the last owner cannot be removed; decided under the workspace lock
- * like role changes (see change-member-role.ts).
+ * Removes a member (or lets an admin or owner leave), and revokes the API keys they created in the
+ * same transaction: those keys answer 401 from the next request on and stay revoked if the person
+ * is ever added again (issue 9 finding 13). Only owners remove owners, and the last owner cannot be
+ * removed; decided under the workspace lock like role changes (see change-member-role.ts).
  */
-export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string }> {
+export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string; revokedKeys: number }> {
   requireRole(actor, "ADMIN", "remove members");
   const parsed = removeMemberSchema.safeParse(input);
   if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The removal is not valid.", zodDetails(parsed.error));
@@ -24,6 +25,6 @@ export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInp
       await assertAnotherOwner(tx);
     }
     await tx.membership.delete({ where: { id: target.id } });
-    return { userId };
+    return { userId, revokedKeys: await revokeKeysCreatedBy(tx, userId) };
   });
 }

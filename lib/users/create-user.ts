@@ -1,38 +1,33 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { hashPassword } from "@/lib/auth/password";
-import { attachInvitations, attachInvitationsTx } from "@/lib/members/attach-invitations";
 import { signUpSchema, type SignUpInput } from "./schemas";
 import { fieldErrorsOf, type FormResult } from "@/lib/forms";
 
 export type CreatedUser = { id: string; email: string; name: string | null };
 
 /**
- * Registers an email-and-password account and turns any pending invitations for that address
- * into memberships, in one transaction: either the account exists with its memberships or
- * nothing was written. Invitations written while it was in flight attach right after.
+ * Writes an email-and-password account, unverified: it can sign in, but no invitation can be
+ * accepted with it until the address is proven (lib/users/verify-email.ts). An address that already
+ * has an account is reported as `taken` for the caller to handle without telling the visitor; the
+ * password is hashed either way, so both answers take as long.
  */
-export async function createUser(input: SignUpInput): Promise<FormResult<CreatedUser>> {
+export type CreateUserResult = FormResult<CreatedUser> | { ok: false; taken: true; email: string; fieldErrors: Record<string, never> };
+
+export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
   const { email, password, name } = parsed.data;
 
   const passwordHash = await hashPassword(password);
   try {
-    const user = await db.$transaction(async (tx) => {
-      const created = await tx.user.create({
-        data: { email, name: name || null, passwordHash },
-        select: { id: true, email: true, name: true },
-      });
-      await attachInvitationsTx(tx, created);
-      return created;
+    const created = await db.user.create({
+      data: { email, name: name || null, passwordHash },
+      select: { id: true, email: true, name: true },
     });
-    await attachInvitations(user);
-    return { ok: true, data: user };
+    return { ok: true, data: created };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      return { ok: false, fieldErrors: { email: "An account with this email already exists. Sign in instead." } };
-    }
+    if (isUniqueViolation(error)) return { ok: false, taken: true, email, fieldErrors: {} };
     throw error;
   }
 }

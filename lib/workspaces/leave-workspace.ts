@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
+import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { authorize, type WorkspaceActor } from "./actor";
 
 export const LAST_OWNER_LEAVING =
@@ -12,8 +13,8 @@ export const ONLY_MEMBER_LEAVING = "You are the only member of this workspace. D
  * lock, like removals and role changes (lib/members/owner-rules.ts): two owners leaving at once,
  * or one leaving while the other removes them, always leave one owner behind.
  *
- * Their API keys stay listed but answer 403 FORBIDDEN from the next request on, because a key
- * acts with its creator's current membership.
+ * The keys they created are revoked in the same transaction (lib/keys/revoke-creator-keys.ts):
+ * 401 from the next request on, and still revoked if they are invited back.
  */
 export async function leaveWorkspace(actor: WorkspaceActor): Promise<{ userId: string }> {
   authorize(actor, "workspace.leave", "leave the workspace");
@@ -25,6 +26,7 @@ export async function leaveWorkspace(actor: WorkspaceActor): Promise<{ userId: s
       if (owners <= 1) throw new ApiError("CONFLICT", (await tx.membership.count()) <= 1 ? ONLY_MEMBER_LEAVING : LAST_OWNER_LEAVING);
     }
     await tx.membership.delete({ where: { id: membership.id } });
+    await revokeKeysCreatedBy(tx, actor.userId);
     return { userId: actor.userId };
   });
 }

@@ -54,7 +54,7 @@ describe("GET /api/v1/members?email=", () => {
     const former = await tenant.member("MEMBER", "former");
     await db.membership.deleteMany({ where: { workspaceId: tenant.workspace.id, userId: former.id } });
     const invitee = `invitee-${uniqueSuffix()}@example.test`;
-    await db.invitation.create({ data: { workspaceId: tenant.workspace.id, email: invitee, role: "MEMBER" } });
+    await db.invitation.create({ data: { workspaceId: tenant.workspace.id, email: invitee, role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) } });
 
     const bodies = new Set<string>();
     for (const email of [other.owner.email, former.email, invitee, `nobody-${uniqueSuffix()}@example.test`]) {

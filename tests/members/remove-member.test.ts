@@ -12,14 +12,29 @@ import { actorOf, expectApiError } from "../support/actors";
 const isMember = async (workspaceId: string, userId: string) => (await db.membership.count({ where: { workspaceId, userId } })) === 1;
 
 describe("removeMember", () => {
-  it("an admin removes a member; the member's keys then carry no role", async () => {
+  it("an admin removes a member; the keys they created are revoked with them, and only theirs", async () => {
     const tenant = await seedTenant();
     const admin = await tenant.member("ADMIN");
     const member = await tenant.member("MEMBER");
-    const key = await tenant.key(["posts:write"], { creatorId: member.id });
-    expect(await removeMember(await actorOf(tenant, admin), { userId: member.id })).toEqual({ userId: member.id });
+    const keys = [await tenant.key(["posts:write"], { creatorId: member.id }), await tenant.key(["posts:read"], { creatorId: member.id })];
+    const alreadyRevoked = new Date("2026-01-01T00:00:00Z");
+    await tenant.key(["posts:read"], { creatorId: member.id, revokedAt: alreadyRevoked });
+    const adminKey = await tenant.key(["posts:read"], { creatorId: admin.id });
+    expect(await removeMember(await actorOf(tenant, admin), { userId: member.id })).toEqual({ userId: member.id, revokedKeys: 2 });
     expect(await isMember(tenant.workspace.id, member.id)).toBe(false);
-    expect((await verifyApiKey(`Bearer ${key}`)).creatorRole).toBeNull();
+    for (const key of keys) await expectApiError(verifyApiKey(`Bearer ${key}`), "UNAUTHORIZED");
+    expect(await db.apiKey.count({ where: { createdById: member.id, revokedAt: alreadyRevoked } })).toBe(1);
+    expect((await verifyApiKey(`Bearer ${adminKey}`)).creatorRole).toBe("ADMIN");
+  });
+
+  it("a removed member's keys stay dead when the person is added again (issue 9 finding 13)", async () => {
+    const tenant = await seedTenant();
+    const member = await tenant.member("ADMIN");
+    const key = await tenant.key("all", { creatorId: member.id });
+    await removeMember(await actorOf(tenant, tenant.owner), { userId: member.id });
+    // Back in the workspace (as an accepted invitation would make them), with the same role.
+    await db.membership.create({ data: { workspaceId: tenant.workspace.id, userId: member.id, role: "ADMIN" } });
+    await expectApiError(verifyApiKey(`Bearer ${key}`), "UNAUTHORIZED");
   });
 
   it("members and viewers cannot remove anyone; admins cannot remove owners", async () => {

@@ -14,12 +14,12 @@ describe("createUser", () => {
     expect(await verifyPassword(user.passwordHash!, "wrong-password")).toBe(false);
   });
 
-  it("refuses a taken email, whatever its case, and writes nothing", async () => {
+  it("reports a taken email, whatever its case, without a message for the visitor, and writes nothing", async () => {
     await createUser({ email: "taken@example.test", password: "a-strong-password" });
-    const before = await db.user.count();
+    const before = await db.user.findUniqueOrThrow({ where: { email: "taken@example.test" } });
     const result = await createUser({ email: "TAKEN@example.test", password: "another-password" });
-    expect(result).toEqual({ ok: false, fieldErrors: { email: "An account with this email already exists. Sign in instead." } });
-    expect(await db.user.count()).toBe(before);
+    expect(result).toEqual({ ok: false, taken: true, email: "taken@example.test", fieldErrors: {} });
+    expect(await db.user.findUniqueOrThrow({ where: { email: "taken@example.test" } })).toEqual(before);
   });
 
   it.each([
@@ -33,13 +33,15 @@ describe("createUser", () => {
     expect(await db.user.count()).toBe(before);
   });
 
-  it("turns a pending invitation into a membership at sign-up", async () => {
+  it("creates the account unverified, and a pending invitation for its address stays pending (issue 9 finding 1)", async () => {
     const workspace = await db.workspace.create({ data: { slug: "inviting", name: "Inviting" } });
-    await db.invitation.create({ data: { workspaceId: workspace.id, email: "invitee@example.test", role: "ADMIN" } });
+    await db.invitation.create({
+      data: { workspaceId: workspace.id, email: "invitee@example.test", role: "ADMIN", expiresAt: new Date(Date.now() + 86_400_000) },
+    });
     const result = await createUser({ email: "Invitee@example.test", password: "a-strong-password" });
     if (!result.ok) throw new Error("sign-up failed");
-    const membership = await db.membership.findFirstOrThrow({ where: { userId: result.data.id } });
-    expect(membership).toMatchObject({ workspaceId: workspace.id, role: "ADMIN" });
-    expect(await db.invitation.count({ where: { email: "invitee@example.test" } })).toBe(0);
+    expect(await db.user.findUniqueOrThrow({ where: { id: result.data.id } })).toMatchObject({ emailVerifiedAt: null });
+    expect(await db.membership.count({ where: { userId: result.data.id } })).toBe(0);
+    expect(await db.invitation.count({ where: { email: "invitee@example.test" } })).toBe(1);
   });
 });

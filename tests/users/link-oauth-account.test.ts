@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Account, Profile, User } from "next-auth";
 import { db } from "@/lib/db/client";
+import { activeSession, startSession } from "@/lib/auth/sessions";
+import { listMyInvitations } from "@/lib/invitations/find-invitation";
 import { addMember } from "@/lib/members/add-member";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
 import { seedTenant, uniqueSuffix } from "../support/api";
@@ -13,7 +15,7 @@ const github = (id: string, email: string | null, name = "Octo") => ({ provider:
 const address = () => `oauth-${uniqueSuffix()}@example.test`;
 
 describe("linkOAuthAccount", () => {
-  it("a first sign-in creates the account and attaches its pending invitations; the next finds it", async () => {
+  it("a first sign-in creates the account with its address proven, its invitations waiting to be accepted; the next finds it", async () => {
     const tenant = await seedTenant({ plan: "PRO" });
     const email = address();
     await addMember(await actorOf(tenant, tenant.owner), { email, role: "MEMBER" });
@@ -21,19 +23,28 @@ describe("linkOAuthAccount", () => {
     const first = await linkOAuthAccount(github(`gh-${uniqueSuffix()}`, email));
     expect(first).not.toBeNull();
     const user = await db.user.findUniqueOrThrow({ where: { email } });
-    expect(user).toMatchObject({ id: first!.id, name: "Octo", passwordHash: null });
-    expect(await db.membership.findFirst({ where: { workspaceId: tenant.workspace.id, userId: user.id } })).toMatchObject({ role: "MEMBER" });
-    expect(await db.invitation.count({ where: { email } })).toBe(0);
+    expect(user).toMatchObject({ id: first!.id, name: "Octo", passwordHash: null, emailVerifiedAt: expect.any(Date) });
+    expect(await listMyInvitations(user.id)).toEqual([expect.objectContaining({ email, role: "MEMBER" })]);
+    expect(await db.membership.count({ where: { workspaceId: tenant.workspace.id, userId: user.id } })).toBe(0);
 
     const accountId = (await db.oAuthAccount.findFirstOrThrow({ where: { userId: user.id } })).providerAccountId;
     expect(await linkOAuthAccount(github(accountId, "changed@example.test"))).toEqual({ id: user.id });
     expect(await db.oAuthAccount.count({ where: { userId: user.id } })).toBe(1);
   });
 
-  it("links to the existing account with the same (verified) address", async () => {
-    const existing = await db.user.create({ data: { email: address(), passwordHash: "x" } });
+  it("links to the existing proven account with the same address, which keeps its password", async () => {
+    const existing = await db.user.create({ data: { email: address(), passwordHash: "x", emailVerifiedAt: new Date("2026-01-01") } });
     expect(await linkOAuthAccount(github(`gh-${uniqueSuffix()}`, existing.email.toUpperCase()))).toEqual({ id: existing.id });
     expect(await db.oAuthAccount.count({ where: { userId: existing.id } })).toBe(1);
+    expect(await db.user.findUniqueOrThrow({ where: { id: existing.id } })).toMatchObject({ passwordHash: "x", emailVerifiedAt: new Date("2026-01-01") });
+  });
+
+  it("claims an account someone registered with the address without proving it: its password and sessions are gone", async () => {
+    const squatted = await db.user.create({ data: { email: address(), passwordHash: "squatter's hash" } });
+    const squatterSession = await startSession(squatted.id);
+    expect(await linkOAuthAccount(github(`gh-${uniqueSuffix()}`, squatted.email))).toEqual({ id: squatted.id });
+    expect(await db.user.findUniqueOrThrow({ where: { id: squatted.id } })).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+    expect(await activeSession(squatterSession)).toBeNull();
   });
 
   it("refuses a sign-in without a usable address and writes nothing", async () => {

@@ -42,7 +42,7 @@ async function fullWorkspace() {
   await openIncident(workspaceId, { componentIds: [portal.api.id] });
   const list = await db.todoList.create({ data: { workspaceId, name: "Launch" } });
   await db.todoItem.create({ data: { workspaceId, listId: list.id, title: "Write the announcement" } });
-  await db.invitation.create({ data: { workspaceId, email: `later-${crypto.randomUUID()}@example.test`, role: "VIEWER" } });
+  await db.invitation.create({ data: { workspaceId, email: `later-${crypto.randomUUID()}@example.test`, role: "VIEWER", expiresAt: new Date(Date.now() + 86_400_000) } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

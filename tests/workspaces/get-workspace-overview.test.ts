@@ -34,7 +34,9 @@ describe("getWorkspaceOverview", () => {
     await tenant.key(["posts:read"]);
     expect(await checklist()).toEqual({ board: true, portal: true, apiKey: true, teammate: false });
     // A pending invitation counts as inviting; so does a second member.
-    const invitation = await db.invitation.create({ data: { workspaceId: tenant.workspace.id, email: `t-${crypto.randomUUID()}@example.test`, role: "MEMBER" } });
+    const invitation = await db.invitation.create({
+      data: { workspaceId: tenant.workspace.id, email: `t-${crypto.randomUUID()}@example.test`, role: "MEMBER", expiresAt: new Date(Date.now() + 86_400_000) },
+    });
     expect((await checklist()).teammate).toBe(true);
     await db.invitation.delete({ where: { id: invitation.id } });
     expect((await checklist()).teammate).toBe(false);

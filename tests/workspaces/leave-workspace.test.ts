@@ -11,13 +11,17 @@ const isMember = async (workspaceId: string, userId: string) => (await db.member
 const owners = (workspaceId: string) => db.membership.count({ where: { workspaceId, role: "OWNER" } });
 
 describe("leaveWorkspace", () => {
-  it.each(["ADMIN", "MEMBER", "VIEWER"] as const)("a %s leaves; their keys carry no role from the next request on", async (role) => {
+  it.each(["ADMIN", "MEMBER", "VIEWER"] as const)("a %s leaves; their keys are revoked, and stay so if they come back", async (role) => {
     const tenant = await seedTenant();
     const person = await tenant.member(role);
     const key = await tenant.key(["posts:read"], { creatorId: person.id });
+    const ownerKey = await tenant.key(["posts:read"]);
     expect(await leaveWorkspace(await actorOf(tenant, person))).toEqual({ userId: person.id });
     expect(await isMember(tenant.workspace.id, person.id)).toBe(false);
-    expect((await verifyApiKey(`Bearer ${key}`)).creatorRole).toBeNull();
+    await expectApiError(verifyApiKey(`Bearer ${key}`), "UNAUTHORIZED");
+    await db.membership.create({ data: { workspaceId: tenant.workspace.id, userId: person.id, role } });
+    await expectApiError(verifyApiKey(`Bearer ${key}`), "UNAUTHORIZED");
+    expect((await verifyApiKey(`Bearer ${ownerKey}`)).creatorRole).toBe("OWNER");
     expect(await isMember(tenant.workspace.id, tenant.owner.id)).toBe(true);
   });
 

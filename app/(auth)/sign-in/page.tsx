@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { enabledOAuthProviders } from "@/lib/auth/options";
 import { getSessionUser } from "@/lib/auth/session";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { Alert } from "@/components/ui/alert";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -21,6 +22,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Create an account
         </Link>
       </p>
+      {params.signedOut === "everywhere" ? (
+        <div className="mt-4">
+          <Alert tone="success">You are signed out on every device.</Alert>
+        </div>
+      ) : null}
       <SignInForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} initialError={params.error} />
     </>
   );

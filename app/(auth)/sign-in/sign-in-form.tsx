@@ -12,13 +12,23 @@ const MESSAGES: Record<string, string> = {
   OAuthEmail: "That account has no verified email address we can use. Verify one with the provider, or sign in another way.",
 };
 
+// lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>.
+function messageOf(error: string): string {
+  const throttled = /^TooManyAttempts_(\d+)$/.exec(error);
+  if (throttled) {
+    const minutes = Math.max(1, Math.ceil(Number(throttled[1]) / 60));
+    return `Too many sign-in attempts for this account or from this network. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
+  }
+  return MESSAGES[error] ?? "Wrong email or password.";
+}
+
 export function SignInForm(props: {
   callbackUrl: string;
   oauthProviders: { id: string; name: string }[];
   initialError?: string;
 }) {
   const router = useRouter();
-  const [error, setError] = useState(props.initialError ? (MESSAGES[props.initialError] ?? "Sign-in failed. Try again.") : "");
+  const [error, setError] = useState(props.initialError ? (props.initialError in MESSAGES || props.initialError.startsWith("TooManyAttempts") ? messageOf(props.initialError) : "Sign-in failed. Try again.") : "");
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -33,7 +43,7 @@ export function SignInForm(props: {
     });
     if (!result || result.error) {
       setPending(false);
-      setError(MESSAGES[result?.error ?? ""] ?? "Wrong email or password.");
+      setError(messageOf(result?.error ?? ""));
       return;
     }
     router.replace(props.callbackUrl);

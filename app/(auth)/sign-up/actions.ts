@@ -1,11 +1,13 @@
 "use server";
 
+import { headers } from "next/headers";
 import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
-import { createUser } from "@/lib/users/create-user";
+import { clientIp } from "@/lib/public/client-ip";
+import { registerAccount } from "@/lib/users/register-account";
 
-export async function signUpAction(input: { name: string; email: string; password: string }): Promise<FormResult<null>> {
+/** The same answer whether or not the address has an account (lib/users/register-account.ts). */
+export async function signUpAction(input: { name: string; email: string; password: string }): Promise<FormResult<{ email: string }>> {
   await refuseApiKeyInAction();
-  const result = await createUser(input);
-  return result.ok ? { ok: true, data: null } : result;
+  return registerAccount(input, { ip: clientIp(await headers()) });
 }

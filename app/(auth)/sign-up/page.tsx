@@ -6,7 +6,10 @@ import { SignUpForm } from "./sign-up-form";
 export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  const params = await searchParams;
+  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  // Prefilled from an invitation page; only a plausible address, never markup.
+  const email = typeof params.email === "string" && params.email.length <= 254 && /^[^\s<>"]+@[^\s<>"]+$/.test(params.email) ? params.email : "";
   return (
     <>
       <h1 className="text-xl font-semibold">Create an account</h1>
@@ -16,7 +19,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           Sign in
         </Link>
       </p>
-      <SignUpForm callbackUrl={callbackUrl} />
+      <SignUpForm callbackUrl={callbackUrl} email={email} />
     </>
   );
 }

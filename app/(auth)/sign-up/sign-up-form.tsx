@@ -2,15 +2,17 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useActionForm } from "@/components/ui/use-action-form";
+import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import { signUpAction } from "./actions";
 
-export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
+export function SignUpForm({ callbackUrl, email: initialEmail = "" }: { callbackUrl: string; email?: string }) {
   const router = useRouter();
-  const { errors, setErrors, pending, submit } = useActionForm("Something went wrong. Try again.");
+  const { errors, pending, submit } = useActionForm("Something went wrong. Try again.");
+  const [checkInbox, setCheckInbox] = useState<string | null>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,16 +22,20 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
     };
+    setCheckInbox(null);
     await submit(
       () => signUpAction(input),
-      async () => {
+      async ({ email }) => {
+        // A new account signs straight in. An address that already had one does not (its owner got
+        // a mail instead); the form then says only what is true either way.
         const signedIn = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
         if (!signedIn || signedIn.error) {
-          setErrors({ form: "Your account was created, but signing in failed. Sign in to continue." });
+          setCheckInbox(email);
           return;
         }
         router.replace(callbackUrl);
         router.refresh();
+        return STAY_PENDING;
       },
     );
   }
@@ -37,8 +43,13 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {checkInbox ? (
+        <Alert tone="info">
+          We sent a message to <strong>{checkInbox}</strong>. Follow it to continue. If you already have an account, sign in instead.
+        </Alert>
+      ) : null}
       <Field label="Name" name="name" autoComplete="name" error={errors.name} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
       <Field
         label="Password"
         name="password"
@@ -51,6 +62,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating account…" : "Create account"}
       </Button>
+      <p className="text-xs text-slate-500">We will send a link to confirm your address. You can look around meanwhile; joining a workspace needs it.</p>
     </form>
   );
 }

@@ -1,21 +1,40 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
+import { PendingInvitations } from "@/components/invitations/pending-invitations";
+import { Alert } from "@/components/ui/alert";
 import { requireSessionUser } from "@/lib/auth/session";
+import { listMyInvitations } from "@/lib/invitations/find-invitation";
 import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
+import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your workspaces" };
 
-export default async function WorkspacesPage() {
+// Where a verification link lands (app/verify-email/route.ts): what happened to it.
+const EMAIL_NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
+  verified: { tone: "success", text: "Your email address is confirmed." },
+  expired: { tone: "error", text: "That confirmation link has expired. Send yourself a new one below." },
+  used: { tone: "error", text: "That confirmation link was already used. If your address is not confirmed yet, send a new one." },
+  invalid: { tone: "error", text: "That confirmation link is not valid. Use the newest link we sent, or send a new one." },
+};
+
+export default async function WorkspacesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireSessionUser("/workspaces");
-  const workspaces = await listUserWorkspaces(user.id);
+  const notice = EMAIL_NOTICES[String((await searchParams).email ?? "")];
+  const [workspaces, invitations] = await Promise.all([listUserWorkspaces(user.id), listMyInvitations(user.id)]);
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="mb-6 space-y-4 empty:hidden">
+        {notice && !(notice.tone === "error" && user.emailVerified) ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} resend={resendVerificationAction} />}
+      </div>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Your workspaces</h1>
         <Link href="/workspaces/new" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
           New workspace
         </Link>
       </div>
+      <PendingInvitations invitations={invitations} accept={acceptInvitationAction} decline={declineInvitationAction} />
       {workspaces.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-medium">You have no workspaces yet.</p>

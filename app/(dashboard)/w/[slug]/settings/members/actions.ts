@@ -1,12 +1,23 @@
 "use server";
 
+import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
 import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { addMember, type AddMemberResult } from "@/lib/members/add-member";
+import { changeInvitationRole } from "@/lib/members/change-invitation-role";
 import { changeMemberRole } from "@/lib/members/change-member-role";
-import type { AddMemberInput, ChangeMemberRoleInput, RemoveMemberInput, RevokeInvitationInput } from "@/lib/members/member-form-schemas";
+import type {
+  AddMemberInput,
+  ChangeInvitationRoleInput,
+  ChangeMemberRoleInput,
+  InvitationRefInput,
+  RemoveMemberInput,
+  RevokeInvitationInput,
+} from "@/lib/members/member-form-schemas";
+import { copyInvitationLink, resendInvitation } from "@/lib/members/resend-invitation";
+import { clientIp } from "@/lib/public/client-ip";
 import { removeMember } from "@/lib/members/remove-member";
 import { revokeInvitation } from "@/lib/members/revoke-invitation";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -22,7 +33,7 @@ export async function addMemberAction(slug: string, input: AddMemberInput): Prom
   if (!user) return SESSION_ENDED;
   try {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const added = await addMember(actor, input);
+    const added = await addMember(actor, input, { ip: clientIp(await headers()) });
     revalidatePath(membersPath(slug));
     return { ok: true, data: added };
   } catch (error) {
@@ -44,7 +55,10 @@ export async function changeMemberRoleAction(slug: string, input: ChangeMemberRo
 }
 
 /** Also "leave the workspace" when the member is the caller; the page then sends them away. */
-export async function removeMemberAction(slug: string, input: RemoveMemberInput): Promise<FormResult<{ userId: string; left: boolean }>> {
+export async function removeMemberAction(
+  slug: string,
+  input: RemoveMemberInput,
+): Promise<FormResult<{ userId: string; left: boolean; revokedKeys: number }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
   try {
@@ -53,7 +67,7 @@ export async function removeMemberAction(slug: string, input: RemoveMemberInput)
     const left = removed.userId === user.id;
     // Someone who just left would only get a 404 for this page; the browser navigates away instead.
     if (!left) revalidatePath(membersPath(slug));
-    return { ok: true, data: { userId: removed.userId, left } };
+    return { ok: true, data: { userId: removed.userId, left, revokedKeys: removed.revokedKeys } };
   } catch (error) {
     return formFailureOf(error, "removeMemberAction");
   }
@@ -69,5 +83,44 @@ export async function revokeInvitationAction(slug: string, input: RevokeInvitati
     return { ok: true, data: revoked };
   } catch (error) {
     return formFailureOf(error, "revokeInvitationAction");
+  }
+}
+
+export async function resendInvitationAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ email: string; expiresAt: string }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const sent = await resendInvitation(actor, input, { ip: clientIp(await headers()) });
+    revalidatePath(membersPath(slug));
+    return { ok: true, data: sent };
+  } catch (error) {
+    return formFailureOf(error, "resendInvitationAction");
+  }
+}
+
+export async function copyInvitationLinkAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ url: string; expiresAt: string }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const link = await copyInvitationLink(actor, input);
+    revalidatePath(membersPath(slug));
+    return { ok: true, data: link };
+  } catch (error) {
+    return formFailureOf(error, "copyInvitationLinkAction");
+  }
+}
+
+export async function changeInvitationRoleAction(slug: string, input: ChangeInvitationRoleInput): Promise<FormResult<{ invitationId: string; role: Role }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  try {
+    const actor = await getWorkspaceActorOrThrow(user.id, slug);
+    const changed = await changeInvitationRole(actor, input);
+    revalidatePath(membersPath(slug));
+    return { ok: true, data: changed };
+  } catch (error) {
+    return formFailureOf(error, "changeInvitationRoleAction");
   }
 }

@@ -1,0 +1,13 @@
+"use server";
+
+import { guardAction } from "@/lib/auth/guard-action";
+import { endAllSessions } from "@/lib/auth/sessions";
+import { SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import type { FormResult } from "@/lib/forms";
+
+/** Ends every session of the account on the server, this one included; the browser then signs out. */
+export async function signOutEverywhereAction(): Promise<FormResult<{ ended: number }>> {
+  const user = await guardAction();
+  if (!user) return SESSION_ENDED;
+  return { ok: true, data: { ended: await endAllSessions(user.id) } };
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { formatDate } from "@/components/settings/format-date";
+import type { FormResult } from "@/lib/forms";
+import type { Role } from "@/lib/generated/prisma/enums";
+import type { InvitationDetails } from "@/lib/invitations/find-invitation";
+import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+
+type Props = {
+  invitations: InvitationDetails[];
+  accept: (invitationId: string) => Promise<FormResult<{ slug: string; name: string; role: Role }>>;
+  decline: (invitationId: string) => Promise<FormResult<{ name: string }>>;
+};
+
+/** The invitations waiting for this (proven) address, each with Accept and Decline. */
+export function PendingInvitations({ invitations, accept, decline }: Props) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+
+  async function run(invitation: InvitationDetails, kind: "accept" | "decline") {
+    setBusy(invitation.id);
+    setMessage(null);
+    try {
+      if (kind === "accept") {
+        const result = await accept(invitation.id);
+        if (!result.ok) return setMessage({ tone: "error", text: Object.values(result.fieldErrors)[0] ?? "" });
+        router.push(`/w/${result.data.slug}`);
+        return;
+      }
+      const result = await decline(invitation.id);
+      if (!result.ok) return setMessage({ tone: "error", text: Object.values(result.fieldErrors)[0] ?? "" });
+      setMessage({ tone: "success", text: `You declined the invitation to ${result.data.name}.` });
+      router.refresh();
+    } catch {
+      setMessage({ tone: "error", text: "The server did not answer. Try again." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (invitations.length === 0 && !message) return null;
+  return (
+    <section aria-labelledby="invitations-heading" className="mt-8 space-y-3">
+      <h2 id="invitations-heading" className="font-medium">
+        Invitations
+      </h2>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {invitations.length > 0 ? (
+        <ul aria-label="Invitations" className="divide-y divide-slate-200 rounded-xl border border-indigo-200 bg-white">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="my-invitation">
+              <div className="min-w-0">
+                <p className="font-medium">{invitation.workspace.name}</p>
+                <p className="text-sm text-slate-600">
+                  {invitation.invitedBy ?? "An admin"} invited you as {ROLE_LABELS[invitation.role].toLowerCase()} · expires{" "}
+                  <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" disabled={busy !== null} onClick={() => run(invitation, "decline")} aria-label={`Decline the invitation to ${invitation.workspace.name}`}>
+                  Decline
+                </Button>
+                <Button disabled={busy !== null} onClick={() => run(invitation, "accept")} aria-label={`Accept the invitation to ${invitation.workspace.name}`}>
+                  {busy === invitation.id ? "Joining…" : "Accept"}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import type { FormResult } from "@/lib/forms";
+
+type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>> };
+
+/** The account's menu in the header: who is signed in, and ending every session at once. */
+export function AccountMenu({ email, signOutEverywhere }: Props) {
+  const [pending, setPending] = useState(false);
+
+  async function everywhere() {
+    setPending(true);
+    try {
+      await signOutEverywhere();
+    } finally {
+      // Whatever the server answered, this browser signs out too.
+      await signOut({ callbackUrl: "/sign-in?signedOut=everywhere" });
+    }
+  }
+
+  return (
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="inline-flex max-w-56 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[state=open]:bg-slate-100"
+        data-testid="signed-in-as"
+      >
+        <span className="hidden truncate sm:inline">{email}</span>
+        <span className="sm:hidden">Account</span>
+        <span aria-hidden="true">▾</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            disabled={pending}
+            onSelect={(event) => {
+              event.preventDefault();
+              void everywhere();
+            }}
+            className="cursor-pointer rounded-md px-3 py-2 text-slate-800 outline-none data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100"
+          >
+            {pending ? "Signing out everywhere…" : "Sign out everywhere"}
+            <span className="block text-xs text-slate-500">Ends every session of this account, on every device.</span>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,1 @@
+export function e2eMailDir(port?: string): string;

@@ -1,0 +1,72 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { createRateLimiter } from "@/lib/ratelimit";
+import type { RateLimiter } from "@/lib/ratelimit/types";
+
+// Throttles on everything a stranger can do to the identity side (issue 9, findings 3 and 8), on
+// the same backends as the API limit (Upstash shared by instances, else in-process). Per account or
+// address they stop guessing one password and flooding one inbox; per client IP they stop one
+// client walking many accounts. AUTH_IP_LIMIT_FACTOR multiplies the per-IP budgets for offices or
+// test rigs where many people share one address.
+const MINUTE = 60_000;
+
+export const THROTTLES = {
+  /** Sign-in attempts on one address, right or wrong. */
+  signInAccount: { limit: 10, windowMs: 15 * MINUTE, perIp: false },
+  signInIp: { limit: 60, windowMs: 15 * MINUTE, perIp: true },
+  /** Sign-ups naming one address (whether or not it has an account, so the answer tells nothing). */
+  signUpAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  signUpIp: { limit: 20, windowMs: 60 * MINUTE, perIp: true },
+  /** Verification and invitation mails to one address, and asked for from one client. */
+  mailAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  mailIp: { limit: 40, windowMs: 60 * MINUTE, perIp: true },
+} as const;
+
+export type ThrottleName = keyof typeof THROTTLES;
+
+function ipFactor(): number {
+  const factor = Number(process.env.AUTH_IP_LIMIT_FACTOR);
+  return Number.isFinite(factor) && factor >= 1 ? Math.floor(factor) : 1;
+}
+
+const limiters = new Map<ThrottleName, RateLimiter>();
+
+function limiter(name: ThrottleName): RateLimiter {
+  let found = limiters.get(name);
+  if (!found) {
+    const { limit, windowMs, perIp } = THROTTLES[name];
+    found = createRateLimiter({ prefix: `auth:${name}`, limit: perIp ? limit * ipFactor() : limit, windowMs });
+    limiters.set(name, found);
+  }
+  return found;
+}
+
+export type ThrottleResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** What clientIp() answers when no proxy header names the client. */
+const UNKNOWN_IP = "unknown";
+
+/**
+ * Counts one attempt against each (throttle, key) pair; refused if any of them is spent. A per-IP
+ * check without a known IP is skipped: every client would share one bucket, and a stranger could
+ * spend it for everyone. The per-account and per-address budgets still hold.
+ */
+export async function throttle(checks: ReadonlyArray<readonly [ThrottleName, string]>): Promise<ThrottleResult> {
+  let retryAfterMs = 0;
+  for (const [name, key] of checks) {
+    if (THROTTLES[name].perIp && key === UNKNOWN_IP) continue;
+    const result = await limiter(name).limit(key.toLowerCase());
+    if (!result.success) retryAfterMs = Math.max(retryAfterMs, result.reset - Date.now());
+  }
+  return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
+}
+
+export function waitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return minutes <= 1 ? "Try again in a minute." : `Try again in ${minutes} minutes.`;
+}
+
+/** For domain functions: a spent throttle becomes 429 RATE_LIMITED with a message the form shows. */
+export async function throttleOrThrow(checks: ReadonlyArray<readonly [ThrottleName, string]>, what: string): Promise<void> {
+  const result = await throttle(checks);
+  if (!result.ok) throw new ApiError("RATE_LIMITED", `${what} ${waitMessage(result.retryAfterSeconds)}`);
+}

@@ -1,0 +1,22 @@
+import { ApiError } from "@/lib/api/error-codes";
+import { db } from "@/lib/db/client";
+
+/**
+ * The account answering an invitation, read afresh: accepting or declining takes a proven address
+ * that is the invited one (issue 9 finding 1: someone who merely signed up with, or squatted, the
+ * address gets nowhere).
+ */
+export async function provenInvitee(userId: string): Promise<{ id: string; email: string }> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  if (!user) throw new ApiError("UNAUTHORIZED", "Your session has ended. Sign in again.");
+  if (!user.emailVerifiedAt) {
+    throw new ApiError("FORBIDDEN", `Confirm your address first: follow the link we sent to ${user.email}, then accept the invitation.`);
+  }
+  return user;
+}
+
+export function assertInvitedAddress(invitation: { email: string }, user: { email: string }): void {
+  if (invitation.email !== user.email) {
+    throw new ApiError("FORBIDDEN", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
+  }
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+
+// Mail clients ignore stylesheets and most of CSS: inline styles, one column, a real link under
+// the button for clients that block styled anchors.
+const body = { margin: 0, padding: "24px 12px", background: "#f8fafc", fontFamily: "-apple-system, Segoe UI, Helvetica, Arial, sans-serif", color: "#0f172a" };
+const card = { maxWidth: "480px", margin: "0 auto", background: "#ffffff", border: "1px solid #e2e8f0", borderRadius: "12px", padding: "28px" };
+const button = { display: "inline-block", background: "#4f46e5", color: "#ffffff", textDecoration: "none", padding: "10px 18px", borderRadius: "6px", fontWeight: 600, fontSize: "14px" };
+const small = { fontSize: "12px", color: "#64748b", lineHeight: "18px" };
+
+export function MailLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      {/* A mail document, not a Next.js page: next/head has no place here. */}
+      {/* eslint-disable-next-line @next/next/no-head-element */}
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width" />
+        <title>{title}</title>
+      </head>
+      <body style={body}>
+        <div style={card}>
+          <p style={{ margin: "0 0 20px", fontWeight: 600, fontSize: "16px" }}>Workspace</p>
+          {children}
+        </div>
+      </body>
+    </html>
+  );
+}
+
+export function MailParagraph({ children }: { children: ReactNode }) {
+  return <p style={{ fontSize: "14px", lineHeight: "22px", margin: "0 0 16px" }}>{children}</p>;
+}
+
+export function MailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <p style={{ margin: "8px 0 20px" }}>
+        <a href={href} style={button}>
+          {children}
+        </a>
+      </p>
+      <p style={small}>
+        Or paste this link into your browser: <a href={href}>{href}</a>
+      </p>
+    </>
+  );
+}
+
+export function MailFootnote({ children }: { children: ReactNode }) {
+  return <p style={{ ...small, marginTop: "20px" }}>{children}</p>;
+}

@@ -1,0 +1,45 @@
+import { decoyHash } from "@/lib/auth/password";
+import { throttle, waitMessage } from "@/lib/auth/throttles";
+import { appBaseUrl } from "@/lib/mail/config";
+import { queueMail } from "@/lib/mail/send-mail";
+import { signUpAttemptMail } from "@/lib/mail/templates/sign-up-attempt";
+import type { FormResult } from "@/lib/forms";
+import { createUser } from "./create-user";
+import { emailSchema } from "./schemas";
+import { sendVerificationEmail } from "./send-verification-email";
+
+/**
+ * Sign-up (issue 9 findings 1, 3 and 8). The answer is the same whether or not the address has an
+ * account: a new address gets an account and a verification link; an address that has one gets a
+ * mail telling its owner someone tried, and nothing changes. Throttled per address and per client
+ * IP before any work, so the form cannot be used to test many addresses quickly.
+ */
+export async function registerAccount(
+  input: { name?: string; email: string; password: string },
+  origin: { ip: string },
+): Promise<FormResult<{ email: string }>> {
+  const address = emailSchema.safeParse(input.email);
+  if (address.success) {
+    const allowed = await throttle([
+      ["signUpAddress", address.data],
+      ["signUpIp", origin.ip],
+    ]);
+    if (!allowed.ok) {
+      await decoyHash();
+      return { ok: false, fieldErrors: { form: `Too many sign-up attempts from here or for this address. ${waitMessage(allowed.retryAfterSeconds)}` } };
+    }
+  }
+  const result = await createUser(input);
+  if (result.ok) {
+    await sendVerificationEmail(result.data.id, origin);
+    return { ok: true, data: { email: result.data.email } };
+  }
+  if (!("taken" in result)) return result;
+  const { email } = result;
+  const mailAllowed = await throttle([
+    ["mailAddress", email],
+    ["mailIp", origin.ip],
+  ]);
+  if (mailAllowed.ok) queueMail(email, signUpAttemptMail({ signInLink: `${appBaseUrl()}/sign-in` }));
+  return { ok: true, data: { email } };
+}

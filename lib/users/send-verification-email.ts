@@ -1,0 +1,30 @@
+import { db } from "@/lib/db/client";
+import { throttle } from "@/lib/auth/throttles";
+import { appBaseUrl } from "@/lib/mail/config";
+import { queueMail } from "@/lib/mail/send-mail";
+import { verifyEmailMail } from "@/lib/mail/templates/verify-email";
+import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
+
+export type VerificationMailResult = { sent: true } | { sent: false; reason: "verified" } | { sent: false; reason: "throttled"; retryAfterSeconds: number };
+
+export function verificationLink(raw: string): string {
+  return `${appBaseUrl()}/verify-email?token=${raw}`;
+}
+
+/**
+ * Mails a fresh verification link to the account's current address (earlier links keep working
+ * until they expire). Counted per address and per client IP, shared with invitation mails.
+ */
+export async function sendVerificationEmail(userId: string, origin: { ip: string }): Promise<VerificationMailResult> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  if (!user) throw new Error(`No account ${userId}`);
+  if (user.emailVerifiedAt) return { sent: false, reason: "verified" };
+  const allowed = await throttle([
+    ["mailAddress", user.email],
+    ["mailIp", origin.ip],
+  ]);
+  if (!allowed.ok) return { sent: false, reason: "throttled", retryAfterSeconds: allowed.retryAfterSeconds };
+  const { raw } = await issueUserToken("VERIFY_EMAIL", user);
+  queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000 }));
+  return { sent: true };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db/client";
+import { addMember } from "@/lib/members/add-member";
+import { registerAccount } from "@/lib/users/register-account";
+import { sendVerificationEmail } from "@/lib/users/send-verification-email";
+import { seedTenant, uniqueSuffix } from "../support/api";
+import { actorOf, expectApiError } from "../support/actors";
+
+// Issue 9 findings 3 and 8: sign-in, sign-up and the mails they cause are throttled per account or
+// address and per client IP, through createRateLimiter, the limiter of the API (in-process here).
+process.env.AUTH_IP_LIMIT_FACTOR = "1";
+const { authOptions, TOO_MANY_ATTEMPTS } = await import("@/lib/auth/options");
+
+type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
+const credentials = authOptions().providers.find((provider) => provider.id === "credentials")!;
+const authorize = (credentials as unknown as { options: { authorize: Authorize } }).options.authorize;
+
+const PASSWORD = "correct-horse-battery";
+const address = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
+let ipCounter = 0;
+const ip = () => `192.0.2.${++ipCounter}`;
+const from = (clientIp: string) => ({ headers: { "x-forwarded-for": clientIp } });
+
+async function signInOutcome(email: string, password: string, clientIp: string): Promise<"ok" | "wrong" | "throttled"> {
+  try {
+    return (await authorize({ email, password }, from(clientIp))) ? "ok" : "wrong";
+  } catch (error) {
+    if (String((error as Error).message).startsWith(`${TOO_MANY_ATTEMPTS}_`)) return "throttled";
+    throw error;
+  }
+}
+
+describe("sign-in throttle (finding 3)", () => {
+  it("after 10 attempts on one account, even the right password is refused until the window passes, from any IP", async () => {
+    const email = address("target");
+    await db.user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) } });
+    for (let attempt = 0; attempt < 10; attempt++) expect(await signInOutcome(email, `guess-${attempt}`, ip())).toBe("wrong");
+    expect(await signInOutcome(email, PASSWORD, ip())).toBe("throttled");
+    expect(await signInOutcome(email.toUpperCase(), PASSWORD, ip())).toBe("throttled");
+    // Another account is not affected.
+    const other = address("other");
+    await db.user.create({ data: { email: other, passwordHash: await hashPassword(PASSWORD) } });
+    expect(await signInOutcome(other, PASSWORD, ip())).toBe("ok");
+  });
+
+  it("the error carries how long to wait, for the form's message", async () => {
+    const email = address("wait");
+    for (let attempt = 0; attempt < 10; attempt++) await signInOutcome(email, "nope-nope-nope", ip());
+    const error = await authorize({ email, password: "x" }, from(ip())).catch((thrown: Error) => thrown);
+    expect(String((error as Error).message)).toMatch(/^TooManyAttempts_\d+$/);
+    const seconds = Number(String((error as Error).message).split("_")[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("one client IP walking many accounts is stopped after 60 attempts; an unknown address counts like a known one", async () => {
+    const clientIp = "203.0.113.9";
+    const outcomes = [];
+    for (let attempt = 0; attempt < 61; attempt++) outcomes.push(await signInOutcome(address("walk"), "whatever-password", clientIp));
+    expect(outcomes.slice(0, 60).every((outcome) => outcome === "wrong")).toBe(true);
+    expect(outcomes[60]).toBe("throttled");
+    expect(await signInOutcome(address("walk"), "whatever-password", "203.0.113.10")).toBe("wrong");
+  });
+
+  it("without a known client IP there is no shared per-IP bucket for a stranger to spend for everyone", async () => {
+    const anonymous = { headers: {} };
+    for (let attempt = 0; attempt < 61; attempt++) {
+      expect(await authorize({ email: address("anon"), password: "whatever-password" }, anonymous)).toBeNull();
+    }
+  });
+});
+
+describe("sign-up throttle (findings 3 and 8)", () => {
+  it("5 sign-ups naming one address an hour, whether or not it has an account; then a clear message", async () => {
+    const email = address("popular");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await registerAccount({ email, password: PASSWORD }, { ip: ip() })).toEqual({ ok: true, data: { email } });
+    }
+    const refused = await registerAccount({ email, password: PASSWORD }, { ip: ip() });
+    expect(refused).toEqual({ ok: false, fieldErrors: { form: expect.stringMatching(/^Too many sign-up attempts from here or for this address\. Try again in (a minute|\d+ minutes)\.$/) } });
+  });
+
+  it("20 sign-ups from one client IP an hour", async () => {
+    const clientIp = "203.0.113.20";
+    for (let attempt = 0; attempt < 20; attempt++) expect((await registerAccount({ email: address("bulk"), password: PASSWORD }, { ip: clientIp })).ok).toBe(true);
+    const email = address("bulk");
+    expect((await registerAccount({ email, password: PASSWORD }, { ip: clientIp })).ok).toBe(false);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+});
+
+describe("verification and invitation mails", () => {
+  it("5 mails to one address an hour: the resend button then says to wait", async () => {
+    const email = address("inbox");
+    await registerAccount({ email, password: PASSWORD }, { ip: ip() }); // mail 1
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    for (let attempt = 0; attempt < 4; attempt++) expect(await sendVerificationEmail(user.id, { ip: ip() })).toEqual({ sent: true });
+    expect(await sendVerificationEmail(user.id, { ip: ip() })).toEqual({ sent: false, reason: "throttled", retryAfterSeconds: expect.any(Number) });
+    expect(await db.emailToken.count({ where: { userId: user.id } })).toBe(5);
+  });
+
+  it("invitations share the per-address budget: the sixth mail to one address is refused before anything is written", async () => {
+    const email = address("invitee");
+    for (let round = 0; round < 5; round++) {
+      const tenant = await seedTenant();
+      await addMember(await actorOf(tenant, tenant.owner), { email, role: "VIEWER" }, { ip: ip() });
+    }
+    const tenant = await seedTenant();
+    const error = await expectApiError(addMember(await actorOf(tenant, tenant.owner), { email, role: "VIEWER" }, { ip: ip() }), "RATE_LIMITED");
+    expect(error.message).toMatch(/^Too many invitation mails to this address or from here\. Try again in (a minute|\d+ minutes)\.$/);
+    expect(await db.invitation.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
+  });
+});
