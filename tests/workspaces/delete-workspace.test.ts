@@ -40,6 +40,17 @@ async function fullWorkspace() {
   const member = await tenant.member("MEMBER");
   await db.vote.create({ data: { workspaceId, postId: portal.post.id, userId: member.id } });
   await openIncident(workspaceId, { componentIds: [portal.api.id] });
+  await db.componentStatusChange.create({ data: { workspaceId, componentId: portal.api.id, fromStatus: "operational", toStatus: "partial_outage" } });
+  const startsAt = new Date(Date.now() + 86_400_000);
+  await db.maintenance.create({
+    data: {
+      workspaceId,
+      title: "Upgrade",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+      components: { create: { workspaceId, componentId: portal.api.id } },
+    },
+  });
   const list = await db.todoList.create({ data: { workspaceId, name: "Launch" } });
   await db.todoItem.create({ data: { workspaceId, listId: list.id, title: "Write the announcement" } });
   await db.invitation.create({ data: { workspaceId, email: `later-${crypto.randomUUID()}@example.test`, role: "VIEWER", expiresAt: new Date(Date.now() + 86_400_000) } });
