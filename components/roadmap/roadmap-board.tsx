@@ -16,6 +16,7 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { startTransition, useCallback, useRef, useState } from "react";
 import { firstError } from "@/components/status/status-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -44,6 +45,7 @@ const isStage = (id: UniqueIdentifier): id is RoadmapStage => (ROADMAP_STAGES as
  */
 export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Props) {
   const toast = useToast();
+  const router = useRouter();
   const [columns, setColumns] = useState(board);
   const [shown, setShown] = useState(board);
   // A fresh board from the server replaces whatever the last drag left on screen.
@@ -123,7 +125,9 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
       try {
         const result = await actions.moveItem(slug, id, { stage, beforeId });
         if (!result.ok) {
+          // Refused (an item deleted or moved in another tab): show the order as it is now.
           setColumns(board);
+          router.refresh();
           toast.error(firstError(result.fieldErrors, "The new order could not be saved."));
           return;
         }
