@@ -128,6 +128,6 @@ test("a stale edit from a second tab is refused showing the current version; a p
   await expect(page.getByTestId("note-limit-note")).toContainText("The Free plan allows 100 release notes.");
   await expect(page.getByRole("link", { name: "New note" })).toHaveCount(0);
   await page.goto(`/w/${portal.slug}/changelog/new`);
-  await expect(page.getByRole("alert")).toContainText("The Free plan allows 100 release notes.");
+  await expect(page.getByRole("alert").filter({ hasText: "The Free plan allows 100 release notes." })).toBeVisible();
   await expect(page.getByRole("button", { name: "Save draft" })).toBeDisabled();
 });

@@ -116,17 +116,17 @@ export function PostPicker({ label, ariaLabel, search, excludeIds, onPick, descr
                 >
                   <span className="min-w-0">
                     <span className="block truncate text-slate-900">{post.title}</span>
-                    {note ? <span className="block text-xs text-slate-500">{note}</span> : null}
+                    {note ? <span className="block text-xs text-slate-600">{note}</span> : null}
                   </span>
                   <span className="flex shrink-0 items-center gap-1.5">
-                    <span className="text-xs text-slate-500 tabular-nums">▲ {post.voteCount}</span>
+                    <span className="text-xs text-slate-600 tabular-nums">▲ {post.voteCount}</span>
                     <PostStatus status={post.status} />
                   </span>
                 </li>
               );
             })}
           </ul>
-          <p role="status" className="px-2 py-1 text-xs text-slate-500">
+          <p role="status" className="px-2 py-1 text-xs text-slate-600">
             {error ?? (results === null ? "Searching…" : results.length === 0 ? "No matching posts." : `${results.length} post${results.length === 1 ? "" : "s"}`)}
           </p>
         </Popover.Content>

@@ -35,7 +35,7 @@ export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit,
         <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-800">
           <span aria-hidden="true" className={`size-2.5 rounded-full ${STAGE_DOTS[stage]}`} />
           {STAGE_LABELS[stage]}
-          <span className="font-normal text-slate-500 tabular-nums">{items.length}</span>
+          <span className="font-normal text-slate-600 tabular-nums">{items.length}</span>
         </h2>
         {can.manage ? (
           <button type="button" onClick={onAdd} aria-label={`Add an item to ${STAGE_LABELS[stage]}`} className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900">
@@ -48,7 +48,7 @@ export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit,
           {items.map((item) => (
             <SortableCard key={item.id} slug={slug} item={item} can={can} actions={actions} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
           ))}
-          {items.length === 0 ? <li className="rounded-lg border border-dashed border-slate-300 px-3 py-5 text-center text-sm text-slate-500">{can.manage ? "Drop items here, or add one." : "Nothing here yet."}</li> : null}
+          {items.length === 0 ? <li className="rounded-lg border border-dashed border-slate-300 px-3 py-5 text-center text-sm text-slate-600">{can.manage ? "Drop items here, or add one." : "Nothing here yet."}</li> : null}
         </ul>
       </SortableContext>
     </section>
@@ -149,7 +149,7 @@ export function CardBody({ item, slug, handle, menu, footer, renderPost, classNa
               ) : (
                 <span className="min-w-0 flex-1 truncate text-slate-700">{post.title}</span>
               )}
-              <span className="shrink-0 text-xs text-slate-500 tabular-nums" aria-label={`${post.voteCount} votes`}>
+              <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-label={`${post.voteCount} votes`}>
                 ▲ {post.voteCount}
               </span>
               <PostStatus status={post.status} />
