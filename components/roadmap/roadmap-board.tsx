@@ -77,7 +77,8 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${placeOf(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${placeOf(over.id)}.` : `${titleOf(active.id)} is not over a column.`),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped in ${placeOf(active.id)}.` : `${titleOf(active.id)} dropped back in place.`),
+    // Said before the drop is applied: the card lands where the one it is over stands now.
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped in ${placeOf(over.id)}.` : `${titleOf(active.id)} dropped back in place.`),
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} cancelled; it is back where it was.`,
   };
 
