@@ -96,7 +96,9 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
                   {note.postCount ? ` · ships ${note.postCount} post${note.postCount === 1 ? "" : "s"}` : ""}
                 </p>
               </div>
-              <NoteStateBadge state={note.state} />
+              <div className="self-start sm:self-center">
+                <NoteStateBadge state={note.state} />
+              </div>
             </li>
           ))}
         </ul>
