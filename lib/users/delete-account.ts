@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { FormResult } from "@/lib/forms";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
+import { ownedWorkspaceFates } from "./owned-workspaces";
 
 export const confirmationHint = (email: string) => `Type your email address, ${email}, to confirm.`;
 
@@ -20,9 +21,9 @@ export function lastOwnerRefusal(names: string[]): string {
  * cascade), so its keys answer 401 at once. Posts, comments and release notes it wrote stay,
  * without an author; its votes are taken off the posts' counts.
  *
- * The owned workspaces are locked FOR UPDATE (in id order) before they are counted, the same row
- * every membership change locks: a member joining, or a co-owner leaving, waits and then sees the
- * account gone, so no workspace is ever left without an owner.
+ * The owned workspaces are locked (lib/users/owned-workspaces.ts) before they are counted, the
+ * same row every membership change locks: a member joining, or a co-owner leaving, waits and then
+ * sees the account gone, so no workspace is ever left without an owner.
  */
 export async function deleteAccount(userId: string, input: { confirmation: unknown }): Promise<FormResult<{ deletedWorkspaces: string[] }>> {
   const outcome = await db.$transaction(async (tx): Promise<FormResult<{ deletedWorkspaces: string[] }>> => {
@@ -31,23 +32,8 @@ export async function deleteAccount(userId: string, input: { confirmation: unkno
     const typed = typeof input.confirmation === "string" ? input.confirmation.trim().toLowerCase() : "";
     if (typed !== account.email) return { ok: false, fieldErrors: { confirmation: `That is not your address. ${confirmationHint(account.email)}` } };
 
-    const owned = await tx.membership.findMany({ where: { userId, role: "OWNER" }, select: { workspaceId: true } });
-    const ids = owned.map((membership) => membership.workspaceId).sort();
-    const workspaces = ids.length
-      ? await tx.$queryRaw<{ id: string; slug: string; name: string }[]>`
-          SELECT id, slug, name FROM "Workspace" WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`
-      : [];
-    const others = ids.length
-      ? await tx.membership.groupBy({ by: ["workspaceId", "role"], where: { workspaceId: { in: ids }, userId: { not: userId } }, _count: { _all: true } })
-      : [];
-    const blocking: string[] = [];
-    const alone: { id: string; slug: string }[] = [];
-    for (const workspace of workspaces) {
-      const rows = others.filter((row) => row.workspaceId === workspace.id);
-      if (rows.length === 0) alone.push(workspace);
-      else if (!rows.some((row) => row.role === "OWNER")) blocking.push(workspace.name);
-    }
-    if (blocking.length) return { ok: false, fieldErrors: { form: lastOwnerRefusal(blocking.sort((a, b) => a.localeCompare(b))) } };
+    const { blocking, alone } = await ownedWorkspaceFates(tx, userId, { lock: true });
+    if (blocking.length) return { ok: false, fieldErrors: { form: lastOwnerRefusal(blocking.map((workspace) => workspace.name)) } };
 
     await tx.$executeRaw`
       UPDATE "Post" AS p SET "voteCount" = GREATEST(p."voteCount" - 1, 0)
