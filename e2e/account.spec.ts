@@ -58,7 +58,7 @@ test("forgot password, end to end from the received mail: the new password works
   // The old password is refused; the new one signs in.
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /./ })).toHaveText("Wrong email or password.");
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
   await signIn(page, email, NEW_PASSWORD);
 
   // The laptop's session ended with the reset.
@@ -105,6 +105,7 @@ test("change email end to end: the link mailed to the new address moves the acco
 
   // The account now signs in with the new address only.
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, next);
   await expect(page.getByRole("link", { name: new RegExp(slug) })).toBeVisible();
   await owner.context.close();

@@ -27,7 +27,7 @@ export function ResetPasswordForm({ reset }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate aria-label="New password">
+    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       {errors.form ? (
         <Alert>
           {errors.form}{" "}
