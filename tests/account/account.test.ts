@@ -10,7 +10,9 @@ import { deleteAccount, lastOwnerRefusal } from "@/lib/users/delete-account";
 import { requestEmailChange } from "@/lib/users/request-email-change";
 import { requestPasswordReset } from "@/lib/users/request-password-reset";
 import { checkResetLink } from "@/lib/users/reset-password";
+import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";
 import { seedTenant, uniqueSuffix } from "../support/api";
+import { actorOf } from "../support/actors";
 import { linkIn, startSmtpServer } from "../support/smtp";
 
 // Issue 12, the account page's use cases, with mail over a real SMTP server started here.
@@ -194,5 +196,21 @@ describe("delete the account", () => {
     expect(await db.membership.count({ where: { workspaceId: shared.workspace.id } })).toBe(1);
     expect(await db.post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({ authorId: null, voteCount: 1, title: "Dark mode" });
     expect(await activeSession(session)).toBeNull();
+  });
+
+  it("deleting the account while the other owner leaves at the same moment: one of them is refused, an owner always remains", async () => {
+    for (let round = 0; round < 3; round++) {
+      const tenant = await seedTenant();
+      const coOwner = await tenant.member("OWNER", "co-owner");
+      await tenant.member("MEMBER");
+      const owner = await db.user.findUniqueOrThrow({ where: { id: tenant.owner.id } });
+      const [deleted, left] = await Promise.allSettled([
+        deleteAccount(owner.id, { confirmation: owner.email }),
+        actorOf(tenant, coOwner).then(leaveWorkspace),
+      ]);
+      const accountGone = deleted.status === "fulfilled" && deleted.value.ok;
+      expect(accountGone !== (left.status === "fulfilled"), `round ${round}: exactly one succeeds`).toBe(true);
+      expect(await db.membership.count({ where: { workspaceId: tenant.workspace.id, role: "OWNER" } })).toBe(1);
+    }
   });
 });
