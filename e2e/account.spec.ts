@@ -46,6 +46,7 @@ test("forgot password, end to end from the received mail: the new password works
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "/reset-password/…");
+  await screenshots(page, "reset-password");
   await page.getByLabel("New password").fill("short");
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
@@ -69,6 +70,7 @@ test("forgot password, end to end from the received mail: the new password works
   await page.goto(link);
   await expect(page.getByTestId("reset-link-problem")).toHaveText("This reset link was already used. Each link works once.");
   await expectNoSeriousA11yViolations(page, "/reset-password/… used");
+  await screenshots(page, "reset-password-used");
   await page.getByRole("link", { name: "Request a new link" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await Promise.all([laptop.close(), phone.close()]);
