@@ -170,14 +170,15 @@ describe("deleteWorkspace", () => {
     const [owner, otherTab] = [await actorOf(tenant, tenant.owner), await actorOf(tenant, admin)];
     await deleteWorkspace(owner, confirm(tenant.workspace.slug));
 
+    // Started one at a time: a refusal that nobody awaits yet would be an unhandled rejection.
     const attempts = [
-      updateWorkspace(otherTab, { name: "Renamed" }),
-      leaveWorkspace(otherTab),
-      createApiKey(otherTab, { name: "late", scopes: ["posts:read"], expiresInDays: null }),
-      deleteWorkspace(owner, confirm(tenant.workspace.slug)),
-      getWorkspaceActorOrThrow(admin.id, tenant.workspace.slug),
+      () => updateWorkspace(otherTab, { name: "Renamed" }),
+      () => leaveWorkspace(otherTab),
+      () => createApiKey(otherTab, { name: "late", scopes: ["posts:read"], expiresInDays: null }),
+      () => deleteWorkspace(owner, confirm(tenant.workspace.slug)),
+      () => getWorkspaceActorOrThrow(admin.id, tenant.workspace.slug),
     ];
-    for (const attempt of attempts) expect((await expectApiError(attempt, "NOT_FOUND")).message).toBe(WORKSPACE_GONE);
+    for (const attempt of attempts) expect((await expectApiError(attempt(), "NOT_FOUND")).message).toBe(WORKSPACE_GONE);
     expect(await db.apiKey.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
   });
 
