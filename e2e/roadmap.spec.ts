@@ -75,11 +75,13 @@ test("a roadmap built, reordered by keyboard and by mouse, moved across columns 
   const darkMode = (await page.getByTestId("roadmap-card").filter({ hasText: "Dark mode" }).boundingBox())!;
   await drag(page, page.getByRole("button", { name: "Move SSO" }), { x: darkMode.x + darkMode.width / 2, y: darkMode.y + 4 });
   await expect.poll(() => cardTitles(page, "planned")).toEqual(["Mobile app", "SSO", "Dark mode"]);
+  await expect(page.getByTestId("order-saving")).toBeEmpty();
 
   // Mouse, across columns: Dark mode, which has voters waiting, into In progress.
   const board = await addBoard(portal, "Ideas", "ideas");
   await addPost(portal, board, "Please add a dark theme", "Dark mode");
   await page.reload();
+  expect(await cardTitles(page, "planned")).toEqual(["Mobile app", "SSO", "Dark mode"]);
   const column = (await page.getByTestId("column-in_progress").boundingBox())!;
   await drag(page, page.getByRole("button", { name: "Move Dark mode" }), { x: column.x + column.width / 2, y: column.y + 60 });
   await expect.poll(() => cardTitles(page, "in_progress")).toEqual(["Dark mode"]);
@@ -136,6 +138,7 @@ test("posts linked and unlinked with the search picker; a move of an item delete
     await page.waitForTimeout(250);
   }
   await expect.poll(() => cardTitles(page, "in_progress")).toEqual(["Dark mode"]);
+  await expect(page.getByTestId("order-saving")).toBeEmpty();
   await page.reload();
   expect(await cardTitles(page, "in_progress")).toEqual(["Dark mode"]);
 

@@ -17,7 +17,7 @@ import {
 import { arrayMove, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { startTransition, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState, useTransition } from "react";
 import { firstError } from "@/components/status/status-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
@@ -59,6 +59,8 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
   const [editing, setEditing] = useState<BoardItem | null>(null);
   const [deleting, setDeleting] = useState<BoardItem | null>(null);
   const [offer, setOffer] = useState<AdvanceOffer | null>(null);
+  // Said while a move is being saved: a reload before the answer would show the old order.
+  const [savingOrder, startSavingOrder] = useTransition();
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -122,7 +124,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
   }
 
   function save(id: string, stage: RoadmapStage, beforeId: string | null) {
-    startTransition(async () => {
+    startSavingOrder(async () => {
       try {
         const result = await actions.moveItem(slug, id, { stage, beforeId });
         if (!result.ok) {
@@ -173,7 +175,10 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
               </Link>
             ) : (
               "Publish the portal in Settings to show it publicly."
-            )}
+            )}{" "}
+            <span role="status" className="text-slate-600" data-testid="order-saving">
+              {savingOrder ? "Saving the order…" : ""}
+            </span>
           </p>
         </div>
       </div>
