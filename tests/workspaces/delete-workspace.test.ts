@@ -39,6 +39,7 @@ async function fullWorkspace() {
   const { workspaceId, tenant } = portal;
   const member = await tenant.member("MEMBER");
   await db.vote.create({ data: { workspaceId, postId: portal.post.id, userId: member.id } });
+  await db.releaseNotePost.create({ data: { workspaceId, releaseNoteId: portal.published.id, postId: portal.post.id } });
   await openIncident(workspaceId, { componentIds: [portal.api.id] });
   await db.componentStatusChange.create({ data: { workspaceId, componentId: portal.api.id, fromStatus: "operational", toStatus: "partial_outage" } });
   const startsAt = new Date(Date.now() + 86_400_000);
