@@ -52,7 +52,8 @@ describe("a scheduled release note at its boundary", () => {
   });
 
   it("appears on the public JSON, the feed and /api/v1 when its time comes, even where the answer was cached before", async () => {
-    const { portal, note, publishedAt } = await scheduled(2_000);
+    // Five seconds ahead: the "before" reads must all land before it, even on a loaded machine.
+    const { portal, note, publishedAt } = await scheduled(5_000);
     const params = { workspace: portal.slug };
     const key = await portal.tenant.key(["changelog:read"]);
     const reads = {
@@ -66,7 +67,7 @@ describe("a scheduled release note at its boundary", () => {
     const early = await get(publicList.GET, `/api/public/${portal.slug}/changelog`, params);
     expect(early.json.data.map((row: { id: string }) => row.id)).not.toContain(note.id);
     // Shared caches may keep this answer only until the note goes live, not the usual minute.
-    expect(early.headers.get("cache-control")).toMatch(/^public, max-age=[012]$/);
+    expect(early.headers.get("cache-control")).toMatch(/^public, max-age=[0-5]$/);
     expect(await reads.item()).toBe(404);
     expect(await reads.feed()).not.toContain("Launch day");
     expect(await reads.v1()).not.toContain(note.id);
