@@ -6,9 +6,9 @@ import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
 // 'english' would stem "Spanish" posts into nonsense. Every word of `q` must occur; the last one
 // matches as a prefix, so results follow the visitor's typing ("dark mo" finds "dark mode").
 //
-// The expression is spelled exactly as the GIN index `Post_search_idx` (migration
-// 20261123023500_post_search_index) spells it; the planner only uses the index for the same text.
-export const POST_SEARCH_VECTOR = `to_tsvector('simple'::regconfig, title || ' ' || body)`;
+// `search` is a stored generated column (title and body as a tsvector) with the GIN index
+// `Post_search_idx`: migration 20261123023500_post_search_index.
+export const POST_SEARCH_VECTOR = `search`;
 
 /** Words of a search: runs of letters and digits, as Postgres' parser splits them, bounded. */
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -4,6 +4,7 @@ import { humanize } from "@/components/portal/format";
 import { ApiError } from "@/lib/api/error-codes";
 import { listAllBoards } from "@/lib/boards/list-all-boards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { formatStatusCount } from "@/lib/posts/count-posts-by-status";
 import { listInbox } from "@/lib/posts/list-inbox";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { roleCan } from "@/lib/roles";
@@ -58,7 +59,7 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
                 >
                   {status ? humanize(status) : "All"}
                   <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-indigo-100 text-indigo-800" : "bg-slate-100 text-slate-600"}`}>
-                    {inbox.counts[status ?? "all"]}
+                    {formatStatusCount(inbox.counts[status ?? "all"])}
                   </span>
                 </Link>
               </li>
