@@ -17,7 +17,7 @@ import { POST_SEARCH_VECTOR, searchTsQuery } from "@/lib/posts/search";
 
 const pageSql = (search: boolean) => `
     SELECT id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
-           "voteCount", "commentCount", "createdAt", "updatedAt"
+           "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"
     FROM "Post" WHERE "workspaceId" = $1${search ? ` AND ${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, $3)` : ""}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
 const PAGE_SQL = pageSql(false);
@@ -28,6 +28,7 @@ interface PostRow {
   boardId: string;
   authorId: string | null;
   roadmapItemId: string | null;
+  mergedIntoId: string | null;
   title: string;
   body: string;
   status: string;
@@ -85,6 +86,7 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
       voteCount: post.voteCount,
       commentCount: post.commentCount,
       roadmapItemId: post.roadmapItemId,
+      mergedIntoId: post.mergedIntoId,
       createdAt: post.createdAt.toISOString(),
       updatedAt: post.updatedAt.toISOString(),
       authorId: post.authorId,

@@ -24,7 +24,8 @@ export async function runLoad(
   request: LoadRequest,
   options: { connections: number; warmupSeconds: number; durationSeconds: number; onPhase: (phase: "measuring" | "done") => void },
 ): Promise<LoadResult> {
-  const base = { ...request, connections: options.connections, timeout: 10 };
+  // Generous: on a loaded machine a rendered page can take seconds, and a timeout measures nothing.
+  const base = { ...request, connections: options.connections, timeout: 30 };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   options.onPhase("measuring");
   const result = await autocannon({ ...base, duration: options.durationSeconds });

@@ -361,7 +361,14 @@ async function measure(server: Server, child: ChildProcess, scenario: Scenario, 
   // A twin must answer the same bytes, or the ratio compares different work.
   const key = scenario.name;
   if (server.name === "product") bodies.set(key, first.body);
-  else if (bodies.has(key) && bodies.get(key) !== first.body) throw new Error(`the bare server's ${scenario.name} body differs from the product's; fix scripts/bench/bare-server.ts.`);
+  else if (bodies.has(key) && bodies.get(key) !== first.body) {
+    const product = bodies.get(key)!;
+    let at = 0;
+    while (at < product.length && product[at] === first.body[at]) at++;
+    throw new Error(
+      `the bare server's ${scenario.name} body differs from the product's at byte ${at} (product …${product.slice(at - 40, at + 60)}… bare …${first.body.slice(at - 40, at + 60)}…); fix scripts/bench/bare-server.ts.`,
+    );
+  }
   if (server.name === "product" && scenario.name === "public-status") {
     const headers = Object.fromEntries(Object.entries(first.headers).filter(([name]) => /^(content-type|cache-control|vary)$/.test(name)));
     fs.writeFileSync(STATUS_FILE, JSON.stringify({ path: new URL(request.url).pathname, status: first.status, headers, body: first.body }));
