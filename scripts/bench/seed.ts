@@ -103,7 +103,7 @@ async function seedRows(client: pg.Client, posts: number) {
             repeat('Please consider this idea; it would help our team a lot. ', 3),
             (enum_range(NULL::"PostStatus"))[1 + i % 6],
             ARRAY['tag' || (i % 100), 'area' || (i % 7), 'customer' || (i % 5000)],
-            (i * 7919) % 500, i % 13,
+            ((i::bigint * 7919) % 500)::int, i % 13,
             timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => i),
             timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => i)
      FROM generate_series(1, $5::int) AS i`,

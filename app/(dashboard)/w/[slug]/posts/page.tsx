@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { humanize } from "@/components/portal/format";
 import { ApiError } from "@/lib/api/error-codes";
-import { listAllBoards } from "@/lib/boards/list-all-boards";
+import { listBoardChoices } from "@/lib/boards/list-all-boards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { formatStatusCount } from "@/lib/posts/count-posts-by-status";
 import { listInbox } from "@/lib/posts/list-inbox";
@@ -20,7 +20,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<s
 export default async function PostsInboxPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const { actor, workspace } = await workspacePageActor(slug, "/posts");
-  const [boards, search] = await Promise.all([listAllBoards(actor.db), searchParams]);
+  const [boards, search] = await Promise.all([listBoardChoices(actor.db), searchParams]);
   const { state, query, ignored } = readInboxState(search, boards);
   // A stale or edited cursor shows the first page rather than an error.
   const inbox = await listInbox(actor, query).catch((error) => {
