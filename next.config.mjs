@@ -1,3 +1,5 @@
+import { portalCacheHeaders } from "./lib/public/portal-cache-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -8,6 +10,8 @@ const nextConfig = {
   // `npm test` runs `tsc --noEmit` over the whole repository (tests and scripts included); the
   // build does not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // The portal's pages seen signed out may be kept by a shared cache in front; signed in, never.
+  headers: async () => portalCacheHeaders(),
 };
 
 export default nextConfig;

@@ -53,8 +53,8 @@ test("sign up → board → portal → a visitor posts a duplicate anyway → th
   // The admin finds it in the inbox by search; it is open.
   await seedInboxPosts(slug, "feature-requests");
   await admin.goto(`/w/${slug}/posts`);
-  await admin.getByRole("searchbox", { name: "Search titles" }).fill("white hurts");
-  await admin.getByRole("searchbox", { name: "Search titles" }).press("Enter");
+  await admin.getByRole("searchbox", { name: "Search posts" }).fill("white hurts");
+  await admin.getByRole("searchbox", { name: "Search posts" }).press("Enter");
   await expect(admin).toHaveURL(new RegExp(`/w/${slug}/posts\\?q=white\\+hurts$`));
   const rows = admin.getByTestId("inbox-row");
   await expect(rows).toHaveCount(1);

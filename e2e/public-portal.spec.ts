@@ -192,3 +192,16 @@ test("the status badge renders, parses, and escapes its label", async ({ page, r
   await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0))).toBe(true);
   await page.screenshot({ path: `${ARTIFACTS}/status-badges.png`, clip: { x: 0, y: 0, width: 480, height: 200 } });
 });
+
+test("portal pages may be kept by a shared cache signed out, never signed in; public JSON too", async ({ page, request }) => {
+  const portal = await publishedPortal(page); // `page` is now signed in as the owner
+  const signedOut = async (path: string) => (await request.get(path)).headers()["cache-control"];
+  expect(await signedOut(`/p/${portal.slug}/status`)).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=5");
+  expect(await signedOut(`/p/${portal.slug}`)).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+  expect(await signedOut(`/api/public/${portal.slug}/status`)).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");
+  for (const path of [`/p/${portal.slug}/status`, `/p/${portal.slug}`]) {
+    const response = await page.request.get(path);
+    expect(await response.text()).toContain("Signed in as");
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+  }
+});

@@ -1126,7 +1126,7 @@ export interface components {
         ETag: string;
         /**
          * @description How long shared caches may keep the answer.
-         * @example public, max-age=60, stale-while-revalidate=300
+         * @example public, max-age=60, s-maxage=60, stale-while-revalidate=300
          */
         "Cache-Control": string;
         /** @description `HIT` when this instance answered from its own cache, else `MISS`. */

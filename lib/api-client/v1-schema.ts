@@ -57,7 +57,7 @@ export interface paths {
         };
         /**
          * List posts
-         * @description Filter by board, status, tag or title (`q`: case-insensitive, `%` and `_` match themselves); sort newest, oldest or top.
+         * @description Filter by board, status, tag or words (`q`: every word must occur in the title or body, case-insensitive, the last one as a prefix; punctuation is ignored); sort newest, oldest or top.
          *
          *     **Scope:** `posts:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `list_posts`.
          */

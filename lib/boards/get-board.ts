@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { includePostCount } from "./post-count";
+import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import { boardView } from "./view";
 
 export async function getBoardOrThrow(db: ScopedDb | ScopedTx, id: string) {
@@ -11,7 +11,8 @@ export async function getBoardOrThrow(db: ScopedDb | ScopedTx, id: string) {
 
 /** One board as the API shows it, with how many posts it holds. */
 export async function getBoardWithPostCount(db: ScopedDb, id: string) {
-  const board = await db.board.findUnique({ where: { id }, include: includePostCount(db) });
+  const board = await db.board.findUnique({ where: { id } });
   if (!board) throw new ApiError("NOT_FOUND", "Board not found.");
-  return boardView(board);
+  const [counted] = await withBoardPostCounts(db, [board]);
+  return boardView(counted!);
 }

@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/db/scoped";
-import { includePostCount } from "./post-count";
+import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import { boardView } from "./view";
 
 /**
@@ -10,7 +10,16 @@ import { boardView } from "./view";
 export const BOARDS_LIST_CAP = 500;
 
 export async function listAllBoards(db: ScopedDb) {
-  const rows = await db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP, include: includePostCount(db) });
-  return rows.map(boardView);
+  const rows = await db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP });
+  return (await withBoardPostCounts(db, rows)).map(boardView);
 }
 export type DashboardBoard = Awaited<ReturnType<typeof listAllBoards>>[number];
+
+/**
+ * The same boards without their post counts, for pickers and filters (the posts inbox): counting
+ * a board's posts reads every one of them (~250 ms for a million), which a picker never shows.
+ */
+export async function listBoardChoices(db: ScopedDb) {
+  return db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP, select: { id: true, slug: true, name: true } });
+}
+export type BoardChoice = Awaited<ReturnType<typeof listBoardChoices>>[number];

@@ -1,6 +1,6 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
-import { includePostCount } from "./post-count";
+import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ListBoardsQuery } from "./schemas";
 import { boardView } from "./view";
 
@@ -14,7 +14,6 @@ export async function listBoards(db: ScopedDb, query: ListBoardsQuery) {
     where: { AND: [VISIBILITY_FILTER[query.visibility], page.where] },
     orderBy: page.orderBy,
     take: page.take,
-    include: includePostCount(db),
   });
-  return toPage(rows, NEWEST, query.limit, boardView);
+  return toPage(await withBoardPostCounts(db, rows), NEWEST, query.limit, boardView);
 }

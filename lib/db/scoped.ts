@@ -101,6 +101,12 @@ export type ScopedDb = ScopedTx & {
    * parameterised conditions, so this read is fenced exactly like the model delegates.
    */
   $selectRows<T>(query: SelectRowsQuery): Promise<T[]>;
+  /**
+   * How many rows of one tenant table match each list of conditions, counting no further than
+   * `cap` (cap + 1 means "more"): counts that stop walking an index there instead of reading every
+   * matching row. One statement, one count per list, in order.
+   */
+  $countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number): Promise<number[]>;
 };
 
 export interface SelectRowsQuery {
@@ -125,9 +131,21 @@ function selectRowsStatement(query: SelectRowsQuery, workspaceId: string): { tex
   }
   values.push(query.limit);
   return {
-    text: `SELECT ${query.columns} FROM ${tableOf(query.from)} WHERE ${conditions.join(" AND ")} ORDER BY ${query.orderBy} LIMIT $${values.length}`,
+    text: `SELECT ${query.columns} FROM ${tableOf(query.from)} WHERE ${conditions.join(" AND ")}${query.orderBy ? ` ORDER BY ${query.orderBy}` : ""} LIMIT $${values.length}`,
     values,
   };
+}
+
+function countRowsStatement(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, workspaceId: string) {
+  const values: unknown[] = [];
+  const counts = wheres.map((where) => {
+    const inner = selectRowsStatement({ from, columns: "1", where, orderBy: "", limit: cap + 1 }, workspaceId);
+    // Renumber this subquery's $n after the ones already taken.
+    const text = inner.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
+    values.push(...inner.values);
+    return `(SELECT count(*)::int FROM (${text}) AS capped)`;
+  });
+  return { text: `SELECT ARRAY[${counts.join(", ")}] AS n`, values };
 }
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
@@ -144,6 +162,11 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
   scoped.$selectRows = <T>(query: SelectRowsQuery) => {
     const { text, values } = selectRowsStatement(query, workspaceId);
     return client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values);
+  };
+  scoped.$countRows = async (from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number) => {
+    const { text, values } = countRowsStatement(from, wheres, cap, workspaceId);
+    const rows = client === db ? await hotQuery<{ n: number[] }>(text, values) : await client.$queryRawUnsafe<{ n: number[] }[]>(text, ...values);
+    return rows[0]!.n;
   };
   return Object.freeze(scoped) as unknown as ScopedDb;
 }

@@ -19,8 +19,3 @@ export function renderFragment(fragment: SqlFragment, firstParam: number): { tex
   });
   return { text, values: [...fragment.values] };
 }
-
-/** `%text%` for LIKE/ILIKE that matches `text` literally (its own % _ and \ are escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-}

@@ -66,7 +66,7 @@ ${errorCodeList(["VALIDATION_ERROR", "API_KEY_SCOPE", "NOT_FOUND", "METHOD_NOT_A
 
 const PUBLIC_HEADERS: Record<string, oas31.HeaderObject> = {
   ETag: { description: "A weak validator of the body; send it back as `If-None-Match`.", required: true, schema: { type: "string" }, example: 'W/"5d41402abc4b2a76"' },
-  "Cache-Control": { description: "How long shared caches may keep the answer.", required: true, schema: { type: "string" }, example: "public, max-age=60, stale-while-revalidate=300" },
+  "Cache-Control": { description: "How long shared caches may keep the answer.", required: true, schema: { type: "string" }, example: "public, max-age=60, s-maxage=60, stale-while-revalidate=300" },
   "X-Cache": { description: "`HIT` when this instance answered from its own cache, else `MISS`.", required: true, schema: { type: "string", enum: ["HIT", "MISS"] } },
   "Access-Control-Allow-Origin": { description: "Any origin may read it.", required: true, schema: { type: "string", const: "*" } },
 };

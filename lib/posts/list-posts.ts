@@ -1,8 +1,9 @@
 import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { containsPattern, sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
+import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
 import { keysetSql, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ListPostsQuery } from "./schemas";
+import { postSearchFilter } from "./search";
 import { postView } from "./view";
 
 export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
@@ -20,7 +21,7 @@ export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "
   if (query.status) filters.push(sqlFragment`status = ${query.status}::"PostStatus"`);
   // @> rather than = ANY(): the form a GIN index on tags would serve.
   if (query.tag) filters.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
-  if (query.q) filters.push(sqlFragment`title ILIKE ${containsPattern(query.q)}`);
+  if (query.q) filters.push(postSearchFilter(query.q));
   return filters;
 }
 

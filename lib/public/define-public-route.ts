@@ -137,17 +137,20 @@ async function compute<S extends PublicSchemas>(
 }
 
 /**
- * Shared caches may keep an answer as long as ours does and serve it stale while revalidating —
- * but never past its next time-based boundary: near one, max-age shrinks to the time left and the
- * stale window to what remains after it.
+ * Browsers and shared caches in front (a CDN, a caching reverse proxy: s-maxage) may keep an
+ * answer as long as ours does and serve it stale while revalidating — but never past its next
+ * time-based boundary: near one, both ages shrink to the time left and the stale window to what
+ * remains after it. Public answers never depend on who asks (no session is read here), so one
+ * shared copy serves everyone.
  */
-function cacheControlOf(policy: (typeof CACHE_POLICIES)[CachePolicy], answer: CachedAnswer, now = Date.now()): string {
-  const full = `public, max-age=${policy.ttlMs / 1000}, stale-while-revalidate=${policy.staleMs / 1000}`;
+export function cacheControlOf(policy: (typeof CACHE_POLICIES)[CachePolicy], answer: Pick<CachedAnswer, "validUntil">, now = Date.now()): string {
+  const ages = (seconds: number) => `public, max-age=${seconds}, s-maxage=${seconds}`;
+  const full = `${ages(policy.ttlMs / 1000)}, stale-while-revalidate=${policy.staleMs / 1000}`;
   if (answer.validUntil === null || answer.validUntil >= now + policy.ttlMs + policy.staleMs) return full;
   const secondsLeft = Math.max(0, Math.floor((answer.validUntil - now) / 1000));
   const maxAge = Math.min(policy.ttlMs / 1000, secondsLeft);
   const stale = secondsLeft - maxAge;
-  return stale > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${stale}` : `public, max-age=${maxAge}`;
+  return stale > 0 ? `${ages(maxAge)}, stale-while-revalidate=${stale}` : ages(maxAge);
 }
 
 function answerResponse(request: Request, answer: CachedAnswer, cacheControl: string, requestId: string, headers: Headers): Response {

@@ -1,4 +1,5 @@
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";
 import { LISTED_POSTS, publicBoardView } from "./views";
@@ -12,7 +13,7 @@ export async function listPublicBoards(db: ScopedDb, query: PageOnlyQuery) {
     where: { AND: [{ isPublic: true }, page.where] },
     orderBy: page.orderBy,
     take: page.take,
-    select: { id: true, slug: true, name: true, description: true, createdAt: true, _count: { select: { posts: { where: LISTED_POSTS } } } },
+    select: { id: true, slug: true, name: true, description: true, createdAt: true },
   });
-  return toPage(rows, BOARD_SORT, query.limit, (board) => ({ ...publicBoardView(board), postCount: board._count.posts }));
+  return toPage(await withBoardPostCounts(db, rows, LISTED_POSTS), BOARD_SORT, query.limit, (board) => ({ ...publicBoardView(board), postCount: board._count.posts }));
 }

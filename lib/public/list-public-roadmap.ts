@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
 import { countField, idField } from "@/lib/api/response-schemas";
+import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { roadmapItemShape } from "@/lib/roadmap/view";
@@ -34,10 +35,9 @@ export async function listPublicRoadmap(db: ScopedDb, query: RoadmapQuery) {
         take: ROADMAP_POSTS_LIMIT,
         select: { id: true, boardId: true, title: true, status: true, voteCount: true, commentCount: true },
       },
-      _count: { select: { posts: { where: publicPosts } } },
     },
   });
-  return toPage(rows, ROADMAP_SORT, query.limit, (item) => ({
+  return toPage(await withRoadmapPostCounts(db, rows, publicPosts), ROADMAP_SORT, query.limit, (item) => ({
     id: item.id,
     title: item.title,
     description: item.description,

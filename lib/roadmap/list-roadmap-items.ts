@@ -1,3 +1,4 @@
+import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ListRoadmapQuery } from "./schemas";
@@ -26,8 +27,7 @@ export async function listRoadmapItems(db: ScopedDb, query: ListRoadmapQuery) {
         take: POSTS_PER_ITEM,
         select: { id: true, title: true, status: true, voteCount: true, boardId: true },
       },
-      _count: { select: { posts: { where: linked } } },
     },
   });
-  return toPage(rows, DISPLAY_ORDER, query.limit, roadmapItemView);
+  return toPage(await withRoadmapPostCounts(db, rows), DISPLAY_ORDER, query.limit, roadmapItemView);
 }

@@ -1,26 +1,34 @@
-// The benchmark's yardstick: what this machine can do for `GET /api/v1/posts?limit=20` with no
-// framework at all. node:http plus a pg Pool, the same two statements the product runs (the key
+// The benchmark's yardstick: what this machine can do with no framework at all, for the three
+// scenarios where that is meaningful. `GET /api/v1/posts?limit=20[&q=…]`: node:http plus a pg Pool, the same two statements the product runs (the key
 // with its workspace plan and creator's membership, then the newest-first page of limit + 1 posts)
-// and the same JSON body, byte for byte. It skips everything else the product does (rate limit,
-// validation, error envelope), so product/bare is the price of the whole stack.
+// and the same JSON body, byte for byte; `q` adds the product's search predicate (lib/posts/search.ts).
+// `GET /api/public/{slug}/status`: the bytes the product's cache would hold for it (the runner
+// hands them over in BENCH_STATUS_FILE), served from memory as a cache hit would be. It skips
+// everything else the product does (rate limit, validation, error envelope), so product/bare is
+// the price of the whole stack.
 //
 //   PORT=… DATABASE_URL=… API_KEY_SECRET=… node --import tsx scripts/bench/bare-server.ts
+import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { hashKey, isWellFormedKey } from "@/lib/keys/format";
 import { KEY_LOOKUP_SQL } from "@/lib/keys/key-lookup-sql";
+import { POST_SEARCH_VECTOR, searchTsQuery } from "@/lib/posts/search";
 
-const PAGE_SQL = `
+const pageSql = (search: boolean) => `
     SELECT id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
-           "voteCount", "commentCount", "createdAt", "updatedAt"
-    FROM "Post" WHERE "workspaceId" = $1
+           "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"
+    FROM "Post" WHERE "workspaceId" = $1${search ? ` AND ${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, $3)` : ""}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
+const PAGE_SQL = pageSql(false);
+const SEARCH_SQL = pageSql(true);
 
 interface PostRow {
   id: string;
   boardId: string;
   authorId: string | null;
   roadmapItemId: string | null;
+  mergedIntoId: string | null;
   title: string;
   body: string;
   status: string;
@@ -47,8 +55,15 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
   if (!keyRow || keyRow.revokedAt || !keyRow.role || !keyRow.scopes.includes("posts:read")) {
     return send(res, 401, { success: false, code: "UNAUTHORIZED" });
   }
-  const limit = Number(new URL(req.url!, "http://x").searchParams.get("limit") ?? 20);
-  const rows = (await pool.query<PostRow>(PAGE_SQL, [keyRow.workspaceId, limit + 1])).rows;
+  const params = new URL(req.url!, "http://x").searchParams;
+  const limit = Number(params.get("limit") ?? 20);
+  const q = params.get("q");
+  const tsquery = q ? searchTsQuery(q) : null;
+  const rows = (
+    tsquery
+      ? await pool.query<PostRow>(SEARCH_SQL, [keyRow.workspaceId, limit + 1, tsquery])
+      : await pool.query<PostRow>(PAGE_SQL, [keyRow.workspaceId, limit + 1])
+  ).rows;
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
@@ -71,6 +86,7 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
       voteCount: post.voteCount,
       commentCount: post.commentCount,
       roadmapItemId: post.roadmapItemId,
+      mergedIntoId: post.mergedIntoId,
       createdAt: post.createdAt.toISOString(),
       updatedAt: post.updatedAt.toISOString(),
       authorId: post.authorId,
@@ -79,7 +95,24 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
   });
 }
 
+// The in-memory cache of public answers: path -> the product's status, headers and body bytes.
+interface Cached {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+const publicCache = new Map<string, Cached>();
+if (process.env.BENCH_STATUS_FILE) {
+  const saved = JSON.parse(fs.readFileSync(process.env.BENCH_STATUS_FILE, "utf8")) as { path: string; status: number; headers: Record<string, string>; body: string };
+  publicCache.set(saved.path, { status: saved.status, headers: saved.headers, body: Buffer.from(saved.body) });
+}
+
 const server = http.createServer((req, res) => {
+  const cached = req.method === "GET" ? publicCache.get(req.url ?? "") : undefined;
+  if (cached) {
+    res.writeHead(cached.status, { ...cached.headers, "content-length": cached.body.length });
+    return res.end(cached.body);
+  }
   if (req.method !== "GET" || !req.url?.startsWith("/api/v1/posts")) return send(res, 404, { success: false, code: "NOT_FOUND" });
   listPosts(req, res).catch((error) => {
     console.error(error);

@@ -23,7 +23,7 @@ describe("GET /api/public/{workspace}/status/badge.svg", () => {
     expect(ok.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
     expect(ok.headers.get("access-control-allow-origin")).toBe("*");
-    expect(ok.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=30");
+    expect(ok.headers.get("cache-control")).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");
     const svg = parseXml(ok.text).svg;
     expect(svg["@xmlns"]).toBe("http://www.w3.org/2000/svg");
     expect(svg.title).toBe("status: operational");
@@ -82,7 +82,7 @@ describe("GET /api/public/{workspace}/changelog/feed.xml", () => {
     const result = await getText(feed.GET, `/api/public/${portal.slug}/changelog/feed.xml`, { workspace: portal.slug });
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
-    expect(result.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(result.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
     expect(result.text.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
     expect(result.text).not.toMatch(/<script|<img/i);
 

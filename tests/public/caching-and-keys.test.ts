@@ -185,7 +185,8 @@ describe("an answer with a time boundary (SPEC B12)", () => {
     boundary = new Date(Date.now() + BOUNDARY_IN_MS);
     const first = await getText(route, "/x", { workspace: portal.slug });
     expect(first.status).toBe(200);
-    const [, maxAge] = /^public, max-age=(\d+)$/.exec(first.headers.get("cache-control") ?? "") ?? [];
+    const [, maxAge, sharedMaxAge] = /^public, max-age=(\d+), s-maxage=(\d+)$/.exec(first.headers.get("cache-control") ?? "") ?? [];
+    expect(sharedMaxAge).toBe(maxAge);
     expect(Number(maxAge)).toBeGreaterThanOrEqual(2);
     expect(Number(maxAge)).toBeLessThanOrEqual(BOUNDARY_IN_MS / 1000);
 
@@ -204,6 +205,6 @@ describe("an answer with a time boundary (SPEC B12)", () => {
     const portal = await seedPortal();
     boundary = new Date(Date.now() + 3_600_000);
     const answer = await getText(route, "/y", { workspace: portal.slug });
-    expect(answer.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=300");
   });
 });

@@ -13,7 +13,7 @@ import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 import { seedPortal } from "./fixtures";
 import { get } from "./request";
 
-const CONTENT_CACHE = "public, max-age=60, stale-while-revalidate=300";
+const CONTENT_CACHE = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 
 function expectPublicAnswer(result: { status: number; headers: Headers }) {
   expect(result.status).toBe(200);

@@ -157,7 +157,7 @@ describe("GET /api/public/{workspace}/status/summary.json", () => {
     expect(body.scheduled_maintenances[1]).toMatchObject({ scheduled_for: upcomingStart.toISOString(), incident_updates: [{ body: "Brief blips." }] });
     expect((body.scheduled_maintenances[0]!.components as { id: string }[]).map((component) => component.id)).toEqual([portal.api.id]);
     // The running window ends in an hour: fresh for the status policy's 10 s, no longer than that.
-    expect(result.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=30");
+    expect(result.headers.get("cache-control")).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");
   });
 
   it("maps every indicator to Statuspage's", async () => {

@@ -17,7 +17,7 @@ describe("GET /api/public/{workspace}/status", () => {
       days: [{ date: new Date().toISOString().slice(0, 10), state: "operational", partialOutageMinutes: 0, majorOutageMinutes: 0, incidents: [], maintenances: [] }],
     };
     expect(result.status).toBe(200);
-    expect(result.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=30");
+    expect(result.headers.get("cache-control")).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");
     expect(result.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(result.json).toEqual({
       success: true,

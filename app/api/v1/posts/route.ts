@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
       operation: {
         id: "listPosts",
         summary: "List posts",
-        description: "Filter by board, status, tag or title (`q`: case-insensitive, `%` and `_` match themselves); sort newest, oldest or top.",
+        description: "Filter by board, status, tag or words (`q`: every word must occur in the title or body, case-insensitive, the last one as a prefix; punctuation is ignored); sort newest, oldest or top.",
         response: postSchema,
         paginated: true,
       },

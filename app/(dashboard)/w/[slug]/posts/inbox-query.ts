@@ -1,4 +1,4 @@
-import type { DashboardBoard } from "@/lib/boards/list-all-boards";
+import type { BoardChoice } from "@/lib/boards/list-all-boards";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { listPostsQuery, POST_SORTS, type ListPostsQuery } from "@/lib/posts/schemas";
 
@@ -21,7 +21,7 @@ type Search = Record<string, string | string[] | undefined>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 /** The state in the address, each part that is not valid dropped (with a note for the page), and the API query it makes. */
-export function readInboxState(search: Search, boards: DashboardBoard[]) {
+export function readInboxState(search: Search, boards: BoardChoice[]) {
   const raw = { status: first(search.status), board: first(search.board), tag: first(search.tag), q: first(search.q), sort: first(search.sort), cursor: first(search.cursor) };
   const board = raw.board ? boards.find((candidate) => candidate.slug === raw.board) : undefined;
   const candidate = {

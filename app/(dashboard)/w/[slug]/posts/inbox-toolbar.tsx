@@ -47,7 +47,7 @@ export function InboxToolbar({ slug, state, boards }: { slug: string; state: Inb
       {state.tag ? <input type="hidden" name="tag" value={state.tag} /> : null}
       <div className="relative min-w-0 flex-1">
         <label htmlFor="inbox-search" className="sr-only">
-          Search titles
+          Search posts
         </label>
         <input
           ref={search}
@@ -63,7 +63,7 @@ export function InboxToolbar({ slug, state, boards }: { slug: string; state: Inb
             }
           }}
           maxLength={200}
-          placeholder="Search titles…"
+          placeholder="Search posts…"
           className="block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-10 pl-3 text-sm shadow-sm placeholder:text-slate-400"
         />
         {q ? null : (

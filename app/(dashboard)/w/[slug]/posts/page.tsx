@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { humanize } from "@/components/portal/format";
 import { ApiError } from "@/lib/api/error-codes";
-import { listAllBoards } from "@/lib/boards/list-all-boards";
+import { listBoardChoices } from "@/lib/boards/list-all-boards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { formatStatusCount } from "@/lib/posts/count-posts-by-status";
 import { listInbox } from "@/lib/posts/list-inbox";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { roleCan } from "@/lib/roles";
@@ -19,7 +20,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<s
 export default async function PostsInboxPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const { actor, workspace } = await workspacePageActor(slug, "/posts");
-  const [boards, search] = await Promise.all([listAllBoards(actor.db), searchParams]);
+  const [boards, search] = await Promise.all([listBoardChoices(actor.db), searchParams]);
   const { state, query, ignored } = readInboxState(search, boards);
   // A stale or edited cursor shows the first page rather than an error.
   const inbox = await listInbox(actor, query).catch((error) => {
@@ -58,7 +59,7 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
                 >
                   {status ? humanize(status) : "All"}
                   <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-indigo-100 text-indigo-800" : "bg-slate-100 text-slate-600"}`}>
-                    {inbox.counts[status ?? "all"]}
+                    {formatStatusCount(inbox.counts[status ?? "all"])}
                   </span>
                 </Link>
               </li>

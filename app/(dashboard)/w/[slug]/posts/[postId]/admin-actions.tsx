@@ -120,7 +120,7 @@ function MergeForm({ slug, post, onCancel }: { slug: string; post: Post; onCance
             value={q}
             onChange={(event) => setQ(event.target.value)}
             maxLength={200}
-            placeholder="Search titles…"
+            placeholder="Search posts…"
             data-autofocus
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400"
           />

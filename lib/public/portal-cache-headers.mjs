@@ -1,0 +1,42 @@
+// Cache-Control of the portal's HTML pages (/p/{workspace}/…), as next.config.mjs `headers()`
+// rules; Next.js keeps a Cache-Control set this way on dynamically rendered pages.
+//
+// Signed out, every visitor gets the same page, so any shared cache in front (a CDN, the nginx of
+// docs/deploy/nginx.conf) may keep it: the status page for seconds (it is what takes the traffic
+// when a customer's service is down, and it must follow incidents closely), the rest for a minute.
+// Browsers revalidate every time (max-age=0), so a visitor who signs in never sees a page their
+// own browser kept from before. Signed in (a session cookie is present), the page carries the
+// visitor's name and votes: private, never stored.
+//
+// A shared cache must also never answer a signed-in visitor from the public copy. `Vary: Cookie`
+// would say so, but Next.js replaces the Vary header of every page with its own (rsc,
+// next-router-*), so the cache in front has to bypass itself when a session cookie is present:
+// the reference nginx configuration does (docs/deploy/nginx.conf, README "Behind a caching proxy").
+//
+// The HTML status page cannot shrink its ages before a maintenance boundary the way the JSON
+// status does (lib/public/define-public-route.ts): a header rule is fixed. Its window is kept short
+// instead: at most 5 + 5 seconds past a boundary.
+
+/** next-auth's session cookie over http and over https. */
+export const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+
+export const PORTAL_CACHE_CONTROL = {
+  status: "public, max-age=0, s-maxage=5, stale-while-revalidate=5",
+  page: "public, max-age=0, s-maxage=60, stale-while-revalidate=60",
+  signedIn: "private, no-store",
+};
+
+/** The header rules, in order: a later rule's value wins over an earlier one for the same header. */
+export function portalCacheHeaders() {
+  const signedIn = SESSION_COOKIES.map((key) => ({
+    source: "/p/:path*",
+    has: [{ type: "cookie", key }],
+    headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.signedIn }],
+  }));
+  return [
+    { source: "/p/:workspace", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
+    { source: "/p/:workspace/:path+", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
+    { source: "/p/:workspace/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
+    ...signedIn,
+  ];
+}

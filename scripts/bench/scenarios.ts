@@ -1,0 +1,109 @@
+// What `npm run bench` loads: the hot paths, one request shape each. `bare` marks the scenarios
+// that scripts/bench/bare-server.ts also answers (same path, same body), for the ratio.
+import type { LoadRequest } from "./load";
+import { BENCH } from "./seed";
+
+export interface ScenarioContext {
+  base: string;
+  apiKey: string;
+  sessionCookie: string;
+}
+
+export interface Scenario {
+  name: string;
+  label: string;
+  bare: boolean;
+  request(ctx: ScenarioContext): LoadRequest;
+  /** Why a sample answer is not what the scenario should measure, or null when it is. */
+  check(status: number, body: string): string | null;
+}
+
+const bearer = (ctx: ScenarioContext) => ({ authorization: `Bearer ${ctx.apiKey}` });
+
+function page(min: number) {
+  return (status: number, body: string) => {
+    if (status !== 200) return `HTTP ${status}`;
+    const json = JSON.parse(body) as { success?: boolean; data?: unknown[] };
+    return json.success === true && (json.data?.length ?? 0) >= min ? null : `unexpected body ${body.slice(0, 200)}`;
+  };
+}
+
+const ok = (type: RegExp) => (status: number, body: string) => (status === 200 && type.test(body) ? null : `HTTP ${status}: ${body.slice(0, 200)}`);
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: "posts-list",
+    label: "GET /api/v1/posts",
+    bare: true,
+    request: (ctx) => ({ url: `${ctx.base}/api/v1/posts?limit=20`, headers: bearer(ctx) }),
+    check: page(20),
+  },
+  {
+    name: "posts-search",
+    label: `GET /api/v1/posts?q=${BENCH.searchWord}`,
+    bare: true,
+    request: (ctx) => ({ url: `${ctx.base}/api/v1/posts?limit=20&q=${BENCH.searchWord}`, headers: bearer(ctx) }),
+    check: page(1),
+  },
+  {
+    name: "tag-filter",
+    label: `GET /api/v1/posts?tag=${BENCH.tag}`,
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/api/v1/posts?limit=20&tag=${BENCH.tag}`, headers: bearer(ctx) }),
+    check: page(1),
+  },
+  {
+    name: "post-detail",
+    label: "GET public post + 100 comments",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/posts/${BENCH.postId}` }),
+    check: (status, body) => (status === 200 && (JSON.parse(body) as { data?: { comments?: unknown[] } }).data?.comments?.length === 100 ? null : `HTTP ${status}: ${body.slice(0, 200)}`),
+  },
+  {
+    name: "todos-list",
+    label: "GET /api/v1/todos",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/api/v1/todos?limit=20`, headers: bearer(ctx) }),
+    check: page(20),
+  },
+  {
+    name: "public-status",
+    label: "GET public status (cached)",
+    bare: true,
+    request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status` }),
+    check: ok(/"components"/),
+  },
+  {
+    name: "badge",
+    label: "GET status badge.svg",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status/badge.svg` }),
+    check: ok(/<svg/),
+  },
+  {
+    name: "portal-status-html",
+    label: "GET /p/{ws}/status (HTML)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/status` }),
+    check: ok(/<html/),
+  },
+  {
+    name: "inbox-html",
+    label: "GET /w/{ws}/posts signed in",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/w/${BENCH.slug}/posts`, headers: { cookie: ctx.sessionCookie } }),
+    check: ok(/data-testid="inbox-row"/),
+  },
+  {
+    name: "create-post",
+    label: "POST /api/v1/posts (PRO)",
+    bare: false,
+    request: (ctx) => ({
+      url: `${ctx.base}/api/v1/posts`,
+      method: "POST",
+      headers: { ...bearer(ctx), "content-type": "application/json" },
+      body: JSON.stringify({ boardId: BENCH.boardId, title: "Benchmark write", body: "Written under load.", tags: ["bench"] }),
+    }),
+    check: (status, body) => (status === 201 ? null : `HTTP ${status}: ${body.slice(0, 200)}`),
+  },
+];
