@@ -8,7 +8,7 @@ export const createReleaseNoteBody = z
   .strictObject({
     title: safeText({ min: 1, max: 200, label: "title" }),
     // Markdown keeps its whitespace: indentation makes code blocks and trailing spaces make breaks.
-    body: safeText({ min: 1, max: 20_000, label: "body", trim: false }).refine((value) => value.trim() !== "", {
+    body: safeText({ min: 1, max: 20_000, label: "body", trim: false, multiline: true }).refine((value) => value.trim() !== "", {
       message: "body must not be blank.",
     }),
     publish: z.boolean({ message: "publish must be true or false." }).default(true),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "@/lib/api/schemas";
 
 export const emailSchema = z
   .string()
@@ -13,7 +14,7 @@ export const passwordSchema = z
   .max(200, "Use at most 200 characters.");
 
 export const signUpSchema = z.object({
-  name: z.string().trim().max(100, "Use at most 100 characters.").optional().default(""),
+  name: plainText(z.string().trim().max(100, "Use at most 100 characters."), "Name").optional().default(""),
   email: emailSchema,
   password: passwordSchema,
 });
