@@ -4,7 +4,7 @@ import { listPublishedReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { createReleaseNoteBody, listReleaseNotesQuery } from "@/lib/changelog/schemas";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "changelog:read",

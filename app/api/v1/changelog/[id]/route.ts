@@ -3,7 +3,7 @@ import { idParams } from "@/lib/api/params";
 import { getPublishedReleaseNote } from "@/lib/changelog/get-release-note";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "changelog:read",
