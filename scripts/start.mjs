@@ -19,7 +19,8 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-const next = spawn(path.resolve("node_modules/.bin/next"), ["start", ...process.argv.slice(2)], {
+// Through node itself, to preload the peer address into X-Forwarded-For (scripts/lib/peer-address.cjs).
+const next = spawn(process.execPath, ["--require", path.resolve("scripts/lib/peer-address.cjs"), path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
 });
