@@ -1,5 +1,17 @@
+// The API's security headers (pages get theirs, with a CSP nonce, from proxy.ts): the same values
+// as lib/security/headers.ts baseSecurityHeaders, which cannot be imported from here.
+const apiSecurityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+  ...(process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    return [{ source: "/api/:path*", headers: apiSecurityHeaders }];
+  },
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite loads its WASM and data files relative to its own module, and the Prisma adapter must

@@ -3,7 +3,7 @@
 // when the client sent none, so without this a client's own X-Forwarded-For reached the app as if
 // it were the truth, and the socket address was lost. With it, the rightmost entry is always the
 // peer, and TRUSTED_PROXY_HOPS (lib/public/client-ip.ts) counts trusted proxies leftwards from it.
-const http = require("node:http");
+import http from "node:http";
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function emitWithPeer(event, request, ...rest) {
