@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS } from "./dashboard-helpers";
@@ -56,24 +58,29 @@ test("every route kind carries its security headers, and pages run under the CSP
 
 test("the dashboard cannot be framed by another site; the portal can", async ({ page, baseURL }) => {
   const portal = await publishedPortal(page);
-  const framer = "http://framer.example.test";
-  await page.route(`${framer}/**`, (route) => {
-    const target = new URL(route.request().url()).searchParams.get("src")!;
-    return route.fulfill({ contentType: "text/html", body: `<!doctype html><title>framer</title><iframe name="victim" src="${baseURL}${target}" width="800" height="600"></iframe>` });
+  // The other site is a real server on this machine (Chromium refuses a page that is not on the
+  // local network framing a local one, whatever the headers say; fulfilled routes count as public).
+  const framer = http.createServer((request, response) => {
+    const target = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("src") ?? "/";
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<!doctype html><title>framer</title><iframe name="victim" src="${baseURL}${target}" width="800" height="600"></iframe>`);
   });
+  await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
+  const framerOrigin = `http://127.0.0.1:${(framer.address() as AddressInfo).port}`;
   const framed = async (path: string) => {
-    await page.goto(`${framer}/?src=${encodeURIComponent(path)}`);
-    const frame = page.frame({ name: "victim" })!;
-    await frame.waitForLoadState().catch(() => {});
-    return frame;
+    await page.goto(`${framerOrigin}/?src=${encodeURIComponent(path)}`);
+    return page.frame({ name: "victim" })!;
   };
+  try {
+    const portalFrame = await framed(`/p/${portal.slug}`);
+    await expect(portalFrame.getByRole("heading", { level: 1 })).toBeVisible();
 
-  const members = await framed(`/w/${portal.slug}/settings/members`);
-  await expect.poll(() => members.url()).toMatch(/^chrome-error:/);
-  await expect(members.getByRole("button", { name: /Remove/ })).toHaveCount(0);
-
-  const portalFrame = await framed(`/p/${portal.slug}`);
-  await expect(portalFrame.getByRole("heading", { level: 1 })).toBeVisible();
+    const members = await framed(`/w/${portal.slug}/settings/members`);
+    await expect.poll(() => members.url()).toMatch(/^chrome-error:/);
+    await expect(members.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  } finally {
+    framer.close();
+  }
 });
 
 test("with the database out of reach, dashboard and portal pages answer a styled 503 page and /api/health says so", async ({ page }) => {
