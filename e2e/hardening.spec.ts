@@ -48,6 +48,13 @@ test("every route kind carries its security headers, and pages run under the CSP
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
   }
 
+  // Row 6: a client-written X-Forwarded-For picks no bucket of its own (TRUSTED_PROXY_HOPS=0).
+  const remaining = async (forwardedFor: string) =>
+    Number((await page.request.get(`/api/public/${portal.slug}/status`, { headers: { "x-forwarded-for": forwardedFor } })).headers()["x-ratelimit-remaining"]);
+  const first = await remaining("203.0.113.1");
+  expect(await remaining("203.0.113.2")).toBe(first - 1);
+  expect(await remaining("198.51.100.3, 203.0.113.4")).toBe(first - 2);
+
   // Hydrated under the policy: client navigation works, and the browser refused nothing.
   await page.goto(pages.dashboard);
   await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
