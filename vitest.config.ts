@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -10,6 +11,9 @@ export default defineConfig({
   test: {
     // Each file runs in its own process with its own database (tests/support/per-file-database.ts).
     pool: "forks",
+    // Vitest's default on 2 cores is one process; integration files spend much of their time
+    // waiting on PostgreSQL, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

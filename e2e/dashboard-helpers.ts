@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
-import { INVITATION_SUBJECT, latestMail, linkIn, VERIFY_SUBJECT } from "./mail";
+import { countMails, INVITATION_SUBJECT, latestMail, linkIn, VERIFY_SUBJECT } from "./mail";
 
 // Helpers for the settings specs: people in their own browser contexts, roles given through the
 // members page (as an owner would), keys created through the keys page.
@@ -64,8 +64,8 @@ export async function inviteMember(page: Page, slug: string, email: string, role
 }
 
 /** As the invitee: opens the newest invitation mailed to them and joins; ends in the workspace. */
-export async function acceptInvitationFromMail(invitee: Person, slug: string) {
-  const mail = await latestMail(invitee.email, INVITATION_SUBJECT);
+export async function acceptInvitationFromMail(invitee: Person, slug: string, seen = 0) {
+  const mail = await latestMail(invitee.email, INVITATION_SUBJECT, seen);
   await invitee.page.goto(linkIn(mail, "/invitations/"));
   await invitee.page.getByRole("button", { name: /^Join / }).click();
   await expect(invitee.page).toHaveURL(new RegExp(`/w/${slug}$`));
@@ -77,9 +77,10 @@ export async function acceptInvitationFromMail(invitee: Person, slug: string) {
  */
 export async function addMember(page: Page, slug: string, invitee: Person | string, role: Role) {
   const email = typeof invitee === "string" ? invitee : invitee.email;
+  const seen = countMails(email, INVITATION_SUBJECT);
   await inviteMember(page, slug, email, role);
   if (typeof invitee === "string") return;
-  await acceptInvitationFromMail(invitee, slug);
+  await acceptInvitationFromMail(invitee, slug, seen);
   await page.reload();
   await expect(memberRow(page, email)).toBeVisible();
 }

@@ -24,11 +24,22 @@ export function mailsTo(address: string): ReceivedMail[] {
     .filter((mail) => mail.to.includes(address.toLowerCase()));
 }
 
-/** Waits for the newest mail to `address` whose subject matches, and returns it. */
-export async function latestMail(address: string, subject: RegExp): Promise<ReceivedMail> {
+export function countMails(address: string, subject: RegExp): number {
+  return mailsTo(address).filter((mail) => subject.test(mail.subject)).length;
+}
+
+/**
+ * Waits for the newest mail to `address` whose subject matches, and returns it. Mail is sent after
+ * the action answers, so a caller that expects a second mail of the same kind passes `seen` (the
+ * count before its action) — otherwise the earlier mail may be returned before the new one lands.
+ */
+export async function latestMail(address: string, subject: RegExp, seen = 0): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
-    .poll(() => (found = mailsTo(address).filter((mail) => subject.test(mail.subject)).at(-1)), {
+    .poll(() => {
+      const matching = mailsTo(address).filter((mail) => subject.test(mail.subject));
+      return (found = matching.length > seen ? matching.at(-1) : undefined);
+    }, {
       message: `a mail to ${address} with subject ${subject}`,
       timeout: 15_000,
     })

@@ -73,6 +73,7 @@ test("components: added, reordered by keyboard and by mouse, shown in that order
     await page.waitForTimeout(250);
   }
   await expect.poll(() => componentNames(page)).toEqual(["Dashboard", "API", "Website"]);
+  await expect(page.getByTestId("order-saving")).toBeEmpty();
 
   // Mouse: drag Website above API.
   const from = await page.getByRole("button", { name: "Move Website" }).boundingBox();
@@ -83,6 +84,7 @@ test("components: added, reordered by keyboard and by mouse, shown in that order
   await page.mouse.move(to!.x + to!.width / 2, to!.y + 2, { steps: 10 });
   await page.mouse.up();
   await expect.poll(() => componentNames(page)).toEqual(["Dashboard", "Website", "API"]);
+  await expect(page.getByTestId("order-saving")).toBeEmpty();
 
   // Persisted: after a reload, and on the portal.
   await page.reload();

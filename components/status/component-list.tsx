@@ -3,7 +3,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { startTransition, useOptimistic, useState } from "react";
+import { startTransition, useOptimistic, useState, useTransition } from "react";
 import { ComponentStatusLabel } from "@/components/portal/status-visuals";
 import { formatDateTime } from "@/components/settings/format-date";
 import { Button } from "@/components/ui/button";
@@ -37,6 +37,8 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
   // The dropped order shows at once; the server's order replaces it when the page re-renders
   // (the same, or the old one back if the move was refused).
   const [order, setOptimisticOrder] = useOptimistic(components);
+  // Said while a move is being saved: a reload before the answer would show the old order.
+  const [savingOrder, startSavingOrder] = useTransition();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<DashboardComponent | null>(null);
   const [deleting, setDeleting] = useState<DashboardComponent | null>(null);
@@ -54,7 +56,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const next = arrayMove(order, positionOf(active.id) - 1, positionOf(over.id) - 1);
-    startTransition(async () => {
+    startSavingOrder(async () => {
       setOptimisticOrder(next);
       try {
         const result = await actions.reorderComponents(slug, { ids: next.map((component) => component.id) });
@@ -81,7 +83,12 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
           <h2 id="components-heading" className="font-medium text-slate-900">
             Components
           </h2>
-          <p className="mt-0.5 text-sm text-slate-600">The parts of your service your users see, in this order.</p>
+          <p className="mt-0.5 text-sm text-slate-600">
+            The parts of your service your users see, in this order.{" "}
+            <span role="status" className="text-slate-500" data-testid="order-saving">
+              {savingOrder ? "Saving the order…" : ""}
+            </span>
+          </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           {usage}

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
@@ -7,7 +8,7 @@ import type { FormResult } from "@/lib/forms";
 
 type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>> };
 
-/** The account's menu in the header: who is signed in, and ending every session at once. */
+/** The account's menu in the header: who is signed in, the account page, and ending every session at once. */
 export function AccountMenu({ email, signOutEverywhere }: Props) {
   const [pending, setPending] = useState(false);
 
@@ -36,6 +37,9 @@ export function AccountMenu({ email, signOutEverywhere }: Props) {
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className="block cursor-pointer rounded-md px-3 py-2 text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link href="/account">Account settings</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             disabled={pending}
             onSelect={(event) => {

@@ -132,8 +132,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List published release notes
-         * @description Newest first.
+         * List release notes
+         * @description Published notes, newest first. Keys with changelog:write may ask for `?state=draft|scheduled|all` (drafts and `all` newest created first; scheduled by publication date).
          *
          *     **Scope:** `changelog:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `list_release_notes`.
          */
@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * Create a release note
-         * @description Published at once unless `"publish": false` (then a draft).
+         * @description Published at once unless `"publish": false` (then a draft), or scheduled with a future `publishedAt`.
          *
          *     **Scope:** `changelog:write` — the key's creator must currently be **admin** or above. **MCP tool:** `create_release_note`.
          */
@@ -160,8 +160,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a published release note
-         * @description A draft answers 404.
+         * Get a release note
+         * @description A published note; a draft or scheduled one answers 404 unless a key with changelog:write asks with `?state=` naming its state (or `all`).
          *
          *     **Scope:** `changelog:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `get_release_note`.
          */
@@ -171,7 +171,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit, publish, unpublish or schedule a release note
+         * @description `"status": "published"` publishes now (a live note keeps its date); with a future `publishedAt` it is scheduled and stays invisible to readers until then; `"status": "draft"` unpublishes. A past `publishedAt` answers 400. With `version`, a note edited since answers 409 and nothing is written.
+         *
+         *     **Scope:** `changelog:write` — the key's creator must currently be **admin** or above. **MCP tool:** `update_release_note`.
+         */
+        patch: operations["updateReleaseNote"];
         trace?: never;
     };
     "/status/components": {
@@ -592,10 +598,17 @@ export interface components {
             title: string;
             /** @description Markdown. */
             body: string;
-            /** @enum {string} */
-            status: "draft" | "published";
+            /**
+             * @description `scheduled`: published with a `publishedAt` still ahead; it turns `published` at that instant. Keys with only changelog:read see `published` notes only.
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "published";
             publishedAt: string | null;
             authorId: string | null;
+            /** @description Bumped by every edit; send it back in PATCH to refuse overwriting a newer edit (409). */
+            version: number;
+            /** @description The posts this note ships (their portal pages say “Shipped in …”). */
+            postIds: string[];
             /**
              * Format: date-time
              * @description ISO 8601 timestamp, UTC.
@@ -1364,6 +1377,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Which notes: `published` (the default), `draft`, `scheduled` or `all`. Anything but `published` needs a key with changelog:write. */
+                state?: "draft" | "scheduled" | "published" | "all";
             };
             header?: never;
             path?: never;
@@ -1413,6 +1428,13 @@ export interface operations {
                     body: string;
                     /** @default true */
                     publish?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description Schedule: the note stays unpublished until this instant (must be in the future).
+                     */
+                    publishedAt?: string;
+                    /** @description The posts this note ships; replaces the whole set. */
+                    postIds?: string[];
                 };
             };
         };
@@ -1439,6 +1461,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1448,7 +1471,10 @@ export interface operations {
     };
     getReleaseNote: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Which notes: `published` (the default), `draft`, `scheduled` or `all`. Anything but `published` needs a key with changelog:write. */
+                state?: "draft" | "scheduled" | "published" | "all";
+            };
             header?: never;
             path: {
                 id: string;
@@ -1476,9 +1502,73 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateReleaseNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    body?: string;
+                    /**
+                     * @description `published` publishes now (or at `publishedAt`); `draft` unpublishes.
+                     * @enum {string}
+                     */
+                    status?: "draft" | "published";
+                    /**
+                     * Format: date-time
+                     * @description Schedule: the note stays unpublished until this instant (must be in the future).
+                     */
+                    publishedAt?: string;
+                    /** @description The posts this note ships; replaces the whole set. */
+                    postIds?: string[];
+                    /** @description The version you edited; a newer one answers 409 and nothing is written. */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ReleaseNote"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -23,6 +23,8 @@ export interface ApiContext extends WorkspaceActor {
   /** The key's creator; the same as `userId`. */
   actorId: string;
   plan: Plan;
+  /** The key's scopes, for a route whose answer widens with a further scope (drafts for changelog:write). */
+  scopes: readonly string[];
 }
 
 export type ApiResult = { data: unknown; pagination?: { nextCursor: string | null; hasMore: boolean } };
@@ -50,6 +52,7 @@ export function apiContext(key: VerifiedKey, role: Role, requestId: string): Api
     userId: key.creatorId,
     role,
     plan: key.plan,
+    scopes: key.scopes,
   };
 }
 

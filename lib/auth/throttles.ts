@@ -20,6 +20,11 @@ export const THROTTLES = {
   /** Verification and invitation mails to one address, and asked for from one client. */
   mailAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
   mailIp: { limit: 40, windowMs: 60 * MINUTE, perIp: true },
+  /** "Forgot password?" naming one address (known or not), and asked for from one client. */
+  resetAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  resetIp: { limit: 20, windowMs: 60 * MINUTE, perIp: true },
+  /** Changes of address asked for by one signed-in account (each mails a link to a new address). */
+  emailChangeAccount: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

@@ -1,21 +1,25 @@
-import type { ApiContext } from "@/lib/api/define-route";
+import { parseWith } from "@/lib/api/parse-with";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import type { CreateReleaseNoteBody } from "./schemas";
-import { releaseNoteView } from "./view";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { linkShippedPosts } from "./link-posts";
+import { publicationDate } from "./publication-date";
+import { createReleaseNoteBody, type CreateReleaseNoteBody } from "./schemas";
+import { releaseNoteView, WITH_POST_IDS } from "./view";
 
-/** A release note by the key's creator: published now, or kept as a draft with `publish: false`. */
-export async function createReleaseNote(ctx: Pick<ApiContext, "db" | "workspaceId" | "actorId">, body: CreateReleaseNoteBody) {
-  const note = await createWithinPlanLimit(ctx.db, "releaseNotes", (tx) =>
-    tx.releaseNote.create({
-      data: {
-        workspaceId: ctx.workspaceId,
-        authorId: ctx.actorId,
-        title: body.title,
-        body: body.body,
-        status: body.publish ? "published" : "draft",
-        publishedAt: body.publish ? new Date() : null,
-      },
-    }),
-  );
-  return releaseNoteView(note);
+/**
+ * A release note by the caller: published now, scheduled (`publishedAt` ahead), or kept as a
+ * draft with `publish: false`; within the plan's note limit (SPEC B5).
+ */
+export async function createReleaseNote(actor: WorkspaceActor, input: CreateReleaseNoteBody, now = new Date()) {
+  authorize(actor, "changelog.manage", "write release notes");
+  const body = parseWith(createReleaseNoteBody, input, "The release note is not valid.");
+  const publishedAt = body.publish ? publicationDate(body.publishedAt, now) : null;
+  const note = await createWithinPlanLimit(actor.db, "releaseNotes", async (tx) => {
+    const created = await tx.releaseNote.create({
+      data: { workspaceId: actor.workspaceId, authorId: actor.userId, title: body.title, body: body.body, status: body.publish ? "published" : "draft", publishedAt },
+    });
+    if (body.postIds?.length) await linkShippedPosts(tx, actor.workspaceId, created.id, body.postIds);
+    return tx.releaseNote.findUniqueOrThrow({ where: { id: created.id }, include: WITH_POST_IDS });
+  });
+  return releaseNoteView(note, now);
 }

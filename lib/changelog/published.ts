@@ -1,5 +1,24 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, ReleaseNote } from "@/lib/generated/prisma/client";
 
-// What the key-holding API may read (SPEC B4): drafts stay invisible, to lists and lookups alike.
-// A published note without a date would break keyset order, so both conditions are required.
-export const PUBLISHED = { status: "published", publishedAt: { not: null } } satisfies Prisma.ReleaseNoteWhereInput;
+// A release note's state is computed from its row and the clock at read time (SPEC B12): stored
+// `published` with a `publishedAt` still ahead is "scheduled", and turns "published" at that
+// instant on every surface without anything writing to the row. A draft has no date.
+export const NOTE_STATES = ["draft", "scheduled", "published"] as const;
+export type NoteState = (typeof NOTE_STATES)[number];
+
+/** Live notes: what visitors, read-only keys and the feed see. */
+export function publishedBy(now: Date) {
+  return { status: "published", publishedAt: { not: null, lte: now } } satisfies Prisma.ReleaseNoteWhereInput;
+}
+
+export function stateWhere(state: NoteState | "all", now: Date): Prisma.ReleaseNoteWhereInput {
+  if (state === "published") return publishedBy(now);
+  if (state === "scheduled") return { status: "published", publishedAt: { gt: now } };
+  if (state === "draft") return { OR: [{ status: "draft" }, { publishedAt: null }] };
+  return {};
+}
+
+export function noteState(note: Pick<ReleaseNote, "status" | "publishedAt">, now: Date): NoteState {
+  if (note.status !== "published" || !note.publishedAt) return "draft";
+  return note.publishedAt.getTime() > now.getTime() ? "scheduled" : "published";
+}

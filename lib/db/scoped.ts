@@ -30,6 +30,7 @@ export const TENANT_MODELS = [
   "componentStatusChange",
   "maintenance",
   "maintenanceComponent",
+  "releaseNotePost",
 ] as const;
 type TenantModel = (typeof TENANT_MODELS)[number];
 

@@ -1,13 +1,15 @@
 import { ApiError } from "@/lib/api/error-codes";
+import { nextPublication } from "@/lib/changelog/next-publication";
+import { publishedBy } from "@/lib/changelog/published";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { publicReleaseNoteView } from "./views";
 
-/** One published release note; a draft is not found. */
-export async function getPublicReleaseNote(db: ScopedDb, id: string) {
-  const note = await db.releaseNote.findFirst({
-    where: { id, status: "published", publishedAt: { not: null } },
-    select: { id: true, title: true, body: true, publishedAt: true },
-  });
+/** One live release note; a draft, or a note scheduled for later, is not found (until its time). */
+export async function getPublicReleaseNote(db: ScopedDb, id: string, now = new Date()) {
+  const [note, validUntil] = await Promise.all([
+    db.releaseNote.findFirst({ where: { AND: [{ id }, publishedBy(now)] }, select: { id: true, title: true, body: true, publishedAt: true } }),
+    nextPublication(db, now),
+  ]);
   if (!note) throw new ApiError("NOT_FOUND", "Release note not found.");
-  return publicReleaseNoteView(note);
+  return { data: publicReleaseNoteView(note), validUntil };
 }

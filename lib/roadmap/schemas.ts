@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
+import { idSchema, safeText } from "@/lib/api/schemas";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 
 export const ROADMAP_STAGES = ["planned", "in_progress", "completed"] as const satisfies readonly RoadmapStage[];
@@ -10,3 +11,20 @@ export const listRoadmapQuery = z.strictObject({
 });
 
 export type ListRoadmapQuery = z.output<typeof listRoadmapQuery>;
+
+const stage = z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` });
+const title = safeText({ min: 1, max: 200, label: "Title" });
+const description = safeText({ max: 2_000, label: "Description", multiline: true });
+
+export const createRoadmapItemBody = z.strictObject({ title, description: description.default(""), stage: stage.default("planned") });
+export const updateRoadmapItemBody = z.strictObject({ title: title.optional(), description: description.optional() });
+export const moveRoadmapItemBody = z.strictObject({
+  stage,
+  // The item it now sits above, or null for the end of the column: an anchor, not an index, so a
+  // move means the same thing on the server whatever else changed in the column meanwhile.
+  beforeId: idSchema.nullable(),
+});
+
+export type CreateRoadmapItemInput = z.input<typeof createRoadmapItemBody>;
+export type UpdateRoadmapItemInput = z.input<typeof updateRoadmapItemBody>;
+export type MoveRoadmapItemInput = z.input<typeof moveRoadmapItemBody>;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { plainText } from "@/lib/api/schemas";
 
 export const emailSchema = z
   .string()
@@ -8,13 +7,25 @@ export const emailSchema = z
   .max(254, "Email is too long.")
   .pipe(z.email({ message: "Enter a valid email address." }));
 
+/** Every password an account is given: at sign-up, by a reset link, on the account page. */
 export const passwordSchema = z
-  .string()
+  .string({ message: "Enter a password." })
   .min(10, "Use at least 10 characters.")
   .max(200, "Use at most 200 characters.");
 
+// Names show up in member lists, mails and the portal: no NUL, line breaks or other control
+// characters (C0, DEL, C1), and valid Unicode.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+export const nameSchema = z
+  .string({ message: "Enter a name." })
+  .trim()
+  .max(100, "Use at most 100 characters.")
+  .refine((value) => !CONTROL_CHARACTERS.test(value), "Use letters, spaces and punctuation only: no control characters.")
+  .refine((value) => value.isWellFormed(), "Use valid characters only.");
+
 export const signUpSchema = z.object({
-  name: plainText(z.string().trim().max(100, "Use at most 100 characters."), "Name").optional().default(""),
+  name: nameSchema.optional().default(""),
   email: emailSchema,
   password: passwordSchema,
 });

@@ -1,3 +1,4 @@
+import { publishedBy } from "@/lib/changelog/published";
 import { ApiError } from "@/lib/api/error-codes";
 import { db } from "@/lib/db/client";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
@@ -51,7 +52,8 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
             boards: true,
             posts: true,
             roadmapItems: true,
-            releaseNotes: { where: { status: "published" } },
+            // Live notes only: a scheduled one counts from its publishedAt (SPEC B12).
+            releaseNotes: { where: publishedBy(now) },
             statusComponents: true,
             incidents: { where: { resolvedAt: null } },
             todoItems: { where: { completedAt: null, archivedAt: null } },

@@ -6,7 +6,7 @@ import { call, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
-const NOTE_KEYS = ["authorId", "body", "createdAt", "id", "publishedAt", "status", "title", "updatedAt"];
+const NOTE_KEYS = ["authorId", "body", "createdAt", "id", "postIds", "publishedAt", "status", "title", "updatedAt", "version"];
 
 async function tenantWithKey(plan: "FREE" | "PRO" = "FREE") {
   const tenant = await seedTenant({ plan });
@@ -48,6 +48,8 @@ describe("GET /api/v1/changelog", () => {
       status: "published",
       publishedAt: earlier.publishedAt!.toISOString(),
       authorId: null,
+      version: 0,
+      postIds: [],
       createdAt: earlier.createdAt.toISOString(),
       updatedAt: earlier.updatedAt.toISOString(),
     });
@@ -152,7 +154,9 @@ describe("POST /api/v1/changelog", () => {
     ["a lone surrogate in the body", { title: "x", body: "lone \udc00 surrogate" }, "body"],
     ["publish as a string", { title: "x", body: "x", publish: "yes" }, "publish"],
     ["an unknown status field", { title: "x", body: "x", status: "published" }, "status"],
-    ["an unknown publishedAt field", { title: "x", body: "x", publishedAt: "2020-01-01T00:00:00Z" }, "publishedAt"],
+    ["a publishedAt in the past", { title: "x", body: "x", publishedAt: "2020-01-01T00:00:00Z" }, "publishedAt"],
+    ["a publishedAt that is no date", { title: "x", body: "x", publishedAt: "tomorrow" }, "publishedAt"],
+    ["a draft with a publishedAt", { title: "x", body: "x", publish: false, publishedAt: "2099-01-01T00:00:00Z" }, "publishedAt"],
     ["a numeric title", { title: 5, body: "x" }, "title"],
   ])("400 with details for %s, and nothing written", async (_label, body, path) => {
     const { tenant, key } = await tenantWithKey();
@@ -208,6 +212,8 @@ describe("GET /api/v1/changelog/{id}", () => {
         status: "published",
         publishedAt: note.publishedAt!.toISOString(),
         authorId: null,
+        version: 0,
+        postIds: [],
         createdAt: note.createdAt.toISOString(),
         updatedAt: note.updatedAt.toISOString(),
       },
@@ -232,5 +238,5 @@ describe("GET /api/v1/changelog/{id}", () => {
     expect(messages.size).toBe(1);
   });
 
-  itAnswers405(item, "/api/v1/changelog/x", { methods: ["DELETE"], allow: "GET, HEAD" });
+  itAnswers405(item, "/api/v1/changelog/x", { methods: ["DELETE"], allow: "GET, PATCH, HEAD" });
 });

@@ -39,6 +39,7 @@ async function fullWorkspace() {
   const { workspaceId, tenant } = portal;
   const member = await tenant.member("MEMBER");
   await db.vote.create({ data: { workspaceId, postId: portal.post.id, userId: member.id } });
+  await db.releaseNotePost.create({ data: { workspaceId, releaseNoteId: portal.published.id, postId: portal.post.id } });
   await openIncident(workspaceId, { componentIds: [portal.api.id] });
   await db.componentStatusChange.create({ data: { workspaceId, componentId: portal.api.id, fromStatus: "operational", toStatus: "partial_outage" } });
   const startsAt = new Date(Date.now() + 86_400_000);
@@ -169,14 +170,15 @@ describe("deleteWorkspace", () => {
     const [owner, otherTab] = [await actorOf(tenant, tenant.owner), await actorOf(tenant, admin)];
     await deleteWorkspace(owner, confirm(tenant.workspace.slug));
 
+    // Started one at a time: a refusal that nobody awaits yet would be an unhandled rejection.
     const attempts = [
-      updateWorkspace(otherTab, { name: "Renamed" }),
-      leaveWorkspace(otherTab),
-      createApiKey(otherTab, { name: "late", scopes: ["posts:read"], expiresInDays: null }),
-      deleteWorkspace(owner, confirm(tenant.workspace.slug)),
-      getWorkspaceActorOrThrow(admin.id, tenant.workspace.slug),
+      () => updateWorkspace(otherTab, { name: "Renamed" }),
+      () => leaveWorkspace(otherTab),
+      () => createApiKey(otherTab, { name: "late", scopes: ["posts:read"], expiresInDays: null }),
+      () => deleteWorkspace(owner, confirm(tenant.workspace.slug)),
+      () => getWorkspaceActorOrThrow(admin.id, tenant.workspace.slug),
     ];
-    for (const attempt of attempts) expect((await expectApiError(attempt, "NOT_FOUND")).message).toBe(WORKSPACE_GONE);
+    for (const attempt of attempts) expect((await expectApiError(attempt(), "NOT_FOUND")).message).toBe(WORKSPACE_GONE);
     expect(await db.apiKey.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -26,6 +27,7 @@ export function SignInForm(props: {
   callbackUrl: string;
   oauthProviders: { id: string; name: string }[];
   initialError?: string;
+  email?: string;
 }) {
   const router = useRouter();
   const [error, setError] = useState(props.initialError ? (props.initialError in MESSAGES || props.initialError.startsWith("TooManyAttempts") ? messageOf(props.initialError) : "Sign-in failed. Try again.") : "");
@@ -54,8 +56,15 @@ export function SignInForm(props: {
     <div className="mt-6 space-y-4">
       {error ? <Alert>{error}</Alert> : null}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={props.email} />
+        <div>
+          <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+          <p className="mt-1.5 text-right text-sm">
+            <Link className="font-medium text-indigo-700 underline" href="/forgot-password">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 import { SignUpForm } from "./sign-up-form";
+import { prefillEmail } from "@/lib/auth/prefill-email";
 
 export const metadata: Metadata = { title: "Create an account" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  // Prefilled from an invitation page; only a plausible address, never markup.
-  const email = typeof params.email === "string" && params.email.length <= 254 && /^[^\s<>"]+@[^\s<>"]+$/.test(params.email) ? params.email : "";
+  const email = prefillEmail(params.email);
   return (
     <>
       <h1 className="text-xl font-semibold">Create an account</h1>

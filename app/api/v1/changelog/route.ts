@@ -1,6 +1,7 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { createReleaseNote } from "@/lib/changelog/create-release-note";
-import { listPublishedReleaseNotes } from "@/lib/changelog/list-release-notes";
+import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
+import { readableState } from "@/lib/changelog/read-state";
 import { createReleaseNoteBody, listReleaseNotesQuery } from "@/lib/changelog/schemas";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
@@ -9,9 +10,17 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
     {
       scope: "changelog:read",
       schemas: { query: listReleaseNotesQuery },
-      operation: { id: "listReleaseNotes", summary: "List published release notes", description: "Newest first.", response: releaseNoteSchema, paginated: true },
+      operation: {
+        id: "listReleaseNotes",
+        summary: "List release notes",
+        description:
+          "Published notes, newest first. Keys with changelog:write may ask for `?state=draft|scheduled|all` (drafts and `all` newest created first; scheduled by publication date).",
+        response: releaseNoteSchema,
+        paginated: true,
+        errors: ["INSUFFICIENT_SCOPES"],
+      },
     },
-    ({ query }, ctx) => listPublishedReleaseNotes(ctx.db, query),
+    ({ query }, ctx) => listReleaseNotes(ctx.db, { ...query, state: readableState(ctx, query.state) }),
   ),
   POST: defineRoute(
     {
@@ -21,9 +30,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: {
         id: "createReleaseNote",
         summary: "Create a release note",
-        description: 'Published at once unless `"publish": false` (then a draft).',
+        description: 'Published at once unless `"publish": false` (then a draft), or scheduled with a future `publishedAt`.',
         response: releaseNoteSchema,
-        errors: ["PLAN_LIMIT"],
+        errors: ["PLAN_LIMIT", "NOT_FOUND"],
       },
     },
     async ({ body }, ctx) => ({ data: await createReleaseNote(ctx, body) }),

@@ -1,15 +1,39 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
-import { getPublishedReleaseNote } from "@/lib/changelog/get-release-note";
+import { getReleaseNote } from "@/lib/changelog/get-release-note";
+import { readableState } from "@/lib/changelog/read-state";
+import { getReleaseNoteQuery, updateReleaseNoteBody } from "@/lib/changelog/schemas";
+import { updateReleaseNote } from "@/lib/changelog/update-release-note";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "changelog:read",
-      schemas: { params: idParams },
-      operation: { id: "getReleaseNote", summary: "Get a published release note", description: "A draft answers 404.", response: releaseNoteSchema },
+      schemas: { params: idParams, query: getReleaseNoteQuery },
+      operation: {
+        id: "getReleaseNote",
+        summary: "Get a release note",
+        description: "A published note; a draft or scheduled one answers 404 unless a key with changelog:write asks with `?state=` naming its state (or `all`).",
+        response: releaseNoteSchema,
+        errors: ["INSUFFICIENT_SCOPES"],
+      },
     },
-    async ({ params }, ctx) => ({ data: await getPublishedReleaseNote(ctx.db, params.id) }),
+    async ({ params, query }, ctx) => ({ data: await getReleaseNote(ctx.db, params.id, readableState(ctx, query.state)) }),
+  ),
+  PATCH: defineRoute(
+    {
+      scope: "changelog:write",
+      schemas: { params: idParams, body: updateReleaseNoteBody },
+      operation: {
+        id: "updateReleaseNote",
+        summary: "Edit, publish, unpublish or schedule a release note",
+        description:
+          '`"status": "published"` publishes now (a live note keeps its date); with a future `publishedAt` it is scheduled and stays invisible to readers until then; `"status": "draft"` unpublishes. A past `publishedAt` answers 400. With `version`, a note edited since answers 409 and nothing is written.',
+        response: releaseNoteSchema,
+        errors: ["CONFLICT"],
+      },
+    },
+    async ({ params, body }, ctx) => ({ data: await updateReleaseNote(ctx, params.id, body) }),
   ),
 });

@@ -15,7 +15,7 @@ async function load(params: Props["params"]) {
   const { workspace: slug, id } = await params;
   const portal = await loadPortal(slug);
   if (!idSchema.safeParse(id).success) notFound();
-  const note = await orNotFound(getPublicReleaseNote(portal.db, id));
+  const { data: note } = await orNotFound(getPublicReleaseNote(portal.db, id));
   return { ...portal, note };
 }
 

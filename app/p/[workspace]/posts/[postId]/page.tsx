@@ -8,6 +8,7 @@ import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/public/get-public-post";
+import { listShippedIn } from "@/lib/public/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { currentVote } from "@/lib/votes/toggle-vote";
 
@@ -32,7 +33,7 @@ export default async function PostPage({ params }: Props) {
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`/p/${workspace.slug}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
-  const vote = await orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null }));
+  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, post.id)]);
   const here = `/p/${workspace.slug}/posts/${post.id}`;
 
   return (
@@ -54,6 +55,19 @@ export default async function PostPage({ params }: Props) {
                 <Link href={`/p/${workspace.slug}/roadmap`} className="text-indigo-700 hover:underline">
                   On the roadmap: {post.roadmapItem.title} ({humanize(post.roadmapItem.stage)})
                 </Link>
+              ) : null}
+              {shippedIn.length ? (
+                <span data-testid="shipped-in">
+                  Shipped in{" "}
+                  {shippedIn.map((note, index) => (
+                    <span key={note.id}>
+                      {index ? ", " : ""}
+                      <Link href={`/p/${workspace.slug}/changelog/${note.id}`} className="font-medium text-emerald-700 hover:underline">
+                        {note.title}
+                      </Link>
+                    </span>
+                  ))}
+                </span>
               ) : null}
             </div>
             {post.body ? <p className="mt-4 whitespace-pre-wrap break-words text-slate-700">{post.body}</p> : null}

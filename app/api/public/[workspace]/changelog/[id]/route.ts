@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: releaseNoteParams },
       operation: { id: "getPublicReleaseNote", summary: "Get a published release note", response: publicReleaseNoteSchema },
     },
-    async ({ params }, ctx) => ({ data: await getPublicReleaseNote(ctx.db, params.id) }),
+    ({ params }, ctx) => getPublicReleaseNote(ctx.db, params.id),
   ),
 );

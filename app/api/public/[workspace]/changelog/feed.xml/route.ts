@@ -15,8 +15,9 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       },
     },
     async (_input, ctx) => {
-      const { data } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
+      const { data, validUntil } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
       return {
+        validUntil,
         body: buildChangelogFeed(ctx.workspace, data, ctx.origin),
         contentType: "application/atom+xml; charset=utf-8",
         headers: { "Content-Security-Policy": "default-src 'none'" },

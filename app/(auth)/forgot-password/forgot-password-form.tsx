@@ -1,0 +1,38 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { useActionForm } from "@/components/ui/use-action-form";
+import type { FormResult } from "@/lib/forms";
+
+type Props = { email: string; request: (input: { email: string }) => Promise<FormResult<{ email: string }>> };
+
+export function ForgotPasswordForm({ email: initialEmail, request }: Props) {
+  const { errors, pending, submit } = useActionForm("The server did not answer. Try again.");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "");
+    setSentTo(null);
+    await submit(() => request({ email }), (data) => setSentTo(data.email));
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate aria-label="Request a reset link">
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+      {sentTo ? (
+        <Alert tone="success">
+          If an account uses <strong>{sentTo}</strong>, a reset link is on its way there. It works once, for one hour. Nothing arrived? Check
+          the spam folder, or send another.
+        </Alert>
+      ) : null}
+      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Sending…" : sentTo ? "Send another link" : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

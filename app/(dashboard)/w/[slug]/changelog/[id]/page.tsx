@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { NoteStateBadge } from "@/components/changelog/changelog-actions";
+import { NoteEditor } from "@/components/changelog/note-editor";
+import { Markdown } from "@/components/portal/markdown";
+import { formatDateTime } from "@/components/settings/format-date";
+import { idSchema } from "@/lib/api/schemas";
+import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { roleCan } from "@/lib/roles";
+import { editorActions } from "../editor-actions";
+
+export const metadata: Metadata = { title: "Release note" };
+
+type Props = { params: Promise<{ slug: string; id: string }> };
+
+export default async function NotePage({ params }: Props) {
+  const { slug, id } = await params;
+  const { actor } = await workspacePageActor(slug, `/changelog/${id}`);
+  const note = idSchema.safeParse(id).success ? await getEditorNote(actor.db, id) : null;
+  if (!note) notFound();
+  // Keyed on the version, so a save elsewhere that re-renders this page starts the editor afresh.
+  if (roleCan(actor.role, "changelog.manage")) return <NoteEditor key={note.version} slug={slug} note={note} limitMessage={null} actions={editorActions} />;
+
+  return (
+    <main className="space-y-4">
+      <Link href={`/w/${slug}/changelog`} className="text-sm text-slate-500 hover:text-slate-800">
+        ← Changelog
+      </Link>
+      <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-8">
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <NoteStateBadge state={note.state} />
+          {note.publishedAt ? formatDateTime(note.publishedAt) : null}
+        </p>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{note.title}</h1>
+        <Markdown source={note.body} className="mt-4" />
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { RoadmapBoard } from "@/components/roadmap/roadmap-board";
+import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { getRoadmapBoard } from "@/lib/roadmap/get-roadmap-board";
+import { roleCan } from "@/lib/roles";
+import * as actions from "./actions";
+
+export const metadata: Metadata = { title: "Roadmap" };
+
+export default async function RoadmapPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { actor, workspace } = await workspacePageActor(slug, "/roadmap");
+  const board = await getRoadmapBoard(actor.db);
+  return (
+    <RoadmapBoard
+      slug={slug}
+      board={board}
+      portalPublished={workspace.portalPublished}
+      can={{ manage: roleCan(actor.role, "roadmap.manage"), link: roleCan(actor.role, "posts.linkRoadmap"), changeStatus: roleCan(actor.role, "posts.changeStatus") }}
+      actions={{
+        createItem: actions.createRoadmapItemAction,
+        updateItem: actions.updateRoadmapItemAction,
+        deleteItem: actions.deleteRoadmapItemAction,
+        moveItem: actions.moveRoadmapItemAction,
+        advancePosts: actions.advanceLinkedPostsAction,
+        linkPost: actions.linkPostAction,
+        searchPosts: actions.searchPostsAction,
+      }}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { sqlFragment } from "@/lib/db/sql-fragment";
+import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { listPosts } from "./list-posts";
+
+export type PostChoice = { id: string; title: string; status: PostStatus; voteCount: number; roadmapItemId: string | null };
+
+/**
+ * A picker's search (link posts to a roadmap item or a release note): the inbox's title search,
+ * most voted first, never a merged post. Text is bounded and cleaned like any other input.
+ */
+export async function searchPostChoices(actor: WorkspaceActor, q: unknown, limit = 8): Promise<PostChoice[]> {
+  authorize(actor, "workspace.read", "search posts");
+  const text = String(q ?? "").replaceAll("\u0000", "").toWellFormed().trim().slice(0, 200);
+  const page = await listPosts(actor.db, { q: text || undefined, sort: "top", limit }, [sqlFragment`"mergedIntoId" IS NULL`]);
+  return page.data.map(({ id, title, status, voteCount, roadmapItemId }) => ({ id, title, status, voteCount, roadmapItemId }));
+}

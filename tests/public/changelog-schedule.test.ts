@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import * as v1List from "@/app/api/v1/changelog/route";
+import * as v1Item from "@/app/api/v1/changelog/[id]/route";
+import * as publicList from "@/app/api/public/[workspace]/changelog/route";
+import * as publicItem from "@/app/api/public/[workspace]/changelog/[id]/route";
+import * as feed from "@/app/api/public/[workspace]/changelog/feed.xml/route";
+import { getReleaseNote } from "@/lib/changelog/get-release-note";
+import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
+import { db } from "@/lib/db/client";
+import { scopedDb } from "@/lib/db/scoped";
+import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
+import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { call } from "../support/api";
+import { seedPortal } from "./fixtures";
+import { get, getText } from "./request";
+
+// A scheduled note (SPEC B12) is invisible to readers until its publishedAt and visible from that
+// very instant, on every surface: public JSON, its page's read, the Atom feed and /api/v1. The
+// portal pages read through the same list and get functions checked here.
+
+async function scheduled(aheadMs: number) {
+  const portal = await seedPortal();
+  const publishedAt = new Date(Date.now() + aheadMs);
+  const note = await db.releaseNote.create({
+    data: { workspaceId: portal.workspaceId, title: "Launch day", body: "It is **here**.", status: "published", publishedAt },
+  });
+  return { portal, note, publishedAt };
+}
+
+describe("a scheduled release note at its boundary", () => {
+  it("is hidden 1 ms before publishedAt and shown exactly at it, by every read function", async () => {
+    const { portal, note, publishedAt } = await scheduled(3_600_000);
+    const scoped = scopedDb(portal.workspaceId);
+    const before = new Date(publishedAt.getTime() - 1);
+    const at = publishedAt;
+    const publicIds = async (now: Date) => (await listPublicReleaseNotes(scoped, { limit: 50 }, now)).data.map((row) => row.id);
+    const keyIds = async (now: Date) => (await listReleaseNotes(scoped, { limit: 50, state: "published" }, now)).data.map((row) => row.id);
+
+    expect(await publicIds(before)).not.toContain(note.id);
+    expect(await keyIds(before)).not.toContain(note.id);
+    await expect(getPublicReleaseNote(scoped, note.id, before)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getReleaseNote(scoped, note.id, "published", before)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getReleaseNote(scoped, note.id, "scheduled", before)).status).toBe("scheduled");
+    // Until then, every public answer says when it stops being true.
+    expect((await listPublicReleaseNotes(scoped, { limit: 50 }, before)).validUntil).toEqual(publishedAt);
+
+    expect(await publicIds(at)).toContain(note.id);
+    expect(await keyIds(at)).toContain(note.id);
+    expect((await getPublicReleaseNote(scoped, note.id, at)).data.id).toBe(note.id);
+    expect((await getReleaseNote(scoped, note.id, "published", at)).status).toBe("published");
+    expect((await listPublicReleaseNotes(scoped, { limit: 50 }, at)).validUntil).toBeNull();
+  });
+
+  it("appears on the public JSON, the feed and /api/v1 when its time comes, even where the answer was cached before", async () => {
+    const { portal, note, publishedAt } = await scheduled(2_000);
+    const params = { workspace: portal.slug };
+    const key = await portal.tenant.key(["changelog:read"]);
+    const reads = {
+      list: async () => (await get(publicList.GET, `/api/public/${portal.slug}/changelog`, params)).json.data.map((row: { id: string }) => row.id),
+      item: async () => (await get(publicItem.GET, `/api/public/${portal.slug}/changelog/${note.id}`, { ...params, id: note.id })).status,
+      feed: async () => (await getText(feed.GET, `/api/public/${portal.slug}/changelog/feed.xml`, params)).text,
+      v1: async () => (await call(v1List.GET, "GET", "/api/v1/changelog", { key })).json.data.map((row: { id: string }) => row.id),
+      v1Item: async () => (await call(v1Item.GET, "GET", `/api/v1/changelog/${note.id}`, { key, params: { id: note.id } })).status,
+    };
+
+    const early = await get(publicList.GET, `/api/public/${portal.slug}/changelog`, params);
+    expect(early.json.data.map((row: { id: string }) => row.id)).not.toContain(note.id);
+    // Shared caches may keep this answer only until the note goes live, not the usual minute.
+    expect(early.headers.get("cache-control")).toMatch(/^public, max-age=[012]$/);
+    expect(await reads.item()).toBe(404);
+    expect(await reads.feed()).not.toContain("Launch day");
+    expect(await reads.v1()).not.toContain(note.id);
+    expect(await reads.v1Item()).toBe(404);
+    // The list is now in the in-process cache; it must not outlive the boundary.
+    expect((await get(publicList.GET, `/api/public/${portal.slug}/changelog`, params)).headers.get("x-cache")).toBe("HIT");
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishedAt.getTime() - Date.now()) + 5));
+
+    expect(await reads.list()).toContain(note.id);
+    expect(await reads.item()).toBe(200);
+    expect(await reads.feed()).toContain("Launch day");
+    expect(await reads.v1()).toContain(note.id);
+    expect(await reads.v1Item()).toBe(200);
+  });
+});
