@@ -2,12 +2,13 @@
 // request; /api/* gets the static ones from next.config.mjs (the proxy does not run for /api/v1).
 export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";
 
-const AUTH_PREFIXES = ["/sign-in", "/sign-up", "/invitations", "/verify-email"];
+const AUTH_PREFIXES = ["/sign-in", "/sign-up", "/invitations", "/verify-email", "/confirm-email", "/forgot-password", "/reset-password"];
+const DASHBOARD_PREFIXES = ["/w", "/workspaces", "/account"];
 
 export function routeKind(pathname: string): RouteKind {
   const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   if (under("/api")) return "api";
-  if (under("/w") || under("/workspaces")) return "dashboard";
+  if (DASHBOARD_PREFIXES.some(under)) return "dashboard";
   if (AUTH_PREFIXES.some(under)) return "auth";
   if (under("/p")) return "portal";
   if (under("/docs")) return "docs";

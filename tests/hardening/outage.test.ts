@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe("database outage", () => {
-  it.each(["/w/acme", "/w/acme/settings/members", "/workspaces", "/p/acme", "/p/acme/status"])(
+  it.each(["/w/acme", "/w/acme/settings/members", "/workspaces", "/account", "/p/acme", "/p/acme/status"])(
     "%s answers a styled 503 'temporarily unavailable' page with Retry-After, not a 500",
     async (path) => {
       process.env.DATABASE_URL = DEAD_URL;

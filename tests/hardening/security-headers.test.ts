@@ -20,9 +20,11 @@ describe("security headers", () => {
   it.each([
     ["dashboard", "/w/acme/settings/members"],
     ["dashboard", "/workspaces"],
+    ["dashboard", "/account"],
     ["auth", "/sign-in"],
     ["auth", "/sign-up"],
     ["auth", "/invitations/abc"],
+    ["auth", "/reset-password/abc"],
     ["docs", "/docs/api"],
     ["home", "/"],
   ])("%s page %s: a nonce CSP, cannot be framed, nosniff, Referrer-Policy, Permissions-Policy", async (_kind, path) => {
