@@ -51,9 +51,12 @@ test("every route kind carries its security headers, and pages run under the CSP
   // Row 6: a client-written X-Forwarded-For picks no bucket of its own (TRUSTED_PROXY_HOPS=0).
   const remaining = async (forwardedFor: string) =>
     Number((await page.request.get(`/api/public/${portal.slug}/status`, { headers: { "x-forwarded-for": forwardedFor } })).headers()["x-ratelimit-remaining"]);
+  // Every request here comes from 127.0.0.1, so all three land in one bucket and the budget falls
+  // (other workers share that bucket too: only the direction is certain, not the exact count).
+  // Were the header trusted, each would open a fresh bucket and answer the full budget less one.
   const first = await remaining("203.0.113.1");
-  expect(await remaining("203.0.113.2")).toBe(first - 1);
-  expect(await remaining("198.51.100.3, 203.0.113.4")).toBe(first - 2);
+  await remaining("203.0.113.2");
+  expect(await remaining("198.51.100.3, 203.0.113.4")).toBeLessThan(first);
 
   // Hydrated under the policy: client navigation works, and the browser refused nothing.
   await page.goto(pages.dashboard);
@@ -74,16 +77,18 @@ test("the dashboard cannot be framed by another site; the portal can", async ({ 
   });
   await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
   const framerOrigin = `http://127.0.0.1:${(framer.address() as AddressInfo).port}`;
-  const framed = async (path: string) => {
+  const frame = async (path: string) => {
     await page.goto(`${framerOrigin}/?src=${encodeURIComponent(path)}`);
-    return page.frame({ name: "victim" })!;
+    // The frame's document once it has navigated (the blocked one ends on Chromium's error page).
+    await expect.poll(() => page.frame({ name: "victim" })?.url() ?? "").not.toMatch(/^(|about:blank)$/);
+    return page.frameLocator('iframe[name="victim"]');
   };
   try {
-    const portalFrame = await framed(`/p/${portal.slug}`);
+    const portalFrame = await frame(`/p/${portal.slug}`);
     await expect(portalFrame.getByRole("heading", { level: 1 })).toBeVisible();
 
-    const members = await framed(`/w/${portal.slug}/settings/members`);
-    await expect.poll(() => members.url()).toMatch(/^chrome-error:/);
+    const members = await frame(`/w/${portal.slug}/settings/members`);
+    expect(page.frame({ name: "victim" })?.url()).toMatch(/^chrome-error:/);
     await expect(members.getByRole("button", { name: /Remove/ })).toHaveCount(0);
   } finally {
     framer.close();
