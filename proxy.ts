@@ -1,18 +1,54 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
-import { errorResponse } from "@/lib/api/responses";
+import { errorResponse, newRequestId } from "@/lib/api/responses";
+import { probeDatabase } from "@/lib/db/probe";
+import { repeatedError } from "@/lib/log/repeated";
+import { newNonce, pageSecurityHeaders, routeKind } from "@/lib/security/headers";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
 
-// Cheap by design: /api/v1 is excluded by the matcher (its pipeline does all the key work), and
-// everywhere else the only job is refusing a request that carries an API key (SPEC A3.4). Pages
-// also learn their own path, for sign-in redirects that come back to the same page.
-export function proxy(request: NextRequest) {
+// Cheap by design: /api/v1 is excluded by the matcher (its pipeline does all the key work). Here:
+// refuse a request that carries an API key (SPEC A3.4); give every page its security headers with
+// a fresh CSP nonce and a request id; let pages learn their own path, for sign-in redirects that
+// come back to the same page; and answer dashboard and portal pages with a 503 page while the
+// database is out of reach (one cached probe a second, lib/db/probe.ts), rather than a 500 each.
+export async function proxy(request: NextRequest) {
   if (carriesApiKey(request.headers)) {
     return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE));
   }
+  const kind = routeKind(request.nextUrl.pathname);
+  if (kind === "api") return NextResponse.next();
+
+  const nonce = newNonce();
+  const requestId = newRequestId();
+  const security = pageSecurityHeaders(kind, nonce);
+  if ((kind === "dashboard" || kind === "portal") && (request.method === "GET" || request.method === "HEAD")) {
+    const database = await probeDatabase();
+    if (!database.ok) {
+      repeatedError.report("database-unavailable", { requestId, path: request.nextUrl.pathname, error: database.error }, "database unavailable: page answered 503");
+      return new NextResponse(request.method === "HEAD" ? null : unavailablePage(nonce, requestId), {
+        status: 503,
+        headers: {
+          ...security,
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+          "X-Request-Id": requestId,
+        },
+      });
+    }
+  }
+
   const headers = new Headers(request.headers);
   headers.set("x-pathname", request.nextUrl.pathname + request.nextUrl.search);
-  return NextResponse.next({ request: { headers } });
+  headers.set("x-request-id", requestId);
+  headers.set("x-nonce", nonce);
+  // Next reads the nonce for the scripts it inlines from the request's own CSP header.
+  headers.set("Content-Security-Policy", security["Content-Security-Policy"]!);
+  const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
+  response.headers.set("X-Request-Id", requestId);
+  return response;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { siteUrl } from "@/lib/site-url";
 import "./globals.css";
 
@@ -17,7 +18,10 @@ export function generateMetadata(): Metadata {
 
 export const viewport: Viewport = { themeColor: "#4f46e5" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// Every page renders per request: the Content-Security-Policy (proxy.ts) allows inline scripts only
+// with this request's nonce, which Next can put only on scripts it renders now, not at build time.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>

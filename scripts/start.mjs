@@ -3,6 +3,7 @@
 // serves the production build (`npm run build` first).
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { withServerNodeOptions } from "./lib/server-node-options.mjs";
 
 const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
@@ -19,7 +20,9 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-const next = spawn(path.resolve("node_modules/.bin/next"), ["start", ...process.argv.slice(2)], {
+// Through node itself, to preload the peer address into X-Forwarded-For (scripts/lib/peer-address.mjs).
+const peerAddress = pathToFileURL(path.resolve("scripts/lib/peer-address.mjs")).href;
+const next = spawn(process.execPath, ["--import", peerAddress, path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
 });

@@ -91,15 +91,21 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /**
- * A route file's exports: the methods it implements, and a 405 with `Allow` for the rest (Next's
- * own 405 has no body). Used as `export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({...})`.
+ * A route file's exports: the methods it implements, a 405 with `Allow` for the rest (Next's own
+ * 405 has no body), and OPTIONS answering that same `Allow` (Next's automatic OPTIONS would list
+ * every exported method, the refusing ones too). Used as
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({...})`.
  */
-export function apiRoutes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
-  const allow = [...METHODS.filter((method) => handlers[method]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
+export function apiRoutes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
+  const allow = [...METHODS.filter((method) => handlers[method]), ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const notAllowed: RouteHandler = asFallback(async (request: Request) =>
     errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${allow}.`), newRequestId(), { Allow: allow }),
   );
-  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+  const options: RouteHandler = asFallback(async () => new Response(null, { status: 204, headers: { Allow: allow, "x-request-id": newRequestId() } }));
+  return {
+    ...(Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>),
+    OPTIONS: options,
+  };
 }
 
 export function notFoundRoute(): RouteHandler {

@@ -22,9 +22,33 @@ export const limitSchema = z
     },
   });
 
+// The shape of a cursor we wrote, checked when the query is parsed: before any cache lookup, so a
+// made-up cursor is a 400 and never a new entry in the public answer cache (issue 9 finding 4).
+const CURSOR_KEYS = ["id", "s", "v"];
+function isCursorShaped(cursor: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return false;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    return false;
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return false;
+  const { s, v, id } = payload as Record<string, unknown>;
+  return (
+    Object.keys(payload).sort().join() === CURSOR_KEYS.join() &&
+    typeof s === "string" && /^[a-z-]{1,32}$/.test(s) &&
+    typeof id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(id) &&
+    ((typeof v === "string" && v.length <= 40) || (typeof v === "number" && Number.isFinite(v)))
+  );
+}
+
 export const cursorSchema = z
   .string()
   .max(512, "cursor is not valid.")
+  .superRefine((cursor, context) => {
+    if (!isCursorShaped(cursor)) context.addIssue({ code: "custom", message: "cursor is not valid.", params: { code: "invalid_cursor" } });
+  })
   .optional()
   .meta({ description: "The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from)." });
 

@@ -1,15 +1,37 @@
 import { z } from "zod";
 
 // Text that PostgreSQL can store and people can read: no NUL characters (Postgres rejects them in
-// text, which would otherwise surface as a 500) and no lone UTF-16 surrogates (not valid Unicode,
-// and not representable in UTF-8).
-export function safeText({ min = 0, max, label = "Value", trim = true }: { min?: number; max: number; label?: string; trim?: boolean }) {
+// text, which would otherwise surface as a 500), no other control characters (invisible, and they
+// break logs, headers and feeds; multi-line fields keep tab, CR and LF) and no lone UTF-16
+// surrogates (not valid Unicode, and not representable in UTF-8).
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** The message for a value that fails `isPlainText`, or null when it passes. */
+export function plainTextProblem(value: string, label: string, multiline = false): string | null {
+  if (value.includes("\u0000")) return `${label} must not contain NUL characters.`;
+  if ((multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value)) return `${label} must not contain control characters.`;
+  if (!value.isWellFormed()) return `${label} must be valid Unicode (no lone surrogates).`;
+  return null;
+}
+
+/** Adds the plain-text checks to any string schema (for fields with their own messages). */
+export function plainText<T extends z.ZodType<string>>(schema: T, label: string, multiline = false) {
+  return schema.superRefine((value, context) => {
+    const problem = plainTextProblem(value, label, multiline);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+}
+
+export function safeText({ min = 0, max, label = "Value", trim = true, multiline = false }: { min?: number; max: number; label?: string; trim?: boolean; multiline?: boolean }) {
   const base = trim ? z.string().trim() : z.string();
-  return base
-    .min(min, min === 1 ? `${label} must not be empty.` : `${label} must be at least ${min} characters.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !value.includes("\u0000"), { message: `${label} must not contain NUL characters.` })
-    .refine((value) => value.isWellFormed(), { message: `${label} must be valid Unicode (no lone surrogates).` });
+  return plainText(
+    base
+      .min(min, min === 1 ? `${label} must not be empty.` : `${label} must be at least ${min} characters.`)
+      .max(max, `${label} must be at most ${max} characters.`),
+    label,
+    multiline,
+  );
 }
 
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Not a valid id.");

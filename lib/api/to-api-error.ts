@@ -1,5 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { describeError } from "@/lib/log/describe-error";
+import { repeatedError } from "@/lib/log/repeated";
 import { ApiError } from "./error-codes";
 
 const RETRY_AFTER_SECONDS = "5";
@@ -8,7 +10,7 @@ const RETRY_AFTER_SECONDS = "5";
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    console.error(`[api] ${requestId} database unavailable:`, describe(error));
+    repeatedError.report("database-unavailable", { requestId, error: describeError(error) }, "database unavailable");
     return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", undefined, {
       "Retry-After": RETRY_AFTER_SECONDS,
     });
@@ -23,10 +25,6 @@ export function toApiError(error: unknown, requestId: string): ApiError {
       });
     }
   }
-  console.error(`[api] ${requestId} unexpected error:`, error);
+  repeatedError.report(`unexpected:${describeError(error)}`, { requestId, err: error }, "unexpected error");
   return new ApiError("INTERNAL_ERROR", "An unexpected error occurred. Quote the request id if you contact support.");
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]}` : String(error);
 }

@@ -13,6 +13,8 @@ export function zodDetails(error: ZodError, prefix?: string): ErrorDetail[] {
         code: issue.code,
       }));
     }
-    return [{ path: base, message: issue.message, code: issue.code }];
+    // A refinement may name its own code (`invalid_cursor`) in its params.
+    const own = issue.code === "custom" ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+    return [{ path: base, message: issue.message, code: typeof own === "string" ? own : issue.code }];
   });
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/error-codes";
+import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { createRateLimiter } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 
@@ -47,8 +48,6 @@ function limiter(name: ThrottleName): RateLimiter {
 
 export type ThrottleResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/** What clientIp() answers when no proxy header names the client. */
-const UNKNOWN_IP = "unknown";
 
 /**
  * Counts one attempt against each (throttle, key) pair; refused if any of them is spent. A per-IP

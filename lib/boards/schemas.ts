@@ -25,7 +25,7 @@ export const boardSlugSchema = z
 const boardFields = {
   name: safeText({ min: 1, max: 60, label: "Name" }),
   slug: boardSlugSchema,
-  description: safeText({ max: 280, label: "Description" }),
+  description: safeText({ max: 280, label: "Description", multiline: true }),
   isPublic: z.boolean({ message: "Choose public or private." }),
 };
 

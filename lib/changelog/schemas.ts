@@ -16,7 +16,7 @@ export const getReleaseNoteQuery = z.strictObject({ state: stateQuery });
 
 const title = safeText({ min: 1, max: 200, label: "title" });
 // Markdown keeps its whitespace: indentation makes code blocks and trailing spaces make breaks.
-const body = safeText({ min: 1, max: 20_000, label: "body", trim: false }).refine((value) => value.trim() !== "", { message: "body must not be blank." });
+const body = safeText({ min: 1, max: 20_000, label: "body", trim: false, multiline: true }).refine((value) => value.trim() !== "", { message: "body must not be blank." });
 const publishedAt = z.iso
   .datetime({ offset: true, message: "publishedAt must be a date and time (ISO 8601, e.g. 2026-05-01T09:00:00Z)." })
   // Kept as text so a parsed body parses again unchanged (the API parses, then the domain does).

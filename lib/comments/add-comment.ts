@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
 
 export const COMMENT_MAX_LENGTH = 5_000;
-export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment" }) });
+export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment", multiline: true }) });
 
 /** A visitor's comment on a post of a public board. */
 export function addComment(input: { workspaceId: string; postId: string; userId: string; body: string }) {

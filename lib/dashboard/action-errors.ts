@@ -1,4 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
+import { describeError } from "@/lib/log/describe-error";
+import { repeatedError } from "@/lib/log/repeated";
 
 // Server actions answer forms with FormResult (lib/forms.ts). Domain functions throw ApiError, the
 // same errors the /api/v1 pipeline turns into its envelope; here they become form messages:
@@ -12,7 +14,7 @@ const UNEXPECTED = "Something went wrong on our side. Nothing was changed; try a
 
 export function formFailureOf(error: unknown, context: string): FormFailure {
   if (!(error instanceof ApiError)) {
-    console.error(`[dashboard] ${context} failed:`, error);
+    repeatedError.report(`dashboard:${context}:${describeError(error)}`, { context, err: error }, `${context} failed`);
     return { ok: false, fieldErrors: { form: UNEXPECTED } };
   }
   const fieldErrors: Record<string, string> = {};

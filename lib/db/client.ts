@@ -21,11 +21,30 @@ function lazyPgliteAdapter(dataDir: string): SqlDriverAdapterFactory {
   };
 }
 
-function createPool(url: string): pg.Pool {
+/**
+ * The pool's time limits (README "Database timeouts"). A statement that runs or waits on a lock
+ * longer than DATABASE_STATEMENT_TIMEOUT_MS is cancelled by the server (one blocked table once
+ * held every connection for 20 s and stalled every page); waiting longer than
+ * DATABASE_CONNECT_TIMEOUT_MS for a connection fails as "database unavailable" (503); a
+ * transaction left idle is ended after DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS.
+ */
+export function poolTimeouts(env: Record<string, string | undefined> = process.env) {
+  const ms = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    statement_timeout: ms("DATABASE_STATEMENT_TIMEOUT_MS", 10_000),
+    connectionTimeoutMillis: ms("DATABASE_CONNECT_TIMEOUT_MS", 5_000),
+    idle_in_transaction_session_timeout: ms("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS", 30_000),
+  };
+}
+
+export function createPool(url: string, env: Record<string, string | undefined> = process.env): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
-    connectionTimeoutMillis: 5_000,
+    max: Number(env.DATABASE_POOL_SIZE) || 10,
+    ...poolTimeouts(env),
     // Idle connections do not keep a script alive after its work is done.
     allowExitOnIdle: true,
   });

@@ -1,4 +1,6 @@
 import { db } from "@/lib/db/client";
+import { describeError } from "@/lib/log/describe-error";
+import { repeatedWarning } from "@/lib/log/repeated";
 
 // "Last used" without a database write per request: uses are noted in memory and written in one
 // statement per flush, every FLUSH_MS (a restart loses at most that much of "last used"). The
@@ -40,7 +42,7 @@ export async function flushKeyUse(): Promise<void> {
       FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS u(id, at)
       WHERE k.id = u.id`;
   } catch (error) {
-    console.warn("[api-keys] could not record last use; will retry", error instanceof Error ? error.message : error);
+    repeatedWarning.report("api-key-last-use", { error: describeError(error) }, "could not record API key last use; will retry");
     for (const [id, at] of batch) if (!pending.has(id)) pending.set(id, at);
     if (!state.timer) {
       state.timer = setTimeout(() => void flushKeyUse(), FLUSH_MS);

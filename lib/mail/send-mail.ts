@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { describeError } from "@/lib/log/describe-error";
+import { log } from "@/lib/log/logger";
 import { mailFrom, smtpUrl } from "./config";
 import { addToOutbox } from "./outbox";
 import { renderMail } from "./render";
@@ -40,18 +42,18 @@ export async function deliver(message: MailMessage): Promise<boolean> {
   const url = smtpUrl();
   if (!url) {
     if (process.env.NODE_ENV === "production") {
-      console.warn(`[mail] not sent, SMTP_URL is not set: "${message.subject}" to ${message.to}`);
+      log.warn({ to: message.to, subject: message.subject }, "mail not sent: SMTP_URL is not set");
       return false;
     }
     addToOutbox(message);
-    if (process.env.NODE_ENV !== "test") console.log(`[mail] to ${message.to}: "${message.subject}" ${firstLink(message.text)} (outbox: /dev/outbox)`);
+    log.info({ to: message.to, subject: message.subject, link: firstLink(message.text) }, "mail kept in the development outbox (/dev/outbox)");
     return true;
   }
   try {
     await withDeadline(transport(url).sendMail({ from: mailFrom(), ...message }), SEND_TIMEOUT_MS);
     return true;
   } catch (error) {
-    console.error(`[mail] "${message.subject}" to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ to: message.to, subject: message.subject, error: describeError(error) }, "mail not sent");
     return false;
   }
 }
@@ -67,7 +69,7 @@ export function queueMail(to: string, content: MailContent): void {
   try {
     message = renderMail(to, content);
   } catch (error) {
-    console.error(`[mail] "${content.subject}" could not be rendered:`, error);
+    log.error({ subject: content.subject, err: error }, "mail could not be rendered");
     return;
   }
   const sending = deliver(message).finally(() => inFlight.delete(sending));

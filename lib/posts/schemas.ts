@@ -25,7 +25,7 @@ export const createPostBody = z
   .strictObject({
     boardId: idSchema,
     title: safeText({ min: 1, max: 200, label: "title" }),
-    body: safeText({ max: 10_000, label: "body" }).default(""),
+    body: safeText({ max: 10_000, label: "body", multiline: true }).default(""),
     tags: tags.default([]),
     status: status.default("open"),
   })
@@ -34,7 +34,7 @@ export const createPostBody = z
 export const updatePostBody = z
   .strictObject({
     title: safeText({ min: 1, max: 200, label: "title" }).optional(),
-    body: safeText({ max: 10_000, label: "body" }).optional(),
+    body: safeText({ max: 10_000, label: "body", multiline: true }).optional(),
     tags: tags.optional(),
     status: status.optional(),
   })

@@ -9,7 +9,7 @@ import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
 
 export const visitorPostSchema = z.strictObject({
   title: safeText({ min: 1, max: 200, label: "Title" }),
-  body: safeText({ max: 10_000, label: "Details" }).default(""),
+  body: safeText({ max: 10_000, label: "Details", multiline: true }).default(""),
 });
 export type VisitorPostInput = z.input<typeof visitorPostSchema>;
 

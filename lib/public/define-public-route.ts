@@ -7,6 +7,7 @@ import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { toApiError } from "@/lib/api/to-api-error";
 import { zodDetails } from "@/lib/api/zod-details";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import { publicOrigin } from "@/lib/site-url";
 import { clientIp } from "./client-ip";
 import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "./find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
@@ -33,7 +34,7 @@ export interface PublicContext {
   requestId: string;
   workspace: PublishedWorkspace;
   db: ScopedDb;
-  /** Scheme and host the client used, for absolute links (feeds). */
+  /** The configured public URL (else the scheme and host the client used), for absolute links (feeds). */
   origin: string;
 }
 
@@ -91,15 +92,15 @@ export function definePublicRoute<S extends PublicSchemas>(
       const rawParams = await context.params;
       const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
       const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
-      const url = new URL(request.url);
-      const key = cacheKey(slug, `${routeId} ${url.origin}`, input);
+      const origin = publicOrigin(request.url);
+      const key = cacheKey(slug, `${routeId} ${origin}`, input);
 
       let answer = getCached(key);
       headers.set("X-Cache", answer ? "HIT" : "MISS");
       if (!answer) {
         let pending = inflight.get(key);
         if (!pending) {
-          pending = compute(slug, url.origin, input, requestId, policy, handler).finally(() => inflight.delete(key));
+          pending = compute(slug, origin, input, requestId, policy, handler).finally(() => inflight.delete(key));
           inflight.set(key, pending);
         }
         answer = await pending;

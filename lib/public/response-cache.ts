@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 
 // A short-lived in-process cache of whole public answers, so repeated reads of the same published
 // page cost no database query at all (not even the workspace lookup). Keyed by the normalised
 // request (workspace slug, route, origin, validated params and query: parameters nobody reads
-// cannot split it), bounded in entries and body size, least
-// recently used out first. Each instance keeps its own; the TTLs are short enough that a write
-// shows up everywhere within seconds, and a write made in this process (a vote, a comment)
-// drops its workspace's entries at once.
+// cannot split it). Bounded by total bytes, not only entries: 2,000 entries of half a megabyte each
+// once held over a gigabyte (issue 9 finding 4). Least recently used out first, and each entry
+// dropped at its TTL. Each instance keeps its own; the TTLs are short enough that a write shows up
+// everywhere within seconds, and a write made in this process (a vote, a comment) drops its
+// workspace's entries at once.
 export interface CachedAnswer {
   status: number;
   body: string;
@@ -21,12 +23,31 @@ export interface CachedAnswer {
 
 const MAX_ENTRIES = 2_000;
 const MAX_BODY_CHARS = 512 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+// Per entry beyond its strings: the record, its headers and the LRU's own bookkeeping.
+const ENTRY_OVERHEAD_BYTES = 512;
+
+/** PUBLIC_CACHE_MAX_BYTES, else 32 MiB: what the whole cache may hold, keys and bodies counted. */
+export function publicCacheMaxBytes(env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.PUBLIC_CACHE_MAX_BYTES);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_BYTES;
+}
+
+function sizeOf(answer: CachedAnswer, key: string): number {
+  // JavaScript strings: two bytes a character at worst.
+  return 2 * (key.length + answer.body.length + answer.etag.length + answer.contentType.length) + ENTRY_OVERHEAD_BYTES;
+}
+
+function createCache() {
+  return new LRUCache<string, CachedAnswer>({ max: MAX_ENTRIES, maxSize: publicCacheMaxBytes(), sizeCalculation: sizeOf });
+}
 
 // On globalThis: Next bundles route handlers and server actions separately, each with its own copy
 // of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
 // entries the route handlers serve. Seen in the production build: with a module-level map, a
 // deleted workspace's cached status kept answering 200.
-const entries: Map<string, CachedAnswer> = ((globalThis as { __publicAnswerCache?: Map<string, CachedAnswer> }).__publicAnswerCache ??= new Map());
+const holder = globalThis as { __publicAnswerLru?: LRUCache<string, CachedAnswer> };
+const entries: LRUCache<string, CachedAnswer> = (holder.__publicAnswerLru ??= createCache());
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
@@ -35,20 +56,20 @@ export function cacheKey(workspaceSlug: string, route: string, input: unknown): 
 export function getCached(key: string, now = Date.now()): CachedAnswer | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
+  // Checked against the wall clock too: the LRU's TTL runs on its own monotonic clock, and an
+  // entry must never outlive its validUntil boundary whatever that clock says.
   if (entry.expiresAt <= now) {
     entries.delete(key);
     return undefined;
   }
-  entries.delete(key);
-  entries.set(key, entry);
   return entry;
 }
 
-export function putCached(key: string, answer: CachedAnswer): void {
+export function putCached(key: string, answer: CachedAnswer, now = Date.now()): void {
   if (answer.body.length > MAX_BODY_CHARS) return;
-  entries.delete(key);
-  entries.set(key, answer);
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const ttl = answer.expiresAt - now;
+  if (ttl <= 0) return;
+  entries.set(key, answer, { ttl });
 }
 
 /** Forget everything cached for one workspace (after a write this process made). */
@@ -59,6 +80,11 @@ export function invalidateWorkspace(workspaceSlug: string): void {
 
 export function clearPublicCache(): void {
   entries.clear();
+}
+
+/** For the health endpoint and tests: how full the cache is. */
+export function publicCacheStats(): { entries: number; bytes: number; maxBytes: number } {
+  return { entries: entries.size, bytes: entries.calculatedSize, maxBytes: entries.maxSize };
 }
 
 /** A weak validator: the body's hash. Weak because transparent compression may re-encode the bytes. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/api/pagination";
-import { idSchema, safeText } from "@/lib/api/schemas";
+import { idSchema } from "@/lib/api/schemas";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 
 // Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
@@ -36,10 +36,15 @@ export const incidentsQuery = z.object({
 });
 
 export const BADGE_LABEL_MAX = 40;
+export const BADGE_LABEL_INPUT_MAX = 2_048;
 export const badgeQuery = z.object({
   // Longer labels are cut, not refused: a badge that answers 400 is a broken image on someone's page.
-  label: safeText({ max: 200, label: "label" })
-    .transform((value) => [...value.replace(/\p{Cc}/gu, " ")].slice(0, BADGE_LABEL_MAX).join("").trim())
+  // Control characters become spaces and lone surrogates U+FFFD rather than a 400, for the same
+  // reason; only a label no badge URL would carry (over BADGE_LABEL_INPUT_MAX) is refused.
+  label: z
+    .string()
+    .max(BADGE_LABEL_INPUT_MAX, `label must be at most ${BADGE_LABEL_INPUT_MAX} characters.`)
+    .transform((value) => [...value.toWellFormed().replace(/\p{Cc}/gu, " ").trim()].slice(0, BADGE_LABEL_MAX).join("").trim())
     .optional(),
   style: z.enum(["flat", "compact"], { message: "style must be flat or compact." }).default("flat"),
 });

@@ -1,16 +1,29 @@
 import { createMemoryLimiter } from "./memory";
 import type { LimiterOptions, RateLimiter, RateLimitResult } from "./types";
 import { createUpstashLimit } from "./upstash";
+import { repeatedWarning } from "@/lib/log/repeated";
 
 export type { RateLimitResult } from "./types";
 
 // Which backend counts (SPEC B8): Upstash when UPSTASH_REDIS_REST_URL and _TOKEN are set, shared by
 // every instance; otherwise an in-process limiter with the same semantics (the embedded default,
-// one instance). When Upstash errors or is slow, the request is counted in-process instead and a
-// line is logged (at most one per LOG_EVERY_MS), so an outage never turns into 429s or 500s.
-const LOG_EVERY_MS = 10_000;
-
+// one instance). When Upstash errors or is slow, the request is counted in-process instead (fail
+// open), so an outage never turns into 429s or 500s. Every such decision is counted
+// (failOpenStats(), reported by /api/health) and logged: a line when it starts, then one per
+// window with how many requests failed open meanwhile (lib/log/repeated.ts).
 type Env = Record<string, string | undefined>;
+
+interface FailOpenStats {
+  /** Requests counted in-process because Upstash did not answer, since this process started. */
+  total: number;
+  lastAt: number | null;
+  lastReason: string | null;
+}
+const failOpen: FailOpenStats = ((globalThis as { __rateLimitFailOpen?: FailOpenStats }).__rateLimitFailOpen ??= { total: 0, lastAt: null, lastReason: null });
+
+export function failOpenStats(): Readonly<FailOpenStats> {
+  return { ...failOpen };
+}
 
 export function rateLimitBackend(env: Env = process.env): "upstash" | "memory" {
   return env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? "upstash" : "memory";
@@ -25,17 +38,19 @@ export function createRateLimiter(options: LimiterOptions, env: Env = process.en
     { url: env.UPSTASH_REDIS_REST_URL!, token: env.UPSTASH_REDIS_REST_TOKEN!, timeoutMs },
     options,
   );
-  let lastLog = 0;
   return {
     backend: "upstash",
     async limit(identifier: string): Promise<RateLimitResult> {
       const result = await upstash(identifier);
       if (!("failed" in result)) return result;
-      const now = Date.now();
-      if (now - lastLog > LOG_EVERY_MS) {
-        lastLog = now;
-        console.warn(`[ratelimit] Upstash unavailable (${result.failed}); counting in-process until it answers again.`);
-      }
+      failOpen.total += 1;
+      failOpen.lastAt = Date.now();
+      failOpen.lastReason = result.failed;
+      repeatedWarning.report(
+        "ratelimit-fail-open",
+        { limiter: options.prefix, reason: result.failed, failOpenTotal: failOpen.total },
+        "Upstash unavailable: counting in-process (fail open) until it answers again",
+      );
       return memory.limit(identifier);
     },
   };

@@ -14,7 +14,7 @@ export type ListRoadmapQuery = z.output<typeof listRoadmapQuery>;
 
 const stage = z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` });
 const title = safeText({ min: 1, max: 200, label: "Title" });
-const description = safeText({ max: 2_000, label: "Description" });
+const description = safeText({ max: 2_000, label: "Description", multiline: true });
 
 export const createRoadmapItemBody = z.strictObject({ title, description: description.default(""), stage: stage.default("planned") });
 export const updateRoadmapItemBody = z.strictObject({ title: title.optional(), description: description.optional() });

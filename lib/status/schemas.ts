@@ -23,7 +23,7 @@ const componentChanges = z
   });
 
 const title = safeText({ min: 1, max: 200, label: "title" });
-const message = safeText({ min: 1, max: 10_000, label: "message" });
+const message = safeText({ min: 1, max: 10_000, label: "message", multiline: true });
 const impact = oneOf(INCIDENT_IMPACTS, "impact");
 
 export const INCIDENT_STATES = ["active", "resolved", "all"] as const;
@@ -67,7 +67,7 @@ export type UpdateIncidentInput = z.input<typeof updateIncidentBody>;
 
 // The dashboard's component and maintenance forms (no /api/v1 endpoint takes these yet).
 const componentName = safeText({ min: 1, max: 100, label: "Name" });
-const componentDescription = safeText({ max: 500, label: "Description" });
+const componentDescription = safeText({ max: 500, label: "Description", multiline: true });
 
 export const createComponentBody = z.strictObject({
   name: componentName,
@@ -94,7 +94,7 @@ const instant = (label: string) =>
 export const scheduleMaintenanceBody = z
   .strictObject({
     title: safeText({ min: 1, max: 200, label: "Title" }),
-    message: safeText({ max: 10_000, label: "Message" }).default(""),
+    message: safeText({ max: 10_000, label: "Message", multiline: true }).default(""),
     startsAt: instant("Start"),
     endsAt: instant("End"),
     componentIds: z

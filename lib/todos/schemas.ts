@@ -5,7 +5,7 @@ import { idSchema, safeText } from "@/lib/api/schemas";
 export const TODO_STATES = ["open", "completed", "archived", "all"] as const;
 
 const title = safeText({ min: 1, max: 200, label: "title" });
-const notes = safeText({ max: 10_000, label: "notes" });
+const notes = safeText({ max: 10_000, label: "notes", multiline: true });
 
 export const listTodosQuery = z.strictObject({
   ...pageQuery,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "@/lib/api/schemas";
 
 // Slugs appear in portal and API paths (/p/{slug}, /api/public/{slug}), so words the app itself
 // routes on, or that would mislead visitors, are reserved.
@@ -19,7 +20,7 @@ export const slugSchema = z
   .refine((slug) => !slug.includes("--"), "Do not use two hyphens in a row.")
   .refine((slug) => !RESERVED_SLUGS.has(slug), "This slug is reserved. Choose another.");
 
-export const workspaceNameSchema = z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters.");
+export const workspaceNameSchema = plainText(z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters."), "Name");
 
 export const createWorkspaceSchema = z.object({ name: workspaceNameSchema, slug: slugSchema });
 

@@ -254,11 +254,11 @@ describe("the HTTP edges", () => {
     expect(wrongType.headers.get("x-ratelimit-remaining")).toBe("96");
   });
 
-  it("GET and DELETE are 405 with Allow: POST, and count nothing", async () => {
+  it("GET and DELETE are 405 with Allow: POST, OPTIONS, and count nothing", async () => {
     for (const method of ["GET", "DELETE"]) {
       const response = await fetch(`${server.url}/api/v1/mcp`, { method });
       expect(response.status).toBe(405);
-      expect(response.headers.get("allow")).toBe("POST");
+      expect(response.headers.get("allow")).toBe("POST, OPTIONS");
     }
   });
 

@@ -9,6 +9,8 @@ import { get, randomIp } from "./request";
 
 // The limiter is built on first use from the environment of that moment.
 process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = "5";
+// These requests come through one proxy: it appended the last X-Forwarded-For entry (10.0.0.1).
+process.env.TRUSTED_PROXY_HOPS = "1";
 
 describe(`per-IP rate limit on /api/public (${rateLimitBackend()} backend)`, () => {
   it("counts every public request per client address, cached answers included, then 429", async () => {

@@ -57,14 +57,20 @@ function isLabelled(cases: QueryCase[] | LabelledQueryCase[]): cases is Labelled
   return cases.some((row) => row.length === 3);
 }
 
-/** The wrong-method row: each of `methods` answers 405 METHOD_NOT_ALLOWED naming the allowed ones. */
-export function itAnswers405<Method extends string>(route: Record<Method, RouteHandler>, path: string, { methods, allow }: { methods: Method[]; allow: string }) {
-  it("405 with Allow for a wrong method", async () => {
+/**
+ * The wrong-method row: each of `methods` answers 405 METHOD_NOT_ALLOWED naming the allowed ones
+ * (`allow`, plus OPTIONS), and OPTIONS answers the same list.
+ */
+export function itAnswers405<Method extends string>(route: Record<Method | "OPTIONS", RouteHandler>, path: string, { methods, allow }: { methods: Method[]; allow: string }) {
+  it("405 with Allow for a wrong method; OPTIONS names the same methods", async () => {
     for (const method of methods) {
       const result = await call(route[method], method, path);
       expectError(result, 405, "METHOD_NOT_ALLOWED");
-      expect(result.headers.get("allow")).toBe(allow);
+      expect(result.headers.get("allow")).toBe(`${allow}, OPTIONS`);
     }
+    const options = await route.OPTIONS(new Request(`http://localhost${path}`, { method: "OPTIONS" }), { params: Promise.resolve({}) });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe(`${allow}, OPTIONS`);
   });
 }
 

@@ -59,7 +59,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = request.headers.get("content-length");
   if (declared && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send a JSON body with `Content-Type: application/json`.");
   }
   const bytes = await readCapped(request);

@@ -3,7 +3,7 @@ import { listBoards } from "@/lib/boards/list-boards";
 import { listBoardsQuery } from "@/lib/boards/schemas";
 import { boardSchema } from "@/lib/boards/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "boards:read",

@@ -5,7 +5,7 @@ import { readableState } from "@/lib/changelog/read-state";
 import { createReleaseNoteBody, listReleaseNotesQuery } from "@/lib/changelog/schemas";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "changelog:read",

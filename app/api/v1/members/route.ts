@@ -3,7 +3,7 @@ import { findMemberByEmail } from "@/lib/members/find-member-by-email";
 import { findMemberQuery } from "@/lib/members/schemas";
 import { memberSchema } from "@/lib/members/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "members:read",

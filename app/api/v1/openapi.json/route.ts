@@ -3,6 +3,6 @@ import { v1DocumentRoute } from "@/lib/openapi/serve-document";
 import { buildV1Document } from "@/lib/openapi/v1-document";
 import { V1_ROUTES } from "../routes";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: v1DocumentRoute(() => buildV1Document(V1_ROUTES), "getOpenApiDocument"),
 });

@@ -4,7 +4,7 @@ import { listPosts } from "@/lib/posts/list-posts";
 import { createPostBody, listPostsQuery } from "@/lib/posts/schemas";
 import { postSchema } from "@/lib/posts/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "posts:read",

@@ -3,7 +3,7 @@ import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
 import { listRoadmapQuery } from "@/lib/roadmap/schemas";
 import { roadmapItemSchema } from "@/lib/roadmap/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "roadmap:read",

@@ -4,7 +4,7 @@ import { listTodos } from "@/lib/todos/list-todos";
 import { createTodoBody, listTodosQuery } from "@/lib/todos/schemas";
 import { todoSchema } from "@/lib/todos/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "todos:read",

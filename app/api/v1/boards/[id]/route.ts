@@ -3,7 +3,7 @@ import { idParams } from "@/lib/api/params";
 import { getBoardWithPostCount } from "@/lib/boards/get-board";
 import { boardSchema } from "@/lib/boards/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     { scope: "boards:read", schemas: { params: idParams }, operation: { id: "getBoard", summary: "Get a board", response: boardSchema } },
     async ({ params }, ctx) => ({ data: await getBoardWithPostCount(ctx.db, params.id) }),

@@ -6,7 +6,7 @@ import { getReleaseNoteQuery, updateReleaseNoteBody } from "@/lib/changelog/sche
 import { updateReleaseNote } from "@/lib/changelog/update-release-note";
 import { releaseNoteSchema } from "@/lib/changelog/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "changelog:read",

@@ -5,7 +5,7 @@ import { updatePostBody } from "@/lib/posts/schemas";
 import { updatePost } from "@/lib/posts/update-post";
 import { postSchema } from "@/lib/posts/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "posts:read",

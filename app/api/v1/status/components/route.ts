@@ -3,7 +3,7 @@ import { componentSchema } from "@/lib/status/component-view";
 import { listComponents } from "@/lib/status/list-components";
 import { listComponentsQuery } from "@/lib/status/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "status:read",

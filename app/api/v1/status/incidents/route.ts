@@ -4,7 +4,7 @@ import { incidentDetailSchema, incidentSchema } from "@/lib/status/incident-view
 import { listIncidents } from "@/lib/status/list-incidents";
 import { createIncidentBody, listIncidentsQuery } from "@/lib/status/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "status:read",

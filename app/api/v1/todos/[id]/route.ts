@@ -4,7 +4,7 @@ import { updateTodoBody } from "@/lib/todos/schemas";
 import { updateTodo } from "@/lib/todos/update-todo";
 import { todoSchema } from "@/lib/todos/view";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   PATCH: defineRoute(
     {
       scope: "todos:write",

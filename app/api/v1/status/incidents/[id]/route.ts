@@ -5,7 +5,7 @@ import { incidentDetailSchema } from "@/lib/status/incident-view";
 import { updateIncidentBody } from "@/lib/status/schemas";
 import { updateIncident } from "@/lib/status/update-incident";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoutes({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
       scope: "status:read",

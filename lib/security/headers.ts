@@ -1,0 +1,65 @@
+// Security headers (issue 9 finding 7). Pages get theirs from proxy.ts, with a fresh CSP nonce per
+// request; /api/* gets the static ones from next.config.mjs (the proxy does not run for /api/v1).
+export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";
+
+const AUTH_PREFIXES = ["/sign-in", "/sign-up", "/invitations", "/verify-email", "/confirm-email", "/forgot-password", "/reset-password"];
+const DASHBOARD_PREFIXES = ["/w", "/workspaces", "/account"];
+
+export function routeKind(pathname: string): RouteKind {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  if (under("/api")) return "api";
+  if (DASHBOARD_PREFIXES.some(under)) return "dashboard";
+  if (AUTH_PREFIXES.some(under)) return "auth";
+  if (under("/p")) return "portal";
+  if (under("/docs")) return "docs";
+  return "other";
+}
+
+/** The headers every answer carries, pages and API alike. */
+export function baseSecurityHeaders(production = process.env.NODE_ENV === "production"): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+    // Browsers ignore it over plain HTTP, and a development server on http://localhost must not
+    // teach the browser to insist on HTTPS for localhost.
+    ...(production ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * The page's Content-Security-Policy. Scripts: this origin, plus inline scripts only with this
+ * request's nonce (Next reads it from the request's own CSP header and puts it on the scripts it
+ * inlines). Styles may be inline: React and Radix set style attributes, which nonces cannot cover,
+ * and the API reference renderer injects its own. The portal may be framed (a status page embedded
+ * elsewhere); nothing else may, so the dashboard's buttons cannot be clickjacked.
+ */
+export function contentSecurityPolicy(kind: RouteKind, nonce: string, development = process.env.NODE_ENV === "development"): string {
+  return [
+    "default-src 'self'",
+    // React's development build evaluates code for its stack traces and Fast Refresh.
+    `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${development ? " ws: wss:" : ""}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    ...(kind === "portal" ? [] : ["frame-ancestors 'none'"]),
+  ].join("; ");
+}
+
+/** All of a page's security headers. */
+export function pageSecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
+  return {
+    ...baseSecurityHeaders(),
+    "Content-Security-Policy": contentSecurityPolicy(kind, nonce),
+    ...(kind === "portal" ? {} : { "X-Frame-Options": "DENY" }),
+  };
+}
+
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}

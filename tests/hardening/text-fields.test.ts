@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { createPost } from "@/lib/posts/create-post";
+import { createUser } from "@/lib/users/create-user";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { updateWorkspace } from "@/lib/workspaces/update-workspace";
+import { actorOf, expectApiError } from "../support/actors";
+import { seedTenant, uniqueSuffix } from "../support/api";
+
+// Issue 9 row 10: a NUL in a workspace or user name was a 500 (PostgreSQL refuses it in text);
+// every text field now answers a field error for NUL and the other control characters.
+
+async function newUserId() {
+  const result = await createUser({ email: `owner-${uniqueSuffix()}@example.test`, password: "long-enough-password" });
+  if (!result.ok) throw new Error("setup");
+  return result.data.id;
+}
+
+describe("control characters in text fields", () => {
+  it.each([["a NUL", "Acme\u0000"], ["a newline", "Acme\nCorp"], ["an escape", "Acme\u001b[31m"], ["a C1 control", "Acme\u0085"]])(
+    "a workspace name with %s is a field error, and nothing is written",
+    async (_what, name) => {
+      const userId = await newUserId();
+      const slug = `ws-${uniqueSuffix()}`;
+      const result = await createWorkspace(userId, { name, slug });
+      expect(result.ok).toBe(false);
+      expect(result.ok ? undefined : result.fieldErrors.name).toMatch(/control characters|NUL/);
+      expect(await db.workspace.count({ where: { slug } })).toBe(0);
+    },
+  );
+
+  it("renaming a workspace to a name with a NUL is a 400 VALIDATION_ERROR on the name", async () => {
+    const tenant = await seedTenant();
+    const error = await expectApiError(updateWorkspace(await actorOf(tenant, tenant.owner), { name: "x\u0000y" }), "VALIDATION_ERROR");
+    expect(error.details?.map((detail) => detail.path)).toEqual(["name"]);
+  });
+
+  it("a user name with a NUL or a control character is a field error at sign-up, and no account is made", async () => {
+    for (const name of ["Ann\u0000", "Ann\u0007"]) {
+      const email = `ann-${uniqueSuffix()}@example.test`;
+      const result = await createUser({ email, password: "long-enough-password", name });
+      expect(result).toEqual({ ok: false, fieldErrors: { name: expect.stringMatching(/control characters|NUL/) } });
+      expect(await db.user.count({ where: { email } })).toBe(0);
+    }
+  });
+
+  it("a single-line field refuses a line break; a multi-line one keeps it and refuses an escape", async () => {
+    const tenant = await seedTenant();
+    const board = await db.board.create({ data: { workspaceId: tenant.workspace.id, name: "Ideas", slug: `b-${uniqueSuffix()}` } });
+    const actor = await actorOf(tenant, tenant.owner);
+    const titleError = await expectApiError(createPost(actor, { boardId: board.id, title: "two\nlines" }), "VALIDATION_ERROR");
+    expect(titleError.details?.[0]).toMatchObject({ path: "title", message: "title must not contain control characters." });
+    const bodyError = await expectApiError(createPost(actor, { boardId: board.id, title: "ok", body: "bell\u0007" }), "VALIDATION_ERROR");
+    expect(bodyError.details?.[0]?.path).toBe("body");
+    const created = await createPost(actor, { boardId: board.id, title: "ok", body: "line one\nline two\ttabbed" });
+    expect(created.body).toBe("line one\nline two\ttabbed");
+  });
+});
