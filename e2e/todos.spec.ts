@@ -43,6 +43,8 @@ test("todos: a list, quick add with Enter keeping the cursor in the field, compl
   }
   await expect(page.getByText("Title must not be empty.")).toHaveCount(0);
   await expect.poll(() => titles(page)).toEqual(["Update the docs", "Record the demo", "Write the announcement"]);
+  // The field never waits for the server; the page says when the saves are done.
+  await expect(page.getByTestId("todos-saving")).toBeEmpty();
   await page.reload();
   expect(await titles(page)).toEqual(["Update the docs", "Record the demo", "Write the announcement"]);
   await expect(filter(page, "Open")).toHaveText("Open 3");
@@ -51,6 +53,7 @@ test("todos: a list, quick add with Enter keeping the cursor in the field, compl
   // Complete: it leaves Open and shows under Completed, whose state is in the URL.
   await page.getByRole("checkbox", { name: "Record the demo" }).check();
   await expect.poll(() => titles(page)).toEqual(["Update the docs", "Write the announcement"]);
+  await expect(page.getByTestId("todos-saving")).toBeEmpty();
   await filter(page, "Completed").click();
   await expect(page).toHaveURL(/state=completed$/);
   expect(await titles(page)).toEqual(["Record the demo"]);
@@ -66,6 +69,7 @@ test("todos: a list, quick add with Enter keeping the cursor in the field, compl
   await filter(page, "Open").click();
   await page.getByRole("button", { name: "Archive Update the docs" }).click();
   await expect.poll(() => titles(page)).toEqual(["Record the demo", "Write the announcement"]);
+  await expect(page.getByTestId("todos-saving")).toBeEmpty();
   await filter(page, "Archived").click();
   await expect(page).toHaveURL(/state=archived$/);
   expect(await titles(page)).toEqual(["Update the docs"]);

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { startTransition, useOptimistic, useState } from "react";
+import { useOptimistic, useState, useTransition } from "react";
 import { formatDate } from "@/components/settings/format-date";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -54,6 +54,8 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
     change.type === "add" ? [change.todo, ...current] : current.map((todo) => (todo.id === change.id ? { ...todo, ...change.patch } : todo)),
   );
   const list = board.list;
+  // Said while anything is being saved: the field never waits, so a reload too soon would lose it.
+  const [saving, startTransition] = useTransition();
 
   function addTodo(title: string): Promise<string | null> {
     if (!list) return Promise.resolve(null);
@@ -118,7 +120,12 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
           <>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <ListTitle key={list.id} slug={slug} list={list} canManage={canManage} renameTodoList={actions.renameTodoList} onDelete={() => setDeleting(true)} />
-              {usage}
+              <div className="flex items-center gap-3">
+                <span role="status" className="text-sm text-slate-500" data-testid="todos-saving">
+                  {saving ? "Saving…" : ""}
+                </span>
+                {usage}
+              </div>
             </div>
 
             {canManage && (state === "open" || state === "all") ? <QuickAdd listName={list.name} limitMessage={limitMessage} add={addTodo} /> : null}
