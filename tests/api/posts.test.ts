@@ -179,13 +179,13 @@ describe("POST /api/v1/posts", () => {
     expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
   });
 
-  it("403 PLAN_LIMIT at the FREE limit, even for creates racing past it", async () => {
+  it("403 PLAN_LIMIT at the FREE limit, exactly, for 32 creates racing past it", async () => {
     const { tenant, board, key } = await tenantWithBoard();
-    await db.post.createMany({ data: Array.from({ length: 995 }, (_, i) => ({ workspaceId: tenant.workspace.id, boardId: board.id, title: `p${i}` })) });
+    await db.post.createMany({ data: Array.from({ length: 984 }, (_, i) => ({ workspaceId: tenant.workspace.id, boardId: board.id, title: `p${i}` })) });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(collection.POST, "POST", "/api/v1/posts", { key, body: { boardId: board.id, title: `race ${i}` } })),
+      Array.from({ length: 32 }, (_, i) => call(collection.POST, "POST", "/api/v1/posts", { key, body: { boardId: board.id, title: `race ${i}` } })),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(16);
     for (const refused of results.filter((r) => r.status !== 201)) {
       expectError(refused, 403, "PLAN_LIMIT");
       expect(refused.json.error).toContain("1000 posts");
