@@ -7,7 +7,8 @@ import { repeatedError } from "@/lib/log/repeated";
 import { newNonce, pageSecurityHeaders, routeKind } from "@/lib/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
 
-// Cheap by design: /api/v1 is excluded by the matcher (its pipeline does all the key work). Here:
+// Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
+// check keys themselves). Here:
 // refuse a request that carries an API key (SPEC A3.4); give every page its security headers with
 // a fresh CSP nonce and a request id; let pages learn their own path, for sign-in redirects that
 // come back to the same page; and answer dashboard and portal pages with a 503 page while the
@@ -52,5 +53,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/v1(?:/|$)|_next/static|_next/image|favicon.ico).*)"],
+  // /api/v1 runs its own pipeline; every route under /api/public/ refuses a key itself (its
+  // first step) and answers from a cache on a hit, where the proxy's invocation was a large part
+  // of the cost (issue 14). Bare /api/public still comes here, so a key there is refused too.
+  matcher: ["/((?!api/v1(?:/|$)|api/public/.|_next/static|_next/image|favicon.ico).*)"],
 };
