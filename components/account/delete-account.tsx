@@ -4,8 +4,8 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Dialog } from "@/components/ui/dialog";
+import { TypedConfirmation } from "@/components/ui/typed-confirmation";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
 import { AccountSection } from "./account-section";
@@ -68,7 +68,7 @@ function DeleteForm({ email, deletedWithIt, remove, onCancel }: Omit<Props, "ref
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody className="space-y-4 text-sm text-slate-700">
+      <TypedConfirmation phrase={email} value={confirmation} onChange={setConfirmation} error={errors.confirmation} pending={pending} onCancel={onCancel} submitLabel="Delete my account">
         {message ? <Alert>{message}</Alert> : null}
         <p>
           This deletes the account <strong>{email}</strong> and signs it out everywhere.
@@ -81,27 +81,7 @@ function DeleteForm({ email, deletedWithIt, remove, onCancel }: Omit<Props, "ref
           ) : null}{" "}
           There is no undo.
         </p>
-        <Field
-          label={`Type ${email} to confirm`}
-          name="confirmation"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-autofocus
-          readOnly={pending}
-        />
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={pending} className="sm:min-w-40">
-          {pending ? "Deleting…" : "Delete my account"}
-        </Button>
-      </DialogFooter>
+      </TypedConfirmation>
     </form>
   );
 }

@@ -5,9 +5,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { TypedConfirmation } from "@/components/ui/typed-confirmation";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
 
@@ -130,34 +130,14 @@ function DeleteForm({ workspace, deleteAction, onCancel }: Pick<DangerZoneProps,
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody className="space-y-4 text-sm text-slate-700">
+      <TypedConfirmation phrase={workspace.slug} value={confirmation} onChange={setConfirmation} error={errors.confirmation} pending={pending} onCancel={onCancel} submitLabel="Delete this workspace">
         {message ? <Alert>{message}</Alert> : null}
         <p>
           This deletes <strong>{workspace.name}</strong> and everything in it: boards, posts, votes and comments, the roadmap, release
           notes, the status page, todos, members, invitations and API keys. Its portal and public API stop answering at once. There is
           no undo.
         </p>
-        <Field
-          label={`Type ${workspace.slug} to confirm`}
-          name="confirmation"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-autofocus
-          readOnly={pending}
-        />
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={pending} className="sm:min-w-40">
-          {pending ? "Deleting…" : "Delete this workspace"}
-        </Button>
-      </DialogFooter>
+      </TypedConfirmation>
     </form>
   );
 }
