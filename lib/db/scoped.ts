@@ -107,6 +107,12 @@ export type ScopedDb = ScopedTx & {
    * matching row. One statement, one count per list, in order.
    */
   $countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number): Promise<number[]>;
+  /**
+   * Ids of this workspace's posts matching a full-text query (tsquery text), at most `cap`, through
+   * the search index only (the `post_search_hits` function): a cost that follows the number of
+   * matches, whatever the planner would guess (lib/posts/search.ts).
+   */
+  $searchPostIds(tsquery: string, cap: number): Promise<string[]>;
 };
 
 export interface SelectRowsQuery {
@@ -167,6 +173,12 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
     const { text, values } = countRowsStatement(from, wheres, cap, workspaceId);
     const rows = client === db ? await hotQuery<{ n: number[] }>(text, values) : await client.$queryRawUnsafe<{ n: number[] }[]>(text, ...values);
     return rows[0]!.n;
+  };
+  scoped.$searchPostIds = async (tsquery: string, cap: number) => {
+    const text = `SELECT id FROM post_search_hits($1, to_tsquery('simple'::regconfig, $2), $3)`;
+    const values = [workspaceId, tsquery, cap];
+    const rows = client === db ? await hotQuery<{ id: string }>(text, values) : await client.$queryRawUnsafe<{ id: string }[]>(text, ...values);
+    return rows.map((row) => row.id);
   };
   return Object.freeze(scoped) as unknown as ScopedDb;
 }

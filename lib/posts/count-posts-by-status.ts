@@ -24,7 +24,7 @@ export function formatStatusCount(count: number): string {
  * list itself (postFilters); one bounded index walk per status, in one statement.
  */
 export async function countPostsByStatus(db: ScopedDb, query: Pick<ListPostsQuery, "boardId" | "tag" | "q">): Promise<StatusCounts> {
-  const filters = postFilters({ ...query, status: undefined });
+  const filters = await postFilters(db, { ...query, status: undefined });
   const perStatus = await db.$countRows(
     "post",
     POST_STATUSES.map((status) => [...filters, sqlFragment`status = ${status}::"PostStatus"`]),

@@ -15,13 +15,13 @@ export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
 const POST_COLUMNS = `id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
   "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"`;
 
-export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): SqlFragment[] {
+export async function postFilters(db: ScopedDb, query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): Promise<SqlFragment[]> {
   const filters: SqlFragment[] = [];
   if (query.boardId) filters.push(sqlFragment`"boardId" = ${query.boardId}`);
   if (query.status) filters.push(sqlFragment`status = ${query.status}::"PostStatus"`);
   // @> rather than = ANY(): the form a GIN index on tags would serve.
   if (query.tag) filters.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
-  if (query.q) filters.push(postSearchFilter(query.q));
+  if (query.q) filters.push(await postSearchFilter(db, query.q));
   return filters;
 }
 
@@ -35,7 +35,7 @@ export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: read
   const rows = await db.$selectRows<Post>({
     from: "post",
     columns: POST_COLUMNS,
-    where: [...postFilters(query), ...fence, ...page.where],
+    where: [...(await postFilters(db, query)), ...fence, ...page.where],
     orderBy: page.orderBy,
     limit: page.take,
   });

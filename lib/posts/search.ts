@@ -1,3 +1,4 @@
+import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
 
 // Post search (the API's `q`, the inbox, the portal's similar posts, the merge picker): Postgres
@@ -24,9 +25,24 @@ export function searchTsQuery(q: string): string | null {
   return words.map((word, i) => `'${word}'${i === words.length - 1 ? ":*" : ""}`).join(" & ");
 }
 
-/** The WHERE fragment for `q`. */
-export function postSearchFilter(q: string): SqlFragment {
+/**
+ * Up to this many matches, a search is answered from the list of their ids; beyond it the word is
+ * common (0.2% of a million posts), and walking the sort's own index finds a page of matches in a
+ * few thousand rows.
+ */
+export const SEARCH_HITS_CAP = 2_000;
+
+/**
+ * The WHERE fragment for `q`, decided by how many posts match: PostgreSQL guesses every prefix
+ * query at 2% of the rows, so left to itself it walks the whole workspace in sort order for a word
+ * that few posts (or none) hold. The matches are first counted through the search index alone,
+ * at most SEARCH_HITS_CAP + 1 (migration 20261123060000_post_search_hits); a rare word then
+ * becomes `id = ANY(…)`, which the planner sizes exactly, and a common one the full-text predicate.
+ */
+export async function postSearchFilter(db: ScopedDb, q: string): Promise<SqlFragment> {
   const tsquery = searchTsQuery(q);
   if (tsquery === null) return sqlFragment`false`;
+  const ids = await db.$searchPostIds(tsquery, SEARCH_HITS_CAP + 1);
+  if (ids.length <= SEARCH_HITS_CAP) return sqlFragment`id = ANY(${ids}::text[])`;
   return { strings: [`${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, `, `)`], values: [tsquery] };
 }

@@ -1,7 +1,8 @@
 // The benchmark's yardstick: what this machine can do with no framework at all, for the three
 // scenarios where that is meaningful. `GET /api/v1/posts?limit=20[&q=…]`: node:http plus a pg Pool, the same two statements the product runs (the key
 // with its workspace plan and creator's membership, then the newest-first page of limit + 1 posts)
-// and the same JSON body, byte for byte; `q` adds the product's search predicate (lib/posts/search.ts).
+// and the same JSON body, byte for byte; `q` adds the product's search (lib/posts/search.ts): the
+// matches through the search index first, then the page by their ids or, past the cap, by the predicate.
 // `GET /api/public/{slug}/status`: the bytes the product's cache would hold for it (the runner
 // hands them over in BENCH_STATUS_FILE), served from memory as a cache hit would be. It skips
 // everything else the product does (rate limit, validation, error envelope), so product/bare is
@@ -13,15 +14,22 @@ import http from "node:http";
 import pg from "pg";
 import { hashKey, isWellFormedKey } from "@/lib/keys/format";
 import { KEY_LOOKUP_SQL } from "@/lib/keys/key-lookup-sql";
-import { POST_SEARCH_VECTOR, searchTsQuery } from "@/lib/posts/search";
+import { POST_SEARCH_VECTOR, SEARCH_HITS_CAP, searchTsQuery } from "@/lib/posts/search";
 
-const pageSql = (search: boolean) => `
+const pageSql = (search: string) => `
     SELECT id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
            "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"
-    FROM "Post" WHERE "workspaceId" = $1${search ? ` AND ${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, $3)` : ""}
+    FROM "Post" WHERE "workspaceId" = $1${search}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
-const PAGE_SQL = pageSql(false);
-const SEARCH_SQL = pageSql(true);
+const PAGE_SQL = pageSql("");
+const HITS_SQL = `SELECT id FROM post_search_hits($1, to_tsquery('simple'::regconfig, $2), $3)`;
+const BY_IDS_SQL = pageSql(` AND id = ANY($3::text[])`);
+const SEARCH_SQL = pageSql(` AND ${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, $3)`);
+
+async function searchPage(workspaceId: string, limit: number, tsquery: string) {
+  const ids = (await pool.query<{ id: string }>(HITS_SQL, [workspaceId, tsquery, SEARCH_HITS_CAP + 1])).rows.map((row) => row.id);
+  return ids.length <= SEARCH_HITS_CAP ? pool.query<PostRow>(BY_IDS_SQL, [workspaceId, limit, ids]) : pool.query<PostRow>(SEARCH_SQL, [workspaceId, limit, tsquery]);
+}
 
 interface PostRow {
   id: string;
@@ -61,7 +69,7 @@ async function listPosts(req: http.IncomingMessage, res: http.ServerResponse) {
   const tsquery = q ? searchTsQuery(q) : null;
   const rows = (
     tsquery
-      ? await pool.query<PostRow>(SEARCH_SQL, [keyRow.workspaceId, limit + 1, tsquery])
+      ? await searchPage(keyRow.workspaceId, limit + 1, tsquery)
       : await pool.query<PostRow>(PAGE_SQL, [keyRow.workspaceId, limit + 1])
   ).rows;
   const hasMore = rows.length > limit;

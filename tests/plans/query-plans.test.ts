@@ -163,14 +163,42 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
       });
     }
 
-    // A common tag or word is found fastest by walking the sort's index until the page is full;
-    // a rare or absent one would walk it all, so the planner, told by the columns' fuller
-    // statistics (migration 20261123023500_post_search_index), switches to the GIN index.
-    it("a rare tag and a rare word go through their GIN indexes", async () => {
+    // A common tag is found fastest by walking the sort's index until the page is full; a rare or
+    // absent one would walk it all, so the planner, told by the column's fuller statistics
+    // (migration 20261123023500_post_search_index), switches to the GIN index. A search cannot
+    // be left to the planner (it guesses every prefix at 2%): its matches are first taken from
+    // the search index alone, at most SEARCH_HITS_CAP + 1, and a rare word's page is then read
+    // by id (lib/posts/search.ts).
+    it("a rare tag goes through its GIN index; a rare word is found in the search index, then read by id", async () => {
       expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
       expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "top", q: "idea 4242" }))).toMatch(/Post_search_idx/);
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", q: "nowhere" }))).toMatch(/Post_search_idx/);
+      for (const q of ["idea 4242", "nowhere", "nowh"]) {
+        const plans = await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", q }));
+        expect(plans).toMatch(/Function Scan on post_search_hits/);
+        expect(plans).toMatch(/Post_pkey/);
+      }
+    });
+
+    it("post_search_hits reads the search index only, even for a prefix the planner would walk", async () => {
+      const { rows } = await pool.query<{ prosrc: string; proconfig: string[] }>(`SELECT prosrc, proconfig FROM pg_proc WHERE proname = 'post_search_hits'`);
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        for (const setting of rows[0]!.proconfig) {
+          const [name, value] = setting.split("=");
+          await client.query(`SELECT set_config($1, $2, true)`, [name, value]);
+        }
+        const body = rows[0]!.prosrc.replace(/\bworkspace_id\b/, "$1").replace(/\bquery\b/, "$2").replace(/\bcap\b/, "$3");
+        for (const word of ["'nowhere':*", "'idea':*", "'idea' & '4242'"]) {
+          const explained = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${body}`, [workspaceId, word, 2001]);
+          const plan = explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+          expect(plan, plan).toMatch(/Bitmap Index Scan on "Post_search_idx"/);
+          expect(seqScans(plan), plan).toEqual([]);
+        }
+      } finally {
+        await client.query("ROLLBACK");
+        client.release();
+      }
     });
 
     it("the inbox's counts per status, with and without filters", async () => {

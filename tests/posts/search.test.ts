@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/posts/route";
 import { db } from "@/lib/db/client";
-import { searchTsQuery } from "@/lib/posts/search";
+import { SEARCH_HITS_CAP, searchTsQuery } from "@/lib/posts/search";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
@@ -72,6 +72,34 @@ describe("post search (q)", () => {
       expectEachExactlyOnce(walk.ids, matches);
       expect(walk.pages).toBe(4);
     }
+  });
+
+  // Up to SEARCH_HITS_CAP matches the page is read by id, past it through the full-text predicate:
+  // two plans, one answer. A word on either side of the cap (and a prefix holding both) pages alike.
+  it("answers the same on both sides of the match cap: order, pages, other filters", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    await db.$executeRaw`
+      INSERT INTO "Post" (id, "workspaceId", "boardId", title, body, tags, "voteCount", "createdAt", "updatedAt")
+      SELECT 'cap_post_' || lpad(i::text, 5, '0'), ${tenant.workspace.id}, ${board.id},
+             CASE WHEN i <= ${SEARCH_HITS_CAP + 1} THEN 'Frequent idea ' ELSE 'Seldom idea ' END || i, '',
+             CASE WHEN i % 2 = 0 THEN ARRAY['even'] ELSE ARRAY[]::text[] END, i % 7, now() - make_interval(secs => i), now()
+      FROM generate_series(1, ${SEARCH_HITS_CAP + 31}) i`;
+    const key = await tenant.key();
+    const walk = (q: string, query: Record<string, string> = {}) =>
+      walkAllPages({ limit: 100, fetch: (page) => call(collection.GET, "GET", "/api/v1/posts", { key, query: { ...page, ...query, q } }) });
+    const ids = (from: number, to: number, keep: (i: number) => boolean = () => true) =>
+      Array.from({ length: to - from + 1 }, (_, k) => from + k).filter(keep).map((i) => `cap_post_${String(i).padStart(5, "0")}`);
+
+    const frequent = await walk("frequent"); // past the cap: the predicate
+    expect(frequent.ids).toEqual(ids(1, SEARCH_HITS_CAP + 1));
+    const seldom = await walk("seldom", { sort: "oldest" }); // under it: by id
+    expect(seldom.ids).toEqual(ids(SEARCH_HITS_CAP + 2, SEARCH_HITS_CAP + 31).reverse());
+    const evenFrequent = await walk("frequent", { tag: "even" });
+    expect(evenFrequent.ids).toEqual(ids(1, SEARCH_HITS_CAP + 1, (i) => i % 2 === 0));
+    const evenSeldom = await walk("seldom", { tag: "even" });
+    expect(evenSeldom.ids).toEqual(ids(SEARCH_HITS_CAP + 2, SEARCH_HITS_CAP + 31, (i) => i % 2 === 0));
+    expect((await walk("idea")).ids).toEqual(ids(1, SEARCH_HITS_CAP + 31));
   });
 
   it("searchTsQuery quotes letters-and-digits words only", () => {
