@@ -100,26 +100,40 @@ export type ScopedDb = ScopedTx & {
    * pool). The accessor writes the FROM and the workspace predicate itself; callers bring only
    * parameterised conditions, so this read is fenced exactly like the model delegates.
    */
-  $selectRows<T>(query: SelectRowsQuery): Promise<T[]>;
+  $selectRows<T>(query: SelectRowsQuery & { searchHits?: undefined }): Promise<T[]>;
+  /** With `searchHits`: null when more than `searchHits.cap` posts match (read them by predicate instead). */
+  $selectRows<T>(query: SelectRowsQuery & { searchHits: SearchHits }): Promise<T[] | null>;
   /**
    * How many rows of one tenant table match each list of conditions, counting no further than
    * `cap` (cap + 1 means "more"): counts that stop walking an index there instead of reading every
-   * matching row. One statement, one count per list, in order.
+   * matching row. One statement, one count per list, in order. With `searchHits`, among a
+   * search's matches only, and null when more than `searchHits.cap` posts match.
    */
   $countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number): Promise<number[]>;
-  /**
-   * Ids of this workspace's posts matching a full-text query (tsquery text), at most `cap`, through
-   * the search index only (the `post_search_hits` function): a cost that follows the number of
-   * matches, whatever the planner would guess (lib/posts/search.ts).
-   */
-  $searchPostIds(tsquery: string, cap: number): Promise<string[]>;
+  $countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits: SearchHits): Promise<number[] | null>;
 };
+
+/**
+ * A full-text query (tsquery text) whose matches are few enough, at most `cap`, to be read first
+ * and filtered, sorted and limited among themselves (lib/posts/search.ts).
+ */
+export interface SearchHits {
+  tsquery: string;
+  cap: number;
+}
 
 export interface SelectRowsQuery {
   from: TenantModel;
   /** Select list: the table's own columns, as SQL (a constant, never built from input). */
   columns: string;
   where?: readonly SqlFragment[];
+  /**
+   * Posts only: read from the matches of a search, taken from the search index alone by the
+   * `post_search_hits` function, rather than from the table: `where`, the order and the limit
+   * apply to them alone. Told of a few rows any other way, the planner would still walk the sort's
+   * index through the whole workspace, since it guesses every prefix query at 2% of the rows.
+   */
+  searchHits?: SearchHits;
   /** ORDER BY list, as SQL (a constant, never built from input). */
   orderBy: string;
   limit: number;
@@ -127,31 +141,57 @@ export interface SelectRowsQuery {
 
 const tableOf = (model: TenantModel) => `"${model[0]!.toUpperCase()}${model.slice(1)}"`;
 
-function selectRowsStatement(query: SelectRowsQuery, workspaceId: string): { text: string; values: unknown[] } {
-  const values: unknown[] = [workspaceId];
+/** The search's matches, at most cap + 1 of them, so that "more than cap" shows; $2 and $3. */
+function searchHitsSource(from: TenantModel, hits: SearchHits, values: unknown[]): string {
+  if (from !== "post") throw new Error("searchHits reads posts only");
+  values.push(hits.tsquery, hits.cap + 1);
+  return `post_search_hits($1, to_tsquery('simple'::regconfig, $2), $3)`;
+}
+
+/** `"workspaceId" = $1 AND (…)…`, each fragment's values appended to `values`. */
+function conditionsOf(where: readonly SqlFragment[] | undefined, values: unknown[]): string {
   const conditions = [`"workspaceId" = $1`];
-  for (const fragment of query.where ?? []) {
+  for (const fragment of where ?? []) {
     const rendered = renderFragment(fragment, values.length + 1);
     conditions.push(`(${rendered.text})`);
     values.push(...rendered.values);
   }
+  return conditions.join(" AND ");
+}
+
+function selectRowsStatement(query: SelectRowsQuery, workspaceId: string): { text: string; values: unknown[] } {
+  const values: unknown[] = [workspaceId];
+  let from = tableOf(query.from);
+  let columns = query.columns;
+  if (query.searchHits) {
+    // How many matched rides along on every row; an empty page asks separately.
+    from = `(SELECT *, (count(*) OVER ())::int AS "searchHits" FROM ${searchHitsSource(query.from, query.searchHits, values)}) AS ${from}`;
+    columns += `, "searchHits"`;
+  }
+  const conditions = conditionsOf(query.where, values);
   values.push(query.limit);
   return {
-    text: `SELECT ${query.columns} FROM ${tableOf(query.from)} WHERE ${conditions.join(" AND ")}${query.orderBy ? ` ORDER BY ${query.orderBy}` : ""} LIMIT $${values.length}`,
+    text: `SELECT ${columns} FROM ${from} WHERE ${conditions}${query.orderBy ? ` ORDER BY ${query.orderBy}` : ""} LIMIT $${values.length}`,
     values,
   };
 }
 
-function countRowsStatement(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, workspaceId: string) {
-  const values: unknown[] = [];
-  const counts = wheres.map((where) => {
-    const inner = selectRowsStatement({ from, columns: "1", where, orderBy: "", limit: cap + 1 }, workspaceId);
-    // Renumber this subquery's $n after the ones already taken.
-    const text = inner.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
-    values.push(...inner.values);
-    return `(SELECT count(*)::int FROM (${text}) AS capped)`;
-  });
-  return { text: `SELECT ARRAY[${counts.join(", ")}] AS n`, values };
+function countRowsStatement(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, workspaceId: string, searchHits?: SearchHits) {
+  const values: unknown[] = [workspaceId];
+  let source = tableOf(from);
+  let prefix = "";
+  const counts: string[] = [];
+  if (searchHits) {
+    prefix = `WITH hits AS MATERIALIZED (SELECT * FROM ${searchHitsSource(from, searchHits, values)}) `;
+    source = `hits AS ${source}`;
+    counts.push(`(SELECT count(*)::int FROM hits)`);
+  }
+  for (const where of wheres) {
+    const conditions = conditionsOf(where, values);
+    values.push(cap + 1);
+    counts.push(`(SELECT count(*)::int FROM (SELECT 1 FROM ${source} WHERE ${conditions} LIMIT $${values.length}) AS capped)`);
+  }
+  return { text: `${prefix}SELECT ARRAY[${counts.join(", ")}] AS n`, values };
 }
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
@@ -165,20 +205,27 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
       if (!rows[0]) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
       return fn(fenceModels(tx, workspaceId), rows[0]);
     });
-  scoped.$selectRows = <T>(query: SelectRowsQuery) => {
-    const { text, values } = selectRowsStatement(query, workspaceId);
-    return client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values);
+  const query = <T>(text: string, values: unknown[]) => (client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values));
+  scoped.$selectRows = async <T>(select: SelectRowsQuery) => {
+    const { text, values } = selectRowsStatement(select, workspaceId);
+    const rows = await query<T & { searchHits?: number }>(text, values);
+    if (!select.searchHits) return rows;
+    const hits = rows[0]?.searchHits ?? (await countSearchHits(select.searchHits));
+    if (hits > select.searchHits.cap) return null;
+    for (const row of rows) delete row.searchHits;
+    return rows;
   };
-  scoped.$countRows = async (from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number) => {
-    const { text, values } = countRowsStatement(from, wheres, cap, workspaceId);
-    const rows = client === db ? await hotQuery<{ n: number[] }>(text, values) : await client.$queryRawUnsafe<{ n: number[] }[]>(text, ...values);
-    return rows[0]!.n;
+  const countSearchHits = async (hits: SearchHits) => {
+    const values: unknown[] = [workspaceId];
+    const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${searchHitsSource("post", hits, values)}`, values);
+    return row!.n;
   };
-  scoped.$searchPostIds = async (tsquery: string, cap: number) => {
-    const text = `SELECT id FROM post_search_hits($1, to_tsquery('simple'::regconfig, $2), $3)`;
-    const values = [workspaceId, tsquery, cap];
-    const rows = client === db ? await hotQuery<{ id: string }>(text, values) : await client.$queryRawUnsafe<{ id: string }[]>(text, ...values);
-    return rows.map((row) => row.id);
+  scoped.$countRows = async (from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits?: SearchHits) => {
+    const { text, values } = countRowsStatement(from, wheres, cap, workspaceId, searchHits);
+    const n = (await query<{ n: number[] }>(text, values))[0]!.n;
+    if (!searchHits) return n;
+    const [hits, ...counts] = n;
+    return hits! > searchHits.cap ? null : counts;
   };
   return Object.freeze(scoped) as unknown as ScopedDb;
 }

@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/db/scoped";
-import { sqlFragment } from "@/lib/db/sql-fragment";
+import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { postFilters } from "./list-posts";
 import type { ListPostsQuery } from "./schemas";
@@ -24,12 +24,16 @@ export function formatStatusCount(count: number): string {
  * list itself (postFilters); one bounded index walk per status, in one statement.
  */
 export async function countPostsByStatus(db: ScopedDb, query: Pick<ListPostsQuery, "boardId" | "tag" | "q">): Promise<StatusCounts> {
-  const filters = await postFilters(db, { ...query, status: undefined });
-  const perStatus = await db.$countRows(
-    "post",
-    POST_STATUSES.map((status) => [...filters, sqlFragment`status = ${status}::"PostStatus"`]),
-    STATUS_COUNT_CAP,
-  );
+  const { where, search } = postFilters({ ...query, status: undefined });
+  const perStatusWhere = (extra: SqlFragment[]) => POST_STATUSES.map((status) => [...extra, ...where, sqlFragment`status = ${status}::"PostStatus"`]);
+  let perStatus: number[];
+  if (search === null) perStatus = POST_STATUSES.map(() => 0);
+  else if (!search) perStatus = await db.$countRows("post", perStatusWhere([]), STATUS_COUNT_CAP);
+  else {
+    perStatus =
+      (await db.$countRows("post", perStatusWhere([]), STATUS_COUNT_CAP, search.hits)) ??
+      (await db.$countRows("post", perStatusWhere([search.predicate]), STATUS_COUNT_CAP));
+  }
   const counts = Object.fromEntries(POST_STATUSES.map((status, i) => [status, perStatus[i]!])) as StatusCounts;
   counts.all = Math.min(STATUS_COUNT_CAP + 1, perStatus.reduce((sum, n) => sum + n, 0));
   return counts;

@@ -3,7 +3,7 @@ import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
 import { keysetSql, toPage, type SortSpec } from "@/lib/api/pagination";
 import type { ListPostsQuery } from "./schemas";
-import { postSearchFilter } from "./search";
+import { postSearch } from "./search";
 import { postView } from "./view";
 
 export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
@@ -15,14 +15,17 @@ export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
 const POST_COLUMNS = `id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
   "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"`;
 
-export async function postFilters(db: ScopedDb, query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">): Promise<SqlFragment[]> {
-  const filters: SqlFragment[] = [];
-  if (query.boardId) filters.push(sqlFragment`"boardId" = ${query.boardId}`);
-  if (query.status) filters.push(sqlFragment`status = ${query.status}::"PostStatus"`);
+/**
+ * The WHERE conditions of a post list's filters, and its search (lib/posts/search.ts) when `q` is
+ * given: undefined search means none was asked; null, that `q` holds no word and matches nothing.
+ */
+export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">) {
+  const where: SqlFragment[] = [];
+  if (query.boardId) where.push(sqlFragment`"boardId" = ${query.boardId}`);
+  if (query.status) where.push(sqlFragment`status = ${query.status}::"PostStatus"`);
   // @> rather than = ANY(): the form a GIN index on tags would serve.
-  if (query.tag) filters.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
-  if (query.q) filters.push(await postSearchFilter(db, query.q));
-  return filters;
+  if (query.tag) where.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
+  return { where, search: query.q ? postSearch(query.q) : undefined };
 }
 
 // The most-called endpoint, so it reads through the scoped raw reader rather than findMany (see
@@ -32,12 +35,15 @@ export async function postFilters(db: ScopedDb, query: Pick<ListPostsQuery, "boa
 export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
   const sort = POST_SORT_SPECS[query.sort];
   const page = keysetSql(sort, query.cursor, query.limit);
-  const rows = await db.$selectRows<Post>({
-    from: "post",
-    columns: POST_COLUMNS,
-    where: [...(await postFilters(db, query)), ...fence, ...page.where],
-    orderBy: page.orderBy,
-    limit: page.take,
-  });
+  const { where, search } = postFilters(query);
+  const select = { from: "post" as const, columns: POST_COLUMNS, where: [...where, ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };
+  let rows: Post[];
+  if (search === null) rows = [];
+  else if (!search) rows = await db.$selectRows<Post>(select);
+  else {
+    rows =
+      (await db.$selectRows<Post>({ ...select, searchHits: search.hits })) ??
+      (await db.$selectRows<Post>({ ...select, where: [search.predicate, ...select.where] }));
+  }
   return toPage(rows, sort, query.limit, postView);
 }

@@ -1,5 +1,5 @@
-import type { ScopedDb } from "@/lib/db/scoped";
-import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
+import type { ScopedDb, SearchHits } from "@/lib/db/scoped";
+import type { SqlFragment } from "@/lib/db/sql-fragment";
 
 // Post search (the API's `q`, the inbox, the portal's similar posts, the merge picker): Postgres
 // full-text search over title and body with the 'simple' configuration — words are lowercased
@@ -33,16 +33,19 @@ export function searchTsQuery(q: string): string | null {
 export const SEARCH_HITS_CAP = 2_000;
 
 /**
- * The WHERE fragment for `q`, decided by how many posts match: PostgreSQL guesses every prefix
- * query at 2% of the rows, so left to itself it walks the whole workspace in sort order for a word
- * that few posts (or none) hold. The matches are first counted through the search index alone,
- * at most SEARCH_HITS_CAP + 1 (migration 20261123060000_post_search_hits); a rare word then
- * becomes `id = ANY(…)`, which the planner sizes exactly, and a common one the full-text predicate.
+ * How a list applies `q`. PostgreSQL guesses every prefix query at 2% of the rows, so left to
+ * itself it walks the whole workspace in sort order for a word that few posts (or none) hold
+ * (841 ms at a million posts for a word no post has). So a list first reads the matches from the
+ * search index alone, at most SEARCH_HITS_CAP + 1 of them (`hits`: migration
+ * 20261123060000_post_search_hits), and filters, sorts and pages among them; only when more
+ * match is the word common enough for the sort's index walk with the `predicate`.
+ * Null when `q` holds no word at all (only punctuation), which matches nothing.
  */
-export async function postSearchFilter(db: ScopedDb, q: string): Promise<SqlFragment> {
+export function postSearch(q: string): { hits: SearchHits; predicate: SqlFragment } | null {
   const tsquery = searchTsQuery(q);
-  if (tsquery === null) return sqlFragment`false`;
-  const ids = await db.$searchPostIds(tsquery, SEARCH_HITS_CAP + 1);
-  if (ids.length <= SEARCH_HITS_CAP) return sqlFragment`id = ANY(${ids}::text[])`;
-  return { strings: [`${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, `, `)`], values: [tsquery] };
+  if (tsquery === null) return null;
+  return {
+    hits: { tsquery, cap: SEARCH_HITS_CAP },
+    predicate: { strings: [`${POST_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, `, `)`], values: [tsquery] },
+  };
 }

@@ -168,14 +168,14 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
     // (migration 20261123023500_post_search_index), switches to the GIN index. A search cannot
     // be left to the planner (it guesses every prefix at 2%): its matches are first taken from
     // the search index alone, at most SEARCH_HITS_CAP + 1, and a rare word's page is then read
-    // by id (lib/posts/search.ts).
-    it("a rare tag goes through its GIN index; a rare word is found in the search index, then read by id", async () => {
+    // from those matches alone (lib/posts/search.ts).
+    it("a rare tag goes through its GIN index; a rare word's page is read from its matches in the search index", async () => {
       expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
       expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
       for (const q of ["idea 4242", "nowhere", "nowh"]) {
         const plans = await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", q }));
-        expect(plans).toMatch(/Function Scan on post_search_hits/);
-        expect(plans).toMatch(/Post_pkey/);
+        // The page from the matches (and, when it is empty, how many matched).
+        for (const plan of plans.split("\n---\n")) expect(plan).toMatch(/Function Scan on post_search_hits/);
       }
     });
 

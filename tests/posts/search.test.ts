@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/posts/route";
 import { db } from "@/lib/db/client";
+import { scopedDb } from "@/lib/db/scoped";
+import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
 import { SEARCH_HITS_CAP, searchTsQuery } from "@/lib/posts/search";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
@@ -77,14 +79,16 @@ describe("post search (q)", () => {
   // Up to SEARCH_HITS_CAP matches the page is read by id, past it through the full-text predicate:
   // two plans, one answer. A word on either side of the cap (and a prefix holding both) pages alike.
   it("answers the same on both sides of the match cap: order, pages, other filters", async () => {
+    // More than the cap plus one: the function reads cap + 1 matches, and a page from those alone would miss some.
+    const FREQUENT = SEARCH_HITS_CAP + 50;
     const tenant = await seedTenant();
     const board = await seedBoard(tenant.workspace.id);
     await db.$executeRaw`
       INSERT INTO "Post" (id, "workspaceId", "boardId", title, body, tags, "voteCount", "createdAt", "updatedAt")
       SELECT 'cap_post_' || lpad(i::text, 5, '0'), ${tenant.workspace.id}, ${board.id},
-             CASE WHEN i <= ${SEARCH_HITS_CAP + 1} THEN 'Frequent idea ' ELSE 'Seldom idea ' END || i, '',
+             CASE WHEN i <= ${FREQUENT} THEN 'Frequent idea ' ELSE 'Seldom idea ' END || i, '',
              CASE WHEN i % 2 = 0 THEN ARRAY['even'] ELSE ARRAY[]::text[] END, i % 7, now() - make_interval(secs => i), now()
-      FROM generate_series(1, ${SEARCH_HITS_CAP + 31}) i`;
+      FROM generate_series(1, ${FREQUENT + 30}) i`;
     const key = await tenant.key();
     const walk = (q: string, query: Record<string, string> = {}) =>
       walkAllPages({ limit: 100, fetch: (page) => call(collection.GET, "GET", "/api/v1/posts", { key, query: { ...page, ...query, q } }) });
@@ -92,14 +96,22 @@ describe("post search (q)", () => {
       Array.from({ length: to - from + 1 }, (_, k) => from + k).filter(keep).map((i) => `cap_post_${String(i).padStart(5, "0")}`);
 
     const frequent = await walk("frequent"); // past the cap: the predicate
-    expect(frequent.ids).toEqual(ids(1, SEARCH_HITS_CAP + 1));
+    expect(frequent.ids).toEqual(ids(1, FREQUENT));
     const seldom = await walk("seldom", { sort: "oldest" }); // under it: by id
-    expect(seldom.ids).toEqual(ids(SEARCH_HITS_CAP + 2, SEARCH_HITS_CAP + 31).reverse());
+    expect(seldom.ids).toEqual(ids(FREQUENT + 1, FREQUENT + 30).reverse());
     const evenFrequent = await walk("frequent", { tag: "even" });
-    expect(evenFrequent.ids).toEqual(ids(1, SEARCH_HITS_CAP + 1, (i) => i % 2 === 0));
+    expect(evenFrequent.ids).toEqual(ids(1, FREQUENT, (i) => i % 2 === 0));
     const evenSeldom = await walk("seldom", { tag: "even" });
-    expect(evenSeldom.ids).toEqual(ids(SEARCH_HITS_CAP + 2, SEARCH_HITS_CAP + 31, (i) => i % 2 === 0));
-    expect((await walk("idea")).ids).toEqual(ids(1, SEARCH_HITS_CAP + 31));
+    expect(evenSeldom.ids).toEqual(ids(FREQUENT + 1, FREQUENT + 30, (i) => i % 2 === 0));
+    expect((await walk("idea")).ids).toEqual(ids(1, FREQUENT + 30));
+
+    // The inbox's counts per status take the same two roads.
+    const scoped = scopedDb(tenant.workspace.id);
+    expect((await countPostsByStatus(scoped, { q: "frequent" })).open).toBe(FREQUENT);
+    expect((await countPostsByStatus(scoped, { q: "frequent", tag: "even" })).open).toBe(Math.floor(FREQUENT / 2));
+    expect((await countPostsByStatus(scoped, { q: "seldom" })).open).toBe(30);
+    expect((await countPostsByStatus(scoped, { q: "nothing" })).all).toBe(0);
+    expect((await countPostsByStatus(scoped, { q: "!!" })).all).toBe(0);
   });
 
   it("searchTsQuery quotes letters-and-digits words only", () => {
