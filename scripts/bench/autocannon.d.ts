@@ -8,6 +8,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** A sequence each connection loops over; `url` still gives the host. */
+    requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
   }
   interface Histogram {
     mean: number;

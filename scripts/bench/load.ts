@@ -8,6 +8,8 @@ export interface LoadRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Several requests, each connection looping over them in turn (a mixed load); `url` is the first. */
+  sequence?: LoadRequest[];
 }
 
 export interface LoadResult {
@@ -25,7 +27,12 @@ export async function runLoad(
   options: { connections: number; warmupSeconds: number; durationSeconds: number; onPhase: (phase: "measuring" | "done") => void },
 ): Promise<LoadResult> {
   // Generous: on a loaded machine a rendered page can take seconds, and a timeout measures nothing.
-  const base = { ...request, connections: options.connections, timeout: 30 };
+  // In a sequence every request carries its own method and headers: the API key of one must not
+  // reach the public routes, which refuse it.
+  const requests = request.sequence?.map(({ url, method = "GET", headers = {}, body }) => ({ path: new URL(url).pathname + new URL(url).search, method, headers, body }));
+  const base = requests
+    ? { url: request.url, requests, connections: options.connections, timeout: 30 }
+    : { ...request, connections: options.connections, timeout: 30 };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   options.onPhase("measuring");
   const result = await autocannon({ ...base, duration: options.durationSeconds });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
+import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench } from "./seed";
 import { SERVER_NODE_FLAGS } from "../lib/server-node-options.mjs";
 
@@ -27,6 +28,8 @@ Scenarios: ${SCENARIOS.map((s) => s.name).join(", ")}
 
 Options
   --duration <s>      measured seconds per scenario (default 10)
+  --soak <s>          measured seconds of the mixed scenario, whose peak RSS is the memory
+                      figure (default 60)
   --warmup <s>        warm-up seconds before each measurement (default 3)
   --connections <n>   concurrent keep-alive connections (default 32)
   --rounds <n>        every scenario n times, product then bare each round; medians summarise (default 1)
@@ -49,6 +52,7 @@ Environment
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
+    soak: { type: "string", default: "60" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "1" },
@@ -80,6 +84,7 @@ function positiveInt(name: string, value: string): number {
 }
 
 const DURATION = positiveInt("duration", args.duration);
+const SOAK = positiveInt("soak", args.soak);
 const WARMUP = Number(args.warmup) >= 0 ? Number(args.warmup) : 3;
 const CONNECTIONS = positiveInt("connections", args.connections);
 const ROUNDS = positiveInt("rounds", args.rounds);
@@ -95,7 +100,9 @@ if (unknown.length) {
   console.error(`unknown scenario(s): ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
-const SELECTED = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
+const NGINX = nginxBinary();
+const SELECTED = SCENARIOS.filter((s) => (!wanted || wanted.includes(s.name)) && (s.via !== "nginx" || NGINX));
+const SKIPPED_NGINX = SCENARIOS.filter((s) => (!wanted || wanted.includes(s.name)) && s.via === "nginx" && !NGINX);
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/bench";
 // Fixed secrets: the bench database is disposable and the key is issued afresh on every run.
@@ -209,10 +216,10 @@ function processTree(rootPid: number): number[] {
   return pids;
 }
 
-/** Resident memory of a process and all its descendants, in bytes. */
-function treeRss(rootPid: number): number {
+/** Resident memory of processes and all their descendants, in bytes. */
+function treeRss(rootPids: number[]): number {
   let total = 0;
-  for (const pid of processTree(rootPid)) {
+  for (const pid of rootPids.flatMap(processTree)) {
     try {
       const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       total += Number(kb ?? 0) * 1024;
@@ -235,9 +242,9 @@ function machineTicks(): { total: number; steal: number } {
  * CPU seconds (user + system) used so far by a process tree. CPU ms per request moves less than
  * req/s with what else the machine is doing, though a starved or stolen-from CPU inflates it too.
  */
-function treeCpuSeconds(rootPid: number): number {
+function treeCpuSeconds(rootPids: number[]): number {
   let ticks = 0;
-  for (const pid of processTree(rootPid)) {
+  for (const pid of rootPids.flatMap(processTree)) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -353,7 +360,9 @@ interface Measurement {
 
 const bodies = new Map<string, string>();
 
-async function measure(server: Server, child: ChildProcess, scenario: Scenario, ctx: ScenarioContext): Promise<Measurement> {
+/** `processes`: the server, and the caching proxy in front of it for a proxied scenario (both counted). */
+async function measure(server: Server, processes: ChildProcess[], scenario: Scenario, ctx: ScenarioContext): Promise<Measurement> {
+  const pids = processes.map((child) => child.pid!);
   const request = scenario.request(ctx);
   const first = await sample(request);
   const problem = scenario.check(first.status, first.body);
@@ -373,27 +382,27 @@ async function measure(server: Server, child: ChildProcess, scenario: Scenario, 
     const headers = Object.fromEntries(Object.entries(first.headers).filter(([name]) => /^(content-type|cache-control|vary)$/.test(name)));
     fs.writeFileSync(STATUS_FILE, JSON.stringify({ path: new URL(request.url).pathname, status: first.status, headers, body: first.body }));
   }
-  let peak = treeRss(child.pid!);
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(child.pid!))), 250);
+  let peak = treeRss(pids);
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pids))), 250);
   process.stdout.write(`  ${server.label.padEnd(7)} ${scenario.name.padEnd(19)} `);
   const cpu = { start: 0, end: 0 };
   let machine = { start: machineTicks(), end: machineTicks() };
   const result = await runLoad(request, {
     connections: CONNECTIONS,
     warmupSeconds: WARMUP,
-    durationSeconds: DURATION,
+    durationSeconds: scenario.soak ? SOAK : DURATION,
     onPhase(phase) {
       if (phase === "measuring") {
-        cpu.start = treeCpuSeconds(child.pid!);
+        cpu.start = treeCpuSeconds(pids);
         machine = { start: machineTicks(), end: machineTicks() };
       } else {
-        cpu.end = treeCpuSeconds(child.pid!);
+        cpu.end = treeCpuSeconds(pids);
         machine.end = machineTicks();
       }
     },
   }).finally(() => clearInterval(sampler));
   const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
-  peak = Math.max(peak, treeRss(child.pid!));
+  peak = Math.max(peak, treeRss(pids));
   const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
   console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen`);
   return { scenario, server: server.name, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent };
@@ -403,15 +412,34 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = server.start(port);
+  let proxy: { child: ChildProcess; base: string } | undefined;
   try {
     await waitUntilServing(base, child);
     const measurements: Measurement[] = [];
-    for (const scenario of scenarios) measurements.push(await measure(server, child, scenario, { base, ...credentials }));
+    for (const scenario of scenarios) {
+      if (scenario.via !== "nginx") {
+        measurements.push(await measure(server, [child], scenario, { base, ...credentials }));
+        continue;
+      }
+      proxy ??= await startNginx(port);
+      measurements.push(await measure(server, [child, proxy.child], scenario, { base: proxy.base, ...credentials }));
+    }
     return measurements;
   } finally {
+    if (proxy) await stop(proxy.child);
     await stop(child);
     await removeWrittenPosts(DATABASE_URL);
   }
+}
+
+async function startNginx(appPort: number): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const { prefix, command } = nginxCommand(NGINX!, ROOT, port, appPort);
+  const child = spawnServer(command, process.env, "nginx");
+  child.once("exit", () => fs.rmSync(prefix, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilServing(base, child);
+  return { child, base };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -478,6 +506,9 @@ async function main() {
   console.log(
     `Benchmark: ${SELECTED.length} scenario(s), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s); load average ${loadAverage()}, ${os.cpus().length} cores`,
   );
+  if (SKIPPED_NGINX.length) {
+    console.log(`Skipping ${SKIPPED_NGINX.map((s) => s.name).join(", ")}: nginx is not installed (Debian: apt-get install nginx).`);
+  }
   const seeded = await seedBench({ url: DATABASE_URL, posts: POSTS, skipSeed: args["skip-seed"], apiKeySecret: API_KEY_SECRET, nextAuthSecret: NEXTAUTH_SECRET });
   console.log(`Database ${DATABASE_URL}: ${seeded.posts.toLocaleString("en")} posts (${args["skip-seed"] ? "kept" : "seeded"} in ${seeded.seconds.toFixed(1)} s).`);
   const servers = SERVERS.filter((s) => !args.only || s.name === args.only);

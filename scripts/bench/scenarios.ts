@@ -1,5 +1,6 @@
 // What `npm run bench` loads: the hot paths, one request shape each. `bare` marks the scenarios
-// that scripts/bench/bare-server.ts also answers (same path, same body), for the ratio.
+// that scripts/bench/bare-server.ts also answers (same path, same body), for the ratio; `via`
+// the ones measured behind nginx, as the README's reference deployment runs.
 import type { LoadRequest } from "./load";
 import { BENCH } from "./seed";
 
@@ -13,6 +14,10 @@ export interface Scenario {
   name: string;
   label: string;
   bare: boolean;
+  /** Loaded through the reference caching proxy (docs/deploy/nginx.conf) in front of the product. */
+  via?: "nginx";
+  /** Runs for the soak duration (`--soak`) instead of `--duration`: memory needs time to settle. */
+  soak?: true;
   request(ctx: ScenarioContext): LoadRequest;
   /** Why a sample answer is not what the scenario should measure, or null when it is. */
   check(status: number, body: string): string | null;
@@ -30,7 +35,7 @@ function page(min: number) {
 
 const ok = (type: RegExp) => (status: number, body: string) => (status === 200 && type.test(body) ? null : `HTTP ${status}: ${body.slice(0, 200)}`);
 
-export const SCENARIOS: Scenario[] = [
+const SINGLE: Scenario[] = [
   {
     name: "posts-list",
     label: "GET /api/v1/posts",
@@ -95,6 +100,22 @@ export const SCENARIOS: Scenario[] = [
     check: ok(/data-testid="inbox-row"/),
   },
   {
+    name: "public-status-nginx",
+    label: "public status behind nginx",
+    bare: false,
+    via: "nginx",
+    request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status` }),
+    check: ok(/"components"/),
+  },
+  {
+    name: "portal-status-nginx",
+    label: "/p/{ws}/status behind nginx",
+    bare: false,
+    via: "nginx",
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/status` }),
+    check: ok(/<html/),
+  },
+  {
     name: "create-post",
     label: "POST /api/v1/posts (PRO)",
     bare: false,
@@ -107,3 +128,18 @@ export const SCENARIOS: Scenario[] = [
     check: (status, body) => (status === 201 ? null : `HTTP ${status}: ${body.slice(0, 200)}`),
   },
 ];
+
+/** Every read above and the write, each connection looping over them: RSS under a realistic mix. */
+const MIXED: Scenario = {
+  name: "mixed",
+  label: "all of the above in turn (1 write in 10)",
+  bare: false,
+  soak: true,
+  request: (ctx) => {
+    const sequence = SINGLE.filter((s) => !s.via).map((s) => s.request(ctx));
+    return { ...sequence[0]!, sequence };
+  },
+  check: page(20),
+};
+
+export const SCENARIOS: Scenario[] = [...SINGLE, MIXED];
