@@ -27,14 +27,17 @@ export async function registerNode() {
 }
 
 // V8 lets the old generation grow to about 4x what survived the last full collection before it
-// collects again. Under API load the survivors are short-lived request objects promoted from the
-// young generation, so the heap filled to ~225 MB around ~55 MB live and the server sat at
-// ~400 MiB RSS. Growing by 2x instead keeps it under ~300 MiB for no measurable CPU (paired bench
-// slices: CPU per request +2%, within noise; 1.5x saved 30 MiB more but cost ~9%).
+// collects again. Under load the survivors are mostly short-lived request objects (and, for the
+// rendered pages, large HTML and RSC strings) promoted from the young generation, so the heap
+// filled far beyond what was live and the server sat at 430-445 MiB RSS under the benchmark's
+// mixed load. Growing by 1.5x between collections instead: 400-405 MiB for ~3% more CPU per
+// request (paired `npm run bench -- --scenarios mixed` runs; 1.35x saved nothing more). With
+// V8's own 16 MiB semi-spaces (a 32 MiB young generation used to be set at launch; on this code it
+// measured no faster, and 32 MiB more) the mixed load peaks at 366-377 MiB.
 // HEAP_GROWING_PERCENT overrides; 0 keeps V8's own. The factor is read at each collection, so
 // setting it at startup takes effect.
 async function tuneHeapGrowth() {
-  const percent = Number(process.env.HEAP_GROWING_PERCENT ?? 100);
+  const percent = Number(process.env.HEAP_GROWING_PERCENT ?? 50);
   if (!Number.isInteger(percent) || percent <= 0 || process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) return;
   const v8 = await import("node:v8");
   v8.setFlagsFromString(`--heap-growing-percent=${percent}`);

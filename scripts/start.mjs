@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { withServerNodeOptions } from "./lib/server-node-options.mjs";
 
 const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
 if (missing.length > 0) {
@@ -24,7 +23,7 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
 const peerAddress = pathToFileURL(path.resolve("scripts/lib/peer-address.mjs")).href;
 const next = spawn(process.execPath, ["--import", peerAddress, path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
+  env: { NODE_ENV: "production", ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
 next.on("exit", (code) => process.exit(code ?? 0));

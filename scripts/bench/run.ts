@@ -13,7 +13,6 @@ import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
 import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench } from "./seed";
-import { SERVER_NODE_FLAGS } from "../lib/server-node-options.mjs";
 
 const HELP = `npm run bench [-- options]
 
@@ -310,7 +309,7 @@ const SERVERS: Server[] = [
       }
       const next = ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
       // Launched as `npm start` launches it, without the wrapper process (its RSS is not the app's).
-      return spawnServer([NODE, ...SERVER_NODE_FLAGS, ...profile, ...next], serverEnv(port), "product");
+      return spawnServer([NODE, ...profile, ...next], serverEnv(port), "product");
     },
   },
   {
