@@ -19,9 +19,10 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-// Through node itself, to preload the peer address into X-Forwarded-For (scripts/lib/peer-address.mjs).
-const peerAddress = pathToFileURL(path.resolve("scripts/lib/peer-address.mjs")).href;
-const next = spawn(process.execPath, ["--import", peerAddress, path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
+// Through node itself, to preload the request hooks (scripts/lib/http-hooks.mjs: the peer address
+// into X-Forwarded-For, and the public answers' fast lane).
+const httpHooks = pathToFileURL(path.resolve("scripts/lib/http-hooks.mjs")).href;
+const next = spawn(process.execPath, ["--import", httpHooks, path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -1,6 +1,6 @@
 // Who a request is counted against (README: "Client IP and TRUSTED_PROXY_HOPS"). X-Forwarded-For
 // is read from the right: the production server appends the TCP peer as the last entry
-// (scripts/lib/peer-address.mjs), each trusted proxy in front appended the address it saw, and
+// (scripts/lib/http-hooks.mjs), each trusted proxy in front appended the address it saw, and
 // everything further left was written by whoever sent the request. TRUSTED_PROXY_HOPS says how
 // many proxies stand in front of the app; 0 (the default, a direct deployment) takes the peer
 // itself, so a client-supplied header changes nothing. X-Real-IP is read only behind a proxy, and

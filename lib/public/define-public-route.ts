@@ -11,7 +11,8 @@ import { publicOrigin } from "@/lib/site-url";
 import { clientIp } from "./client-ip";
 import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "./find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
-import { cacheKey, etagOf, getCached, matchesIfNoneMatch, putCached, type CachedAnswer } from "./response-cache";
+import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "./fast-lane";
+import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "./response-cache";
 
 // The /api/public pipeline, the key-free sibling of lib/api/define-route.ts. In order:
 //   1 a request carrying an API key → 403 API_KEY_SCOPE (proxy.ts does it first; this repeats it
@@ -20,7 +21,9 @@ import { cacheKey, etagOf, getCached, matchesIfNoneMatch, putCached, type Cached
 //   5 the published workspace by slug → 404 (one body for unknown and unpublished) · 6 the
 //     handler, through the workspace-scoped accessor · 7 ETag, 304 on If-None-Match.
 // Every answer carries CORS for any origin, X-Request-Id and (after step 2) the X-RateLimit-*
-// headers; anything thrown becomes the same error envelope as /api/v1.
+// headers; anything thrown becomes the same error envelope as /api/v1. Once steps 1-4 have answered
+// a request line from the cache, the production server answers the same line's next hits before
+// Next routes it (fast-lane.ts): steps 1, 2, 4 and 7 again, the rest already known.
 
 export const CACHE_POLICIES = {
   /** The status endpoint and its badge: fresh within seconds. */
@@ -61,15 +64,6 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type PublicInput<S extends PublicSchemas> = { params: Out<S["params"]>; query: Out<S["query"]> };
 
 export const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
-const CORS_HEADERS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers":
-    "ETag, X-Request-Id, X-Cache, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After",
-  // Embeddable from pages that isolate themselves (COEP), like any public image or feed.
-  "Cross-Origin-Resource-Policy": "cross-origin",
-  "X-Content-Type-Options": "nosniff",
-} as const;
-
 // Concurrent misses for the same answer share one computation, so an expired hot entry costs one
 // round of queries, not one per waiting client.
 const inflight = new Map<string, Promise<CachedAnswer>>();
@@ -85,7 +79,7 @@ export function definePublicRoute<S extends PublicSchemas>(
   const endpoint: PublicEndpoint = { kind: "public", spec: spec as PublicRouteSpec };
   return withEndpoint(async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = newRequestId();
-    const headers = new Headers(CORS_HEADERS);
+    const headers = new Headers(PUBLIC_CORS_HEADERS);
     try {
       if (carriesApiKey(request.headers)) throw new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE);
       await rateLimitIp(clientIp(request.headers), headers);
@@ -106,6 +100,8 @@ export function definePublicRoute<S extends PublicSchemas>(
         answer = await pending;
         putCached(key, answer);
       }
+      // The next identical request line may be answered before Next routes it (fast-lane.ts).
+      rememberLane(request, key, (cached) => cacheControlOf(policy, cached));
       return answerResponse(request, answer, cacheControlOf(policy, answer), requestId, headers);
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
@@ -155,15 +151,8 @@ export function cacheControlOf(policy: (typeof CACHE_POLICIES)[CachePolicy], ans
 }
 
 function answerResponse(request: Request, answer: CachedAnswer, cacheControl: string, requestId: string, headers: Headers): Response {
-  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
-  headers.set("Cache-Control", cacheControl);
-  headers.set("ETag", answer.etag);
-  headers.set("X-Request-Id", requestId);
-  if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Type", answer.contentType);
-  return new Response(request.method === "HEAD" ? null : answer.body, { status: answer.status, headers });
+  const parts = cachedAnswerParts(request.method, request.headers.get("if-none-match"), answer, cacheControl, requestId, headers);
+  return new Response(parts.body, { status: parts.status, headers: parts.headers });
 }
 
 function parseInput(request: Request, rawParams: Record<string, string | string[]>, schemas: PublicSchemas) {
@@ -193,11 +182,11 @@ function parseInput(request: Request, rawParams: Record<string, string | string[
 
 /** CORS preflight: any origin may GET; no credentials and no Authorization (keys are refused here). */
 export const publicPreflight: RouteHandler = asFallback(async (request: Request) => {
-  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
+  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), PUBLIC_CORS_HEADERS);
   return new Response(null, {
     status: 204,
     headers: {
-      ...CORS_HEADERS,
+      ...PUBLIC_CORS_HEADERS,
       "Access-Control-Allow-Methods": PUBLIC_METHODS,
       "Access-Control-Allow-Headers": "If-None-Match, Cache-Control, Content-Type",
       "Access-Control-Max-Age": "86400",
@@ -209,7 +198,7 @@ export const publicPreflight: RouteHandler = asFallback(async (request: Request)
 
 const methodNotAllowed: RouteHandler = asFallback(async (request: Request) =>
   errorResponse(new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here. Allowed: ${PUBLIC_METHODS}.`), newRequestId(), {
-    ...CORS_HEADERS,
+    ...PUBLIC_CORS_HEADERS,
     Allow: PUBLIC_METHODS,
   }),
 );
@@ -221,6 +210,6 @@ export function publicRoutes(get: RouteHandler) {
 
 /** Paths under /api/public that no route claims: the same 404 envelope, with CORS. */
 export const publicNotFound: RouteHandler = asFallback(async (request: Request) => {
-  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), CORS_HEADERS);
-  return errorResponse(new ApiError("NOT_FOUND", "No such endpoint. The public API reference: /docs/api."), newRequestId(), CORS_HEADERS);
+  if (carriesApiKey(request.headers)) return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE), newRequestId(), PUBLIC_CORS_HEADERS);
+  return errorResponse(new ApiError("NOT_FOUND", "No such endpoint. The public API reference: /docs/api."), newRequestId(), PUBLIC_CORS_HEADERS);
 });

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/error-codes";
 import { RATE_LIMIT_WINDOW_SECONDS, rateLimitHeaders } from "@/lib/api/steps/rate-limit";
-import { createRateLimiter } from "@/lib/ratelimit";
+import { createRateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 
 // The public surface's own budget, per client IP, apart from the per-key budget of /api/v1 (its
@@ -13,21 +13,29 @@ export function publicRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): 
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE;
 }
 
-let limiter: { signature: string; instance: RateLimiter } | undefined;
+// On globalThis, like the answer cache: every copy of this module Next's bundles hold (and the
+// fast lane, fast-lane.ts) must count against one budget per client IP.
+const holder = globalThis as { __publicLimiter?: { signature: string; instance: RateLimiter } };
 
 function publicLimiter(): RateLimiter {
   const limit = publicRateLimitPerMinute();
   const signature = `${process.env.UPSTASH_REDIS_REST_URL ?? ""}|${limit}`;
-  if (limiter?.signature !== signature) {
-    limiter = { signature, instance: createRateLimiter({ prefix: "public", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
+  if (holder.__publicLimiter?.signature !== signature) {
+    holder.__publicLimiter = { signature, instance: createRateLimiter({ prefix: "public", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
   }
-  return limiter.instance;
+  return holder.__publicLimiter.instance;
+}
+
+/** Counts one request for `ip` and writes the X-RateLimit-* headers; the caller refuses when not `success`. */
+export async function countPublicRequest(ip: string, headers: Headers): Promise<RateLimitResult> {
+  const result = await publicLimiter().limit(ip);
+  for (const [name, value] of Object.entries(rateLimitHeaders(result, "per-ip"))) headers.set(name, value);
+  return result;
 }
 
 /** Counts one request for `ip`; writes the X-RateLimit-* headers first, then throws 429 when over. */
 export async function rateLimitIp(ip: string, headers: Headers): Promise<void> {
-  const result = await publicLimiter().limit(ip);
-  for (const [name, value] of Object.entries(rateLimitHeaders(result, "per-ip"))) headers.set(name, value);
+  const result = await countPublicRequest(ip, headers);
   if (!result.success) {
     const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
     throw new ApiError("RATE_LIMITED", `Rate limit of ${result.limit} requests per minute per client exceeded. Retry in ${retryAfter} s.`, undefined, {

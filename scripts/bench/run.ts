@@ -8,6 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
@@ -308,8 +309,10 @@ const SERVERS: Server[] = [
         profile.push("--cpu-prof", `--cpu-prof-dir=${dir}`); // not allowed in NODE_OPTIONS
       }
       const next = ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
-      // Launched as `npm start` launches it, without the wrapper process (its RSS is not the app's).
-      return spawnServer([NODE, ...profile, ...next], serverEnv(port), "product");
+      // Launched as `npm start` launches it (its request hooks preloaded), without the wrapper
+      // process (its RSS is not the app's).
+      const hooks = ["--import", pathToFileURL(path.join(ROOT, "scripts/lib/http-hooks.mjs")).href];
+      return spawnServer([NODE, ...hooks, ...profile, ...next], serverEnv(port), "product");
     },
   },
   {
