@@ -80,8 +80,13 @@ async function expectIndexed(run: () => Promise<unknown>) {
 }
 
 async function seed(workspaceId: string, ownerId: string) {
+  // Its own connection, without the pool's statement timeout (DATABASE_STATEMENT_TIMEOUT_MS, 10 s):
+  // loading 100,000 rows with their search vectors and GIN entries, and vacuuming them, can take
+  // longer on a busy machine (seen in CI). The timeout guards requests, not fixtures.
+  const loader = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await loader.connect();
   const sql = (text: string) =>
-    db.$executeRawUnsafe(text.replaceAll(":ws", `'${workspaceId}'`).replaceAll(":owner", `'${ownerId}'`).replaceAll(":rows", String(ROWS)).replaceAll(":few", String(FEW_PER_WORKSPACE_ROWS)));
+    loader.query(text.replaceAll(":ws", `'${workspaceId}'`).replaceAll(":owner", `'${ownerId}'`).replaceAll(":rows", String(ROWS)).replaceAll(":few", String(FEW_PER_WORKSPACE_ROWS)));
   // Boards, roadmap items and components are few per workspace by plan, but a table holds every
   // workspace's: 20,000 rows of which this workspace's few must be found through an index.
   await sql(`INSERT INTO "Workspace" (id, slug, name, "updatedAt") SELECT 'plan_ws_' || i, 'plan-ws-' || i, 'W', now() FROM generate_series(1, 1000) i`);
@@ -131,7 +136,8 @@ async function seed(workspaceId: string, ownerId: string) {
              SELECT 'plan_key_' || i, 'plan_ws_' || (1 + i % 1000), 'k', 'wsk_…', md5(i::text) || md5((-i)::text), ARRAY['posts:read'], :owner
              FROM generate_series(1, :few) i`);
   // As autovacuum leaves a table: statistics, and a visibility map for index-only scans.
-  await db.$executeRawUnsafe(`VACUUM ANALYZE "Board", "RoadmapItem", "StatusComponent", "Post", "Comment", "TodoList", "TodoItem", "ReleaseNote", "Incident", "IncidentComponent", "ApiKey"`);
+  await sql(`VACUUM ANALYZE "Board", "RoadmapItem", "StatusComponent", "Post", "Comment", "TodoList", "TodoItem", "ReleaseNote", "Incident", "IncidentComponent", "ApiKey"`);
+  await loader.end();
   const counts = await db.$queryRawUnsafe<{ relname: string; n: number }[]>(`SELECT relname, reltuples::int AS n FROM pg_class WHERE relkind = 'r'`);
   tableRows = new Map(counts.map((row) => [row.relname, row.n]));
 }
