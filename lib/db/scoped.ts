@@ -206,7 +206,9 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
       return fn(fenceModels(tx, workspaceId), rows[0]);
     });
   const query = <T>(text: string, values: unknown[]) => (client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values));
-  scoped.$selectRows = async <T>(select: SelectRowsQuery) => {
+  // Named function expressions: React's lint rule takes an anonymous function that may return
+  // null for a component.
+  scoped.$selectRows = async function selectRows<T>(select: SelectRowsQuery) {
     const { text, values } = selectRowsStatement(select, workspaceId);
     const rows = await query<T & { searchHits?: number }>(text, values);
     if (!select.searchHits) return rows;
@@ -220,7 +222,7 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
     const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${searchHitsSource("post", hits, values)}`, values);
     return row!.n;
   };
-  scoped.$countRows = async (from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits?: SearchHits) => {
+  scoped.$countRows = async function countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits?: SearchHits) {
     const { text, values } = countRowsStatement(from, wheres, cap, workspaceId, searchHits);
     const n = (await query<{ n: number[] }>(text, values))[0]!.n;
     if (!searchHits) return n;
