@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
+import { isOperator } from "@/lib/plans/operators";
 import { AppBar } from "@/components/shell/app-bar";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
@@ -16,6 +18,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
     <div className="min-h-screen">
       <AppBar home="/workspaces">
         <div className="flex min-w-0 items-center gap-2 text-sm">
+          {isOperator(user) ? (
+            <Link href="/operator" className="rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+              Operator
+            </Link>
+          ) : null}
           <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
           <SignOutButton />
         </div>

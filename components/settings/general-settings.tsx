@@ -10,21 +10,24 @@ import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import { RESOURCE_LABELS } from "@/lib/plans/limits";
+import { PLANS, planName, RESOURCE_LABELS } from "@/lib/plans/limits";
 import type { PlanUsage } from "@/lib/plans/get-plan-usage";
+import { UpgradeNote, type OperatorContact } from "@/components/plans/upgrade-note";
 
 type GeneralSettingsProps = {
   workspace: { name: string; slug: string; portalPublished: boolean; plan: Plan };
   role: Role;
   canManage: boolean;
   usage: PlanUsage[];
+  /** Who to ask for another plan, when the instance names someone. */
+  operatorContact: OperatorContact;
   /** Sections the page adds at the end (leaving and deleting the workspace). */
   children?: React.ReactNode;
 };
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, usage, children }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, usage, operatorContact, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -36,7 +39,7 @@ export function GeneralSettings({ workspace, role, canManage, usage, children }:
       )}
       <NameAndSlug workspace={workspace} canManage={canManage} />
       <Portal workspace={workspace} canManage={canManage} />
-      <PlanSection plan={workspace.plan} usage={usage} />
+      <PlanSection plan={workspace.plan} usage={usage} operatorContact={operatorContact} />
       {children}
     </main>
   );
@@ -166,12 +169,16 @@ function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace"
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function PlanSection({ plan, usage }: { plan: Plan; usage: PlanUsage[] }) {
+function PlanSection({ plan, usage, operatorContact }: { plan: Plan; usage: PlanUsage[]; operatorContact: OperatorContact }) {
   return (
     <Section
       id="plan-heading"
-      title={plan === "FREE" ? "Free plan" : "Pro plan"}
-      description={plan === "FREE" ? "Creating past a limit is refused, in the dashboard and through the API alike." : "Pro has no limits."}
+      title={`${planName(plan)} plan`}
+      description={
+        PLANS[plan].limits === null
+          ? `${planName(plan)} has no limits.`
+          : "Creating past a limit is refused, in the dashboard and through the API alike."
+      }
     >
       <table className="w-full text-sm" data-testid="plan-usage">
         <caption className="sr-only">Usage against the plan&apos;s limits</caption>
@@ -211,6 +218,9 @@ function PlanSection({ plan, usage }: { plan: Plan; usage: PlanUsage[] }) {
           })}
         </tbody>
       </table>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <UpgradeNote plan={plan} contact={operatorContact} />
+      </div>
     </Section>
   );
 }

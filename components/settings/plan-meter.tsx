@@ -1,8 +1,9 @@
 import type { Plan } from "@/lib/generated/prisma/enums";
+import { planName as nameOf } from "@/lib/plans/limits";
 
 /** "3 of 5 active API keys" with a bar; a plan without a limit reads "3 · no limit on Pro". */
 export function PlanMeter({ used, limit, plan, label, testId }: { used: number; limit: number | null; plan: Plan; label: string; testId?: string }) {
-  const planName = plan === "FREE" ? "Free" : "Pro";
+  const planName = nameOf(plan);
   if (limit === null) {
     return (
       <p className="text-sm text-slate-600" data-testid={testId}>

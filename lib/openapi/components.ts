@@ -2,6 +2,7 @@ import type { oas31 } from "zod-openapi";
 import { ERROR_CODES, ERROR_MEANINGS, ERROR_STATUS, type ErrorCode } from "@/lib/api/error-codes";
 import { errorEnvelopeSchema, paginationSchema } from "@/lib/api/response-schemas";
 import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitPolicyName } from "@/lib/api/steps/rate-limit";
+import { planLimitMessage } from "@/lib/plans/limits";
 
 // What both documents share: the error envelope and its codes, the response headers, and the
 // error responses of an operation written from the codes it can answer.
@@ -61,7 +62,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   INSUFFICIENT_SCOPES: "This API key lacks the scope posts:write required by this endpoint.",
   API_KEY_SCOPE: "API keys can only be used with /api/v1 endpoints.",
   FORBIDDEN: "The creator of this API key is viewer; posts:write needs member or above.",
-  PLAN_LIMIT: "The Free plan allows 1000 posts. Upgrade to Pro for more.",
+  PLAN_LIMIT: planLimitMessage("FREE", "posts"),
   NOT_FOUND: "No such resource.",
   RATE_LIMITED: "Rate limit of 100 requests per minute exceeded. Retry in 12 s.",
 };

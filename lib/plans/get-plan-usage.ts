@@ -1,7 +1,7 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { countUsage } from "./enforce-plan-limit";
-import { PLAN_LIMITS, planLimit, type LimitedResource } from "./limits";
+import { LIMITED_RESOURCES, planLimit, type LimitedResource } from "./limits";
 
 export interface PlanUsage {
   resource: LimitedResource;
@@ -10,13 +10,11 @@ export interface PlanUsage {
   limit: number | null;
 }
 
-const RESOURCES = Object.keys(PLAN_LIMITS.FREE) as LimitedResource[];
-
 /**
  * What the dashboard shows next to a plan: usage counted exactly as the limit is enforced
  * (lib/plans/enforce-plan-limit.ts), so "4 of 5" on the page means the fifth create will pass.
  */
-export async function getPlanUsage(scoped: ScopedDb, plan: Plan, resources: readonly LimitedResource[] = RESOURCES): Promise<PlanUsage[]> {
+export async function getPlanUsage(scoped: ScopedDb, plan: Plan, resources: readonly LimitedResource[] = LIMITED_RESOURCES): Promise<PlanUsage[]> {
   return Promise.all(
     resources.map(async (resource) => ({ resource, used: await countUsage(scoped, resource), limit: planLimit(plan, resource) })),
   );

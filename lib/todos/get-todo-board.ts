@@ -1,5 +1,6 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { PLANS } from "@/lib/plans/limits";
 import { TODO_STATES } from "./schemas";
 import { todoInclude, todoView } from "./view";
 
@@ -7,7 +8,7 @@ export type TodoState = (typeof TODO_STATES)[number];
 
 // The dashboard shows one list at a time, up to this many items of the chosen state (the Free
 // plan's whole allowance), newest first.
-export const BOARD_ITEMS_LIMIT = 500;
+export const BOARD_ITEMS_LIMIT = PLANS.FREE.limits.todoItems;
 
 // The states partition the items: archived wins over completed, so an archived item that was also
 // completed is listed once, under archived (the API's `state` filter and the dashboard's tabs).

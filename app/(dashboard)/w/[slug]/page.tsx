@@ -5,6 +5,7 @@ import { NeedsAttention } from "@/components/overview/needs-attention";
 import { SectionCards } from "@/components/overview/section-cards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
+import { planName } from "@/lib/plans/limits";
 import { canManageWorkspace } from "@/lib/roles";
 import { getWorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
 
@@ -25,7 +26,7 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
           {workspace.name}
         </h1>
         <p className="mt-1 text-sm text-slate-600">
-          {workspace.plan === "FREE" ? "Free plan" : "Pro plan"} · you are {actor.role.toLowerCase()} ·{" "}
+          {planName(workspace.plan)} plan · you are {actor.role.toLowerCase()} ·{" "}
           {overview.portalPublished ? (
             <Link href={`/p/${workspace.slug}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
               portal published

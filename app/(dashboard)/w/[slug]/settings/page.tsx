@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { GeneralSettings } from "@/components/settings/general-settings";
 import { DangerZone } from "@/components/workspaces/danger-zone";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
+import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
 import { deleteWorkspaceAction, leaveWorkspaceAction } from "./actions";
 import { settingsActor } from "./settings-actor";
@@ -21,6 +22,7 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       role={actor.role}
       canManage={canManageWorkspace(actor.role)}
       usage={usage}
+      operatorContact={operatorContact()}
     >
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AppBar } from "@/components/shell/app-bar";
+import { ToastProvider } from "@/components/ui/toast";
+import { AccountMenu } from "@/components/workspaces/account-menu";
+import { SignOutButton } from "@/components/workspaces/sign-out-button";
+import { getSessionUser } from "@/lib/auth/session";
+import { isOperator } from "@/lib/plans/operators";
+import { signOutEverywhereAction } from "../(dashboard)/account-actions";
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+// Outside the dashboard group on purpose: the dashboard sends a signed-out visitor to sign in,
+// which would tell them this page exists. Here everyone but an operator gets the plain 404.
+export default async function OperatorLayout({ children }: { children: React.ReactNode }) {
+  const user = await getSessionUser();
+  if (!user || !isOperator(user)) notFound();
+  return (
+    <div className="min-h-screen">
+      <AppBar home="/workspaces">
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
+          <SignOutButton />
+        </div>
+      </AppBar>
+      <ToastProvider>{children}</ToastProvider>
+    </div>
+  );
+}
