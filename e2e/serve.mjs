@@ -25,6 +25,10 @@ const env = {
   // Every spec signs up and signs in from 127.0.0.1: the per-IP identity budgets would be spent by
   // the suite itself. Per-account and per-address throttles stay as in production.
   AUTH_IP_LIMIT_FACTOR: "50",
+  // The instance's operator (e2e/operator-plans.spec.ts signs this address up) and whom owners ask
+  // for another plan.
+  OPERATOR_EMAILS: process.env.E2E_OPERATOR_EMAILS ?? "operator@e2e.example.test",
+  OPERATOR_CONTACT: process.env.E2E_OPERATOR_CONTACT ?? "plans@e2e.example.test",
 };
 
 async function startMailbox() {
