@@ -6,7 +6,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** Every plan side by side, with each limit from the plans table; `current` is highlighted. */
 export function PlanComparison({ current, caption = "What each plan allows" }: { current?: Plan; caption?: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="max-w-3xl overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-sm" data-testid="plan-comparison">
         <caption className="px-4 pt-3 pb-1 text-left text-sm font-medium text-slate-900 sm:px-5">{caption}</caption>
         <thead>

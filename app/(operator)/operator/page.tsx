@@ -93,7 +93,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
       {list.rows.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Workspaces">
           {list.rows.map((row) => (
-            <li key={row.id} className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_auto] lg:items-center" data-testid={`operator-row-${row.slug}`}>
+            <li key={row.id} className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,2.5fr)_minmax(0,1.3fr)_auto] lg:items-center" data-testid={`operator-row-${row.slug}`}>
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{row.name}</p>
                 <p className="truncate font-mono text-xs text-slate-500">{row.slug}</p>
