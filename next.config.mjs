@@ -1,20 +1,11 @@
 import { portalCacheHeaders } from "./lib/public/portal-cache-headers.mjs";
 
-// The API's security headers (pages get theirs, with a CSP nonce, from proxy.ts): the same values
-// as lib/security/headers.ts baseSecurityHeaders, which cannot be imported from here.
-const apiSecurityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
-  ...(process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
-];
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The API's security headers; and the portal's pages seen signed out may be kept by a shared
-  // cache in front, signed in never.
+  // The portal's pages seen signed out may be kept by a shared cache in front, signed in never.
+  // (The security headers every answer carries are set by the production server, server.ts.)
   async headers() {
-    return [{ source: "/api/:path*", headers: apiSecurityHeaders }, ...portalCacheHeaders()];
+    return portalCacheHeaders();
   },
   reactStrictMode: true,
   poweredByHeader: false,

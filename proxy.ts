@@ -4,7 +4,7 @@ import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { probeDatabase } from "@/lib/db/probe";
 import { repeatedError } from "@/lib/log/repeated";
-import { newNonce, pageSecurityHeaders, routeKind } from "@/lib/security/headers";
+import { newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
 
 // Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
@@ -22,7 +22,8 @@ export async function proxy(request: NextRequest) {
 
   const nonce = newNonce();
   const requestId = newRequestId();
-  const security = pageSecurityHeaders(kind, nonce);
+  // The base security headers are already on the response (server.ts); a page adds its own.
+  const security = pageOnlySecurityHeaders(kind, nonce);
   if ((kind === "dashboard" || kind === "portal") && (request.method === "GET" || request.method === "HEAD")) {
     const database = await probeDatabase();
     if (!database.ok) {

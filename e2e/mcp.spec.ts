@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import { expect, test } from "@playwright/test";
 import { changeRole, closeKeyDialog, createKey, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedBoard, seedMembership } from "./dashboard-helpers";
 
-// The MCP server of the production build (next start, as e2e/serve.mjs runs it), driven by the
+// The MCP server of the production build (server.ts, as e2e/serve.mjs runs it), driven by the
 // SDK's own client, with keys made and revoked and roles changed through the dashboard.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed a board");
 

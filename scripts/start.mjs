@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: refuses to run without production secrets, applies pending migrations, then
-// serves the production build (`npm run build` first).
+// serves the production build (`npm run build` first) with the production server, server.ts.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
 if (missing.length > 0) {
@@ -19,12 +18,11 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-// Through node itself, to preload the request hooks (scripts/lib/http-hooks.mjs: the peer address
-// into X-Forwarded-For, and the public answers' fast lane).
-const httpHooks = pathToFileURL(path.resolve("scripts/lib/http-hooks.mjs")).href;
-const next = spawn(process.execPath, ["--import", httpHooks, path.resolve("node_modules/next/dist/bin/next"), "start", ...process.argv.slice(2)], {
+// server.ts through node itself with tsx's loader (TypeScript, the app's "@/" imports): one
+// process, whose arguments (--port, --hostname) pass through.
+const server = spawn(process.execPath, ["--import", "tsx", path.resolve("server.ts"), ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
-next.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

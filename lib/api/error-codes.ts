@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -23,7 +24,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode
 /** When each code is answered: the OpenAPI documents' error tables are written from this. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
-    "The body or query failed validation (with `details`), malformed JSON, invalid UTF-8, or a state change the resource does not allow. Unknown body fields and (on /api/v1) unknown query parameters are refused.",
+    "The body or query failed validation (with `details`), malformed JSON, invalid UTF-8, a path with a malformed percent-escape, or a state change the resource does not allow. Unknown body fields and (on /api/v1) unknown query parameters are refused.",
   UNAUTHORIZED: "The API key is missing, malformed, mistyped, unknown, revoked or expired.",
   INSUFFICIENT_SCOPES: "The key lacks the endpoint's scope; the message names it.",
   API_KEY_SCOPE: "An API key was sent outside /api/v1 (keys work only there).",
@@ -31,6 +32,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   PLAN_LIMIT: "The Free plan's limit for this resource is reached.",
   NOT_FOUND: "No such resource, or it belongs to another workspace (the same answer); an unknown path; an unpublished portal.",
   METHOD_NOT_ALLOWED: "Wrong method; `Allow` lists the right ones.",
+  REQUEST_TIMEOUT: "The request's headers or body did not arrive within the server's deadline (30 s by default).",
   CONFLICT: "The resource changed while the request ran; fetch it and retry.",
   PAYLOAD_TOO_LARGE: "The body is over 64 KiB.",
   UNSUPPORTED_MEDIA_TYPE: "A body that is not `Content-Type: application/json`.",

@@ -1,24 +1,50 @@
-// Who a request is counted against (README: "Client IP and TRUSTED_PROXY_HOPS"). X-Forwarded-For
-// is read from the right: the production server appends the TCP peer as the last entry
-// (scripts/lib/http-hooks.mjs), each trusted proxy in front appended the address it saw, and
-// everything further left was written by whoever sent the request. TRUSTED_PROXY_HOPS says how
-// many proxies stand in front of the app; 0 (the default, a direct deployment) takes the peer
-// itself, so a client-supplied header changes nothing. X-Real-IP is read only behind a proxy, and
-// only when there is no X-Forwarded-For.
+// Who a request is counted against (README: "Client IP and TRUSTED_PROXY_HOPS"). The production
+// server (server.ts) works it out once per request from the TCP peer and X-Forwarded-For, and
+// hands it to the app in CLIENT_IP_HEADER, overwriting whatever the client sent under that name:
+// the app believes the header only because the server always writes it. Without the server
+// (development, tests calling a route directly) the header is absent and the address is unknown,
+// which per-IP throttles skip.
+//
+// The rule (resolveClientIp): X-Forwarded-For is read from the right, with the peer as its last
+// entry, as a proxy would have appended it; each trusted proxy in front appended the address it
+// saw, and everything further left was written by whoever sent the request. TRUSTED_PROXY_HOPS
+// says how many proxies stand in front of the app; 0 (the default, a direct deployment) takes the
+// peer itself, so a client-supplied header changes nothing. X-Real-IP is read only behind a proxy,
+// and only when there is no X-Forwarded-For.
 const MAX_IP_LENGTH = 64;
 /** What clientIp() answers when no header names the client; per-IP throttles skip it. */
 export const UNKNOWN_IP = "unknown";
+/** Set by the production server on every request, never taken from the client. */
+export const CLIENT_IP_HEADER = "x-client-ip";
 
 export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
   const configured = Number(env.TRUSTED_PROXY_HOPS ?? 0);
   return Number.isInteger(configured) && configured >= 0 ? configured : 0;
 }
 
-export function clientIp(headers: Headers, hops: number = trustedProxyHops()): string {
-  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+function validIp(candidate: string | undefined): string {
+  const trimmed = candidate?.trim() ?? "";
+  if (!trimmed || trimmed.length > MAX_IP_LENGTH || !/^[0-9A-Za-z.:[\]%_-]+$/.test(trimmed)) return UNKNOWN_IP;
+  return trimmed.toLowerCase();
+}
+
+export interface PeerAndForwarding {
+  /** The TCP peer's address (socket.remoteAddress). */
+  peer: string | undefined;
+  forwardedFor?: string | null;
+  realIp?: string | null;
+}
+
+/** The client's address from the connection and the forwarding headers, trusting `hops` proxies. */
+export function resolveClientIp({ peer, forwardedFor, realIp }: PeerAndForwarding, hops: number = trustedProxyHops()): string {
+  const entries = [...(forwardedFor ?? "").split(","), peer ?? ""].map((entry) => entry.trim()).filter(Boolean);
   // Fewer entries than hops + 1: the request skipped a proxy; the leftmost is the furthest known.
   const forwarded = entries.length > 0 ? entries[Math.max(0, entries.length - 1 - hops)] : undefined;
-  const candidate = forwarded ?? (hops > 0 ? headers.get("x-real-ip")?.trim() : undefined) ?? "";
-  if (!candidate || candidate.length > MAX_IP_LENGTH || !/^[0-9A-Za-z.:[\]%_-]+$/.test(candidate)) return UNKNOWN_IP;
-  return candidate.toLowerCase();
+  const viaRealIp = hops > 0 && !forwardedFor?.trim() ? realIp : undefined;
+  return validIp(viaRealIp ?? forwarded);
+}
+
+/** The client address the production server resolved for this request. */
+export function clientIp(headers: Headers): string {
+  return validIp(headers.get(CLIENT_IP_HEADER) ?? undefined);
 }

@@ -1,51 +1,40 @@
-import { gzipSync } from "node:zlib";
 import { carriesApiKey } from "@/lib/api/refuse-api-key";
 import { newRequestId } from "@/lib/api/responses";
-import { baseSecurityHeaders } from "@/lib/security/headers";
 import { clientIp } from "./client-ip";
 import { countPublicRequest } from "./rate-limit";
-import { getCached, matchesIfNoneMatch, type CachedAnswer } from "./response-cache";
+import { getCached, gzippedBody, laneOf, matchesIfNoneMatch, MAX_LINE_CHARS, rememberLine, type CachedAnswer, type LaneRecord } from "./response-cache";
 
 // A cached public answer served before Next.js routes the request (issue 14: a cache hit cost
 // ~1.1 ms of CPU through Next's router and route-handler machinery, against 0.04 ms for the same
-// bytes from a bare node:http server). The production server's request hook
-// (scripts/lib/http-hooks.mjs) offers every GET and HEAD under /api/public/ to `answerFromCache`
-// first; anything it does not answer goes to Next unchanged.
+// bytes from a bare node:http server). The production server (server.ts) offers every GET and HEAD
+// under /api/public/ to `answerFromCache` first; anything it does not answer goes to Next unchanged.
 //
 // It answers only what the route itself already answered from the same request line: each time
 // the public pipeline (define-public-route.ts) finds or stores an answer, it records which cache
 // entry that exact request — host, forwarding headers, path and query as received, stamped by the
-// hook — maps to.
+// server — maps to. That index lives in the answer cache's own store and byte budget
+// (response-cache.ts), and lines over MAX_LINE_CHARS are neither stamped nor kept.
 // Nothing is parsed or validated here, so nothing can be answered differently: an unknown request
 // line, an expired entry, a request carrying an API key, or one over its rate limit all go to Next,
 // which answers them as always. A hit counts against the client's per-IP budget like any other.
 
-interface Lane {
-  key: string;
-  cacheControl: (answer: CachedAnswer) => string;
-}
-
-// Request lines are the client's to choose (a route ignores query parameters it does not read),
-// so the map is bounded: the oldest line out first.
-const MAX_LINES = 10_000;
-
-const holder = globalThis as { __publicFastLanes?: Map<string, Lane> };
-const lanes: Map<string, Lane> = (holder.__publicFastLanes ??= new Map());
-
 /**
- * The request line the production server's hook stamped on the request (host, forwarding headers,
- * path and query as received); absent when no hook runs (development, tests), and then no lane
- * is recorded or read.
+ * The request line the production server stamped on the request (host, forwarding headers, path
+ * and query as received), replacing any the client sent; absent without that server (development,
+ * tests) or when the line is too long to index, and then no lane is recorded or read.
  */
 export const REQUEST_LINE_HEADER = "x-public-request-line";
 
+/** The line server.ts stamps, or null when the request is too long to be worth indexing. */
+export function requestLineOf(host: string, forwardedProto: string, forwardedHost: string, url: string): string | null {
+  const line = JSON.stringify([host, forwardedProto, forwardedHost, url]);
+  return line.length <= MAX_LINE_CHARS ? line : null;
+}
+
 /** Called by the public pipeline with the request it answered from cache entry `key`. */
-export function rememberLane(request: Request, key: string, cacheControl: Lane["cacheControl"]): void {
+export function rememberLane(request: Request, key: string, cacheControl: LaneRecord["cacheControl"]): void {
   const line = request.headers.get(REQUEST_LINE_HEADER);
-  if (!line || lanes.get(line)?.key === key) return;
-  lanes.delete(line);
-  lanes.set(line, { key, cacheControl });
-  if (lanes.size > MAX_LINES) lanes.delete(lanes.keys().next().value!);
+  if (line) rememberLine(line, { key, cacheControl });
 }
 
 /** The CORS and nosniff headers of every public answer (define-public-route.ts). */
@@ -92,32 +81,28 @@ export interface FastLaneAnswer {
   body: Uint8Array | null;
 }
 
-// What Next's own compression would send for the same answer (its threshold is 1 KiB); kept per
-// cached answer, so a hit compresses nothing.
+// What Next's own compression would send for the same answer (its threshold is 1 KiB); kept with
+// the cached answer (and counted in its budget), so a hit compresses nothing.
 const COMPRESS_FROM_BYTES = 1024;
-const gzipped = new WeakMap<CachedAnswer, Buffer>();
 
 /** The answer to a request the public pipeline answered before from cache, or null to let Next answer. */
 export async function answerFromCache(request: FastLaneRequest): Promise<FastLaneAnswer | null> {
   const { headers } = request;
-  const lane = lanes.get(request.line);
+  const lane = laneOf(request.line);
   if (!lane || carriesApiKey(headers)) return null;
   const answer = getCached(lane.key);
   if (!answer) return null;
-  const out = new Headers({ ...baseSecurityHeaders(), ...PUBLIC_CORS_HEADERS, "X-Cache": "HIT" });
+  const out = new Headers({ ...PUBLIC_CORS_HEADERS, "X-Cache": "HIT" });
   if (!(await countPublicRequest(clientIp(headers), out)).success) return null;
   const parts = cachedAnswerParts(request.method, headers.get("if-none-match"), answer, lane.cacheControl(answer), newRequestId(), out);
   let body: Uint8Array | null = parts.body === null ? null : Buffer.from(parts.body);
-  if (body && body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(headers.get("accept-encoding") ?? "")) {
-    let zipped = gzipped.get(answer);
-    if (!zipped) gzipped.set(answer, (zipped = gzipSync(body)));
-    body = zipped;
-    parts.headers.set("Content-Encoding", "gzip");
+  if (body && body.length >= COMPRESS_FROM_BYTES) {
+    parts.headers.set("Vary", "Accept-Encoding");
+    if (/\bgzip\b/.test(headers.get("accept-encoding") ?? "")) {
+      body = gzippedBody(lane.key, answer, body);
+      parts.headers.set("Content-Encoding", "gzip");
+    }
   }
-  if (body && body.length >= COMPRESS_FROM_BYTES) parts.headers.set("Vary", "Accept-Encoding");
   if (body) parts.headers.set("Content-Length", String(body.length));
   return { status: parts.status, headers: [...parts.headers], body };
 }
-
-const registry = globalThis as { __publicFastLane?: typeof answerFromCache };
-registry.__publicFastLane = answerFromCache;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 // A short-lived in-process cache of whole public answers, so repeated reads of the same published
@@ -9,6 +10,12 @@ import { LRUCache } from "lru-cache";
 // dropped at its TTL. Each instance keeps its own; the TTLs are short enough that a write shows up
 // everywhere within seconds, and a write made in this process (a vote, a comment) drops its
 // workspace's entries at once.
+//
+// The same store, under the same byte budget, holds the fast lane's index (fast-lane.ts): which
+// request line was answered from which entry. Request lines are the client's to write, so they
+// are counted like everything else, keys included, and none longer than MAX_LINE_CHARS is kept.
+// So is each answer's gzipped copy, once made: nothing the public surface keeps in memory grows
+// past PUBLIC_CACHE_MAX_BYTES whatever anonymous clients send.
 export interface CachedAnswer {
   status: number;
   body: string;
@@ -19,9 +26,26 @@ export interface CachedAnswer {
   expiresAt: number;
   /** The answer's next time-based boundary (ms since epoch), if it has one: no cache keeps it past that. */
   validUntil: number | null;
+  /** The body gzipped, made on the first hit that asks for it (gzippedBody). */
+  gzipped?: Buffer;
 }
 
-const MAX_ENTRIES = 2_000;
+/** A request line the public pipeline answered from cache entry `key` (fast-lane.ts). */
+export interface LaneRecord {
+  key: string;
+  cacheControl: (answer: CachedAnswer) => string;
+}
+
+type Stored = CachedAnswer | LaneRecord;
+const isAnswer = (value: Stored | undefined): value is CachedAnswer => value !== undefined && "body" in value;
+
+/** Longer request lines are never indexed: each would cost its length in memory for one hit. */
+export const MAX_LINE_CHARS = 2048;
+// Lane keys cannot collide with answer keys, which start with a workspace slug.
+const LANE_PREFIX = "\u0001lane\u0000";
+
+// Bytes are the real bound; this only caps the LRU's own preallocated bookkeeping.
+const MAX_ENTRIES = 20_000;
 const MAX_BODY_CHARS = 512 * 1024;
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 // Per entry beyond its strings: the record, its headers and the LRU's own bookkeeping.
@@ -33,21 +57,24 @@ export function publicCacheMaxBytes(env: Record<string, string | undefined> = pr
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_BYTES;
 }
 
-function sizeOf(answer: CachedAnswer, key: string): number {
-  // JavaScript strings: two bytes a character at worst.
-  return 2 * (key.length + answer.body.length + answer.etag.length + answer.contentType.length) + ENTRY_OVERHEAD_BYTES;
+/** What one entry is counted as: its key, its strings (two bytes a character at worst), its gzipped copy. */
+export function sizeOf(value: Stored, key: string): number {
+  const strings = isAnswer(value)
+    ? value.body.length + value.etag.length + value.contentType.length + Object.entries(value.headers).join("").length
+    : value.key.length;
+  return 2 * (key.length + strings) + (isAnswer(value) ? (value.gzipped?.length ?? 0) : 0) + ENTRY_OVERHEAD_BYTES;
 }
 
 function createCache() {
-  return new LRUCache<string, CachedAnswer>({ max: MAX_ENTRIES, maxSize: publicCacheMaxBytes(), sizeCalculation: sizeOf });
+  return new LRUCache<string, Stored>({ max: MAX_ENTRIES, maxSize: publicCacheMaxBytes(), sizeCalculation: sizeOf });
 }
 
 // On globalThis: Next bundles route handlers and server actions separately, each with its own copy
 // of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
 // entries the route handlers serve. Seen in the production build: with a module-level map, a
 // deleted workspace's cached status kept answering 200.
-const holder = globalThis as { __publicAnswerLru?: LRUCache<string, CachedAnswer> };
-const entries: LRUCache<string, CachedAnswer> = (holder.__publicAnswerLru ??= createCache());
+const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored> };
+const entries: LRUCache<string, Stored> = (holder.__publicAnswerLru ??= createCache());
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
@@ -55,7 +82,7 @@ export function cacheKey(workspaceSlug: string, route: string, input: unknown): 
 
 export function getCached(key: string, now = Date.now()): CachedAnswer | undefined {
   const entry = entries.get(key);
-  if (!entry) return undefined;
+  if (!isAnswer(entry)) return undefined;
   // Checked against the wall clock too: the LRU's TTL runs on its own monotonic clock, and an
   // entry must never outlive its validUntil boundary whatever that clock says.
   if (entry.expiresAt <= now) {
@@ -72,6 +99,34 @@ export function putCached(key: string, answer: CachedAnswer, now = Date.now()): 
   entries.set(key, answer, { ttl });
 }
 
+/** Records that request `line` was answered from entry `key`, for as long as that entry lives. */
+export function rememberLine(line: string, lane: LaneRecord): void {
+  if (line.length > MAX_LINE_CHARS) return;
+  const laneKey = LANE_PREFIX + line;
+  const known = entries.get(laneKey);
+  if (known && !isAnswer(known) && known.key === lane.key) return;
+  const ttl = entries.getRemainingTTL(lane.key);
+  if (!(ttl > 0) || !Number.isFinite(ttl)) return;
+  entries.set(laneKey, lane, { ttl });
+}
+
+/** The lane recorded for `line`, if any. */
+export function laneOf(line: string): LaneRecord | undefined {
+  if (line.length > MAX_LINE_CHARS) return undefined;
+  const found = entries.get(LANE_PREFIX + line);
+  return found && !isAnswer(found) ? found : undefined;
+}
+
+/** The answer's body gzipped, made once and then counted against the budget with its entry. */
+export function gzippedBody(key: string, answer: CachedAnswer, body: Uint8Array): Buffer {
+  if (answer.gzipped) return answer.gzipped;
+  const gzipped = gzipSync(body);
+  const ttl = entries.getRemainingTTL(key);
+  // Stored again as a new record, so the cache counts its size anew.
+  if (entries.get(key) === answer && ttl > 0 && Number.isFinite(ttl)) entries.set(key, { ...answer, gzipped }, { ttl });
+  return gzipped;
+}
+
 /** Forget everything cached for one workspace (after a write this process made). */
 export function invalidateWorkspace(workspaceSlug: string): void {
   const prefix = `${workspaceSlug}\u0000`;
@@ -82,7 +137,7 @@ export function clearPublicCache(): void {
   entries.clear();
 }
 
-/** For the health endpoint and tests: how full the cache is. */
+/** For the health endpoint and tests: how full the cache is (answers and lanes, keys included). */
 export function publicCacheStats(): { entries: number; bytes: number; maxBytes: number } {
   return { entries: entries.size, bytes: entries.calculatedSize, maxBytes: entries.maxSize };
 }

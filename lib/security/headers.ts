@@ -1,5 +1,6 @@
-// Security headers (issue 9 finding 7). Pages get theirs from proxy.ts, with a fresh CSP nonce per
-// request; /api/* gets the static ones from next.config.mjs (the proxy does not run for /api/v1).
+// Security headers (issue 9 finding 7). The production server (server.ts) sets the base ones on
+// every answer, pages, API and static files alike; pages add theirs in proxy.ts (pageHeaders),
+// with a fresh CSP nonce per request.
 export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";
 
 const AUTH_PREFIXES = ["/sign-in", "/sign-up", "/invitations", "/verify-email", "/confirm-email", "/forgot-password", "/reset-password"];
@@ -51,13 +52,17 @@ export function contentSecurityPolicy(kind: RouteKind, nonce: string, developmen
   ].join("; ");
 }
 
-/** All of a page's security headers. */
-export function pageSecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
+/** What a page adds to the base headers: its CSP, and no framing outside the portal. */
+export function pageOnlySecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
   return {
-    ...baseSecurityHeaders(),
     "Content-Security-Policy": contentSecurityPolicy(kind, nonce),
     ...(kind === "portal" ? {} : { "X-Frame-Options": "DENY" }),
   };
+}
+
+/** All of a page's security headers. */
+export function pageSecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
+  return { ...baseSecurityHeaders(), ...pageOnlySecurityHeaders(kind, nonce) };
 }
 
 export function newNonce(): string {

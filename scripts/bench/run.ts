@@ -8,7 +8,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
@@ -279,6 +278,9 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     // The contract's limits would turn the run into 429s; the limiters still count.
     RATE_LIMIT_PER_MINUTE: "100000000",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000",
+    // Every load connection comes from this one address: its bodies in flight are not a slow client's.
+    MAX_UPLOADS_PER_CLIENT: "100000",
+    MAX_UPLOADS: "100000",
   };
   // The in-process limiter, as on a single instance: this measures the app, not a Redis round trip.
   delete env.UPSTASH_REDIS_REST_URL;
@@ -308,11 +310,10 @@ const SERVERS: Server[] = [
         fs.mkdirSync(dir, { recursive: true });
         profile.push("--cpu-prof", `--cpu-prof-dir=${dir}`); // not allowed in NODE_OPTIONS
       }
-      const next = ["node_modules/next/dist/bin/next", "start", "--port", String(port), "--hostname", "127.0.0.1"];
-      // Launched as `npm start` launches it (its request hooks preloaded), without the wrapper
+      // The production server as `npm start` launches it (scripts/start.mjs), without the wrapper
       // process (its RSS is not the app's).
-      const hooks = ["--import", pathToFileURL(path.join(ROOT, "scripts/lib/http-hooks.mjs")).href];
-      return spawnServer([NODE, ...hooks, ...profile, ...next], serverEnv(port), "product");
+      const server = ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"];
+      return spawnServer([NODE, ...profile, ...server], serverEnv(port), "product");
     },
   },
   {

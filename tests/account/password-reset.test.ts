@@ -22,7 +22,7 @@ const OLD = "the-old-password-1";
 const NEW = "a-brand-new-password";
 let ipCounter = 0;
 const origin = () => ({ ip: `198.51.100.${++ipCounter}` });
-const signsIn = async (email: string, password: string) => (await authorize({ email, password }, { headers: { "x-forwarded-for": `203.0.113.${++ipCounter % 250}` } })) !== null;
+const signsIn = async (email: string, password: string) => (await authorize({ email, password }, { headers: { "x-client-ip": `203.0.113.${++ipCounter % 250}` } })) !== null;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -20,7 +20,7 @@ const PASSWORD = "correct-horse-battery";
 const address = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
 let ipCounter = 0;
 const ip = () => `192.0.2.${++ipCounter}`;
-const from = (clientIp: string) => ({ headers: { "x-forwarded-for": clientIp } });
+const from = (clientIp: string) => ({ headers: { "x-client-ip": clientIp } });
 
 async function signInOutcome(email: string, password: string, clientIp: string): Promise<"ok" | "wrong" | "throttled"> {
   try {

@@ -159,7 +159,7 @@ describe("keys, CORS and methods", () => {
 
   it("HEAD answers the headers without a body", async () => {
     const portal = await seedPortal();
-    const response = await status.HEAD(new Request("http://localhost/x", { method: "HEAD", headers: { "x-forwarded-for": randomIp() } }), {
+    const response = await status.HEAD(new Request("http://localhost/x", { method: "HEAD", headers: { "x-client-ip": randomIp() } }), {
       params: Promise.resolve({ workspace: portal.slug }),
     });
     expect(response.status).toBe(200);

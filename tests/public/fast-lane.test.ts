@@ -6,12 +6,13 @@ import * as status from "@/app/api/public/[workspace]/status/route";
 import * as badge from "@/app/api/public/[workspace]/status/badge.svg/route";
 import { generateKey } from "@/lib/keys/format";
 import { clearPublicCache } from "@/lib/public/response-cache";
+import { serverLimits } from "@/lib/server/config";
+import { createFrontDoor } from "@/lib/server/front-door";
 import { seedPortal, type Portal } from "./fixtures";
 
-// The production server's request hooks (scripts/lib/http-hooks.mjs) in front of a stand-in for
-// Next.js that runs the real route handlers, as `next start` would: what the fast lane answers
-// must be what the route answers, and anything it cannot vouch for must reach the route.
-await import("../../scripts/lib/http-hooks.mjs");
+// The production server's front door (lib/server/front-door.ts, as server.ts runs it) in front of
+// a stand-in for Next.js that runs the real route handlers: what the fast lane answers must be
+// what the route answers, and anything it cannot vouch for must reach the route.
 
 const ROUTES: [RegExp, typeof status.GET][] = [
   [/^\/api\/public\/([^/]+)\/status\/badge\.svg$/, badge.GET],
@@ -37,7 +38,7 @@ async function stubNext(request: http.IncomingMessage, response: http.ServerResp
 
 beforeAll(async () => {
   portal = await seedPortal();
-  server = http.createServer((request, response) => void stubNext(request, response));
+  server = createFrontDoor(stubNext, serverLimits({}));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -53,7 +54,7 @@ async function fetchCounting(path: string, init: RequestInit = {}) {
 const ANSWER_HEADERS = /^(access-control-|cache-control|content-type|cross-origin-resource-policy|etag|x-content-type-options|ratelimit-policy|x-ratelimit-limit)/;
 const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => ANSWER_HEADERS.test(name)));
 
-describe("the public fast lane (scripts/lib/http-hooks.mjs, lib/public/fast-lane.ts)", () => {
+describe("the public fast lane (lib/server/front-door.ts, lib/public/fast-lane.ts)", () => {
   it("answers the second identical request itself, with the route's body and headers, and counts it against the IP's budget", async () => {
     clearPublicCache();
     const path = `/api/public/${portal.slug}/status`;
@@ -124,11 +125,19 @@ describe("the public fast lane (scripts/lib/http-hooks.mjs, lib/public/fast-lane
     expect([afterClear.routedToNext, afterClear.response.headers.get("x-cache")]).toEqual([true, "MISS"]);
   });
 
-  it("a request line sent by the client is never believed: the hook stamps its own", async () => {
+  it("a request line too long to index is left to the route every time, and never kept", async () => {
+    clearPublicCache();
+    const path = `/api/public/${portal.slug}/status?${"q".repeat(4000)}=1`;
+    expect((await fetchCounting(path)).routedToNext).toBe(true);
+    const again = await fetchCounting(path);
+    expect([again.routedToNext, again.response.status, again.response.headers.get("x-cache")]).toEqual([true, 200, "HIT"]);
+  });
+
+  it("a request line sent by the client is never believed: the server stamps its own", async () => {
     clearPublicCache();
     const path = `/api/public/${portal.slug}/status`;
     await fetchCounting(path);
-    // Claiming the status page's line from another path changes nothing: the hook replaces it.
+    // Claiming the status page's line from another path changes nothing: the server replaces it.
     const forged = JSON.stringify([new URL(base).host, "", "", path]);
     const other = await fetchCounting(`/api/public/${portal.slug}/status/badge.svg`, { headers: { "x-public-request-line": forged } });
     expect(other.routedToNext).toBe(true);

@@ -14,14 +14,14 @@ export function get(handler: RouteHandler, path: string, params: Record<string, 
   return call(handler, options.rawBody === undefined && options.body === undefined ? "GET" : "POST", path, {
     ...options,
     params,
-    headers: { "x-forwarded-for": randomIp(), ...options.headers },
+    headers: { "x-client-ip": randomIp(), ...options.headers },
   });
 }
 
 /** For the SVG and Atom answers: status, headers and the raw text. */
 export async function getText(handler: RouteHandler, path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, { headers: { "x-forwarded-for": randomIp(), ...headers } });
+  const request = new Request(url, { headers: { "x-client-ip": randomIp(), ...headers } });
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
   assertMatchesDocument(handler, { method: request.method, status: response.status, headers: response.headers, text });

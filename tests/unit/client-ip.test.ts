@@ -1,41 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, trustedProxyHops } from "@/lib/public/client-ip";
+import { CLIENT_IP_HEADER, clientIp, resolveClientIp, trustedProxyHops } from "@/lib/public/client-ip";
 
 // Issue 9 row 6: any client-supplied X-Forwarded-For was trusted, so rotating it walked past the
 // per-IP limit (650 of 650 requests over it got through).
-const headers = (values: Record<string, string>) => new Headers(values);
+// The production server resolves the address (resolveClientIp) from the TCP peer and the
+// forwarding headers, then hands it to the app in CLIENT_IP_HEADER, which clientIp reads.
+const PEER = "198.51.100.7";
+const resolve = (forwardedFor: string | null, hops: number, realIp: string | null = null, peer: string | undefined = PEER) =>
+  resolveClientIp({ peer, forwardedFor, realIp }, hops);
 
 describe("clientIp", () => {
-  it("with no trusted proxy (the default) the peer the server appended wins: a rotated X-Forwarded-For changes nothing", () => {
+  it("with no trusted proxy (the default) the TCP peer wins: a rotated X-Forwarded-For changes nothing", () => {
     expect(trustedProxyHops({})).toBe(0);
     const seen = new Set(
-      ["1.1.1.1", "2.2.2.2", "3.3.3.3, 4.4.4.4"].map((spoofed) => clientIp(headers({ "x-forwarded-for": `${spoofed}, 198.51.100.7` }), 0)),
+      ["1.1.1.1", "2.2.2.2", "3.3.3.3, 4.4.4.4", null].map((spoofed) => resolve(spoofed, 0)),
     );
     expect([...seen]).toEqual(["198.51.100.7"]);
   });
 
   it("TRUSTED_PROXY_HOPS=1 takes the address the one proxy saw, whatever the client prepended", () => {
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: "1" })).toBe(1);
-    expect(clientIp(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5, 10.0.0.2" }), 1)).toBe("203.0.113.5");
-    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.5, 10.0.0.2" }), 1)).toBe("203.0.113.5");
+    expect(resolve("6.6.6.6, 203.0.113.5", 1, null, "10.0.0.2")).toBe("203.0.113.5");
+    expect(resolve("203.0.113.5", 1, null, "10.0.0.2")).toBe("203.0.113.5");
   });
 
   it("two hops count two entries from the right; a short header yields its leftmost entry", () => {
-    expect(clientIp(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5, 10.0.0.3, 10.0.0.2" }), 2)).toBe("203.0.113.5");
-    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.5" }), 2)).toBe("203.0.113.5");
+    expect(resolve("6.6.6.6, 203.0.113.5, 10.0.0.3", 2, null, "10.0.0.2")).toBe("203.0.113.5");
+    expect(resolve("203.0.113.5", 2, null, "10.0.0.2")).toBe("203.0.113.5");
   });
 
   it("X-Real-IP counts only behind a proxy and only without X-Forwarded-For", () => {
-    expect(clientIp(headers({ "x-real-ip": "203.0.113.8" }), 0)).toBe("unknown");
-    expect(clientIp(headers({ "x-real-ip": "203.0.113.8" }), 1)).toBe("203.0.113.8");
-    expect(clientIp(headers({ "x-forwarded-for": "203.0.113.9", "x-real-ip": "203.0.113.8" }), 1)).toBe("203.0.113.9");
+    expect(resolve(null, 0, "203.0.113.8")).toBe(PEER);
+    expect(resolve(null, 1, "203.0.113.8", "10.0.0.2")).toBe("203.0.113.8");
+    expect(resolve("203.0.113.9", 1, "203.0.113.8", "10.0.0.2")).toBe("203.0.113.9");
   });
 
-  it("answers the unknown sentinel where it did: no header, an empty one, or garbage", () => {
-    expect(clientIp(headers({}), 0)).toBe("unknown");
-    expect(clientIp(headers({ "x-forwarded-for": " , " }), 0)).toBe("unknown");
-    expect(clientIp(headers({ "x-forwarded-for": "<script>" }), 0)).toBe("unknown");
-    expect(clientIp(headers({ "x-forwarded-for": "a".repeat(65) }), 0)).toBe("unknown");
+  it("answers the unknown sentinel where it did: no address at all, or garbage", () => {
+    expect(resolve(" , ", 0, null, "")).toBe("unknown");
+    expect(resolve("<script>", 1, null, "10.0.0.2")).toBe("unknown");
+    expect(resolve("a".repeat(65), 1, null, "10.0.0.2")).toBe("unknown");
+  });
+
+  it("the app believes only the header the server sets: absent, it knows no address; X-Forwarded-For alone counts for nothing", () => {
+    expect(clientIp(new Headers({ [CLIENT_IP_HEADER]: "203.0.113.5" }))).toBe("203.0.113.5");
+    expect(clientIp(new Headers({ "x-forwarded-for": "203.0.113.5" }))).toBe("unknown");
+    expect(clientIp(new Headers({ [CLIENT_IP_HEADER]: "<script>" }))).toBe("unknown");
   });
 
   it("a negative or non-numeric setting falls back to 0", () => {

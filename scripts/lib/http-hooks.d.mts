@@ -1,2 +1,0 @@
-// Side effects only: the production server's request hooks (see the .mjs).
-export {};

@@ -1,0 +1,33 @@
+// The production server: the one way the production build runs. `npm start` runs it through
+// scripts/start.mjs after its checks and migrations; the end-to-end suite (e2e/serve.mjs) and the
+// benchmark start it the same way. It is Next.js's documented custom server (next({ dev: false }),
+// app.getRequestHandler(), node:http), behind the front door in lib/server/front-door.ts: security
+// headers, the client's address, refusals, body deadlines and caps, and the public fast lane.
+//
+// Run: `node --import tsx server.ts [--port N] [--hostname H]` (PORT and HOSTNAME work too; without
+// a hostname it listens on every interface, like `next start`). WebSocket upgrades are not served:
+// the production app has none, and Node closes sockets that ask for one.
+import { parseArgs } from "node:util";
+import next from "next";
+import { log } from "@/lib/log/logger";
+import { serverLimits } from "@/lib/server/config";
+import { createFrontDoor } from "@/lib/server/front-door";
+
+const { values: args } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+const hostname = args.hostname ?? process.env.HOSTNAME;
+const limits = serverLimits();
+
+const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createFrontDoor((request, response) => handle(request, response), limits);
+server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "all interfaces", limits }, "server listening"));
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+  });
+}
