@@ -102,7 +102,7 @@ export function authOptions(): NextAuthOptions {
           emailVerified: token.emailVerified === true,
         };
       },
-      redirect: ({ url, baseUrl }) => safeRedirectTarget(url, baseUrl),
+      redirect: ({ url }) => safeRedirectTarget(url),
     },
     events: {
       async signOut({ token }) {
