@@ -36,6 +36,17 @@ export function enabledOAuthProviders(): { id: string; name: string }[] {
 
 /** The error a throttled sign-in reports to the form (sign-in-form.tsx reads the wait from it). */
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+/** The error a sign-in reports while the database is out of reach: never "wrong password". */
+export const SIGN_IN_UNAVAILABLE = "ServiceUnavailable";
+
+async function authorizeUnlessOutage(credentials: Record<string, string> | undefined, headers: Headers) {
+  try {
+    return await authorizeWithPassword(credentials, headers);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw new Error(SIGN_IN_UNAVAILABLE);
+    throw error;
+  }
+}
 
 async function authorizeWithPassword(credentials: Record<string, string> | undefined, headers: Headers) {
   const email = emailSchema.safeParse(credentials?.email ?? "");
@@ -66,7 +77,7 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         authorize: (credentials, request) =>
-          authorizeWithPassword(credentials, new Headers((request?.headers ?? {}) as Record<string, string>)),
+          authorizeUnlessOutage(credentials, new Headers((request?.headers ?? {}) as Record<string, string>)),
       }),
       ...oauthProviders(),
     ],

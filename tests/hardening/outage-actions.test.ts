@@ -105,6 +105,19 @@ describe("a database outage, as a signed-in visitor meets it", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).name).toBe("outage-dashboard");
   });
 
+  it("signing in says the service is unavailable, not 'wrong email or password'", async () => {
+    const credentials = authOptions().providers.find((provider) => provider.id === "credentials") as unknown as {
+      options: { authorize: (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<unknown> };
+    };
+    const user = await db.user.create({ data: { email: `outage-signin-${Date.now()}@example.test`, passwordHash: "not-a-real-hash" } });
+    await database.cut();
+    const refused = await credentials.options.authorize({ email: user.email, password: "whatever-it-is" }, { headers: { "x-forwarded-for": "198.51.100.9" } }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect((refused as Error).message).toBe("ServiceUnavailable");
+  });
+
   it("other errors still go their way: answerOutage swallows only the outage", async () => {
     await expect(answerOutage("test", () => Promise.reject(new Error("a bug")))).rejects.toThrow("a bug");
   });
