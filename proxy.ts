@@ -2,17 +2,20 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
-import { probeDatabase } from "@/lib/db/probe";
+import { freshProbe } from "@/lib/db/probe";
 import { repeatedError } from "@/lib/log/repeated";
-import { newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/security/headers";
+import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
 
 // Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
 // check keys themselves). Here:
 // refuse a request that carries an API key (SPEC A3.4); give every page its security headers with
 // a fresh CSP nonce and a request id; let pages learn their own path, for sign-in redirects that
-// come back to the same page; and answer dashboard and portal pages with a 503 page while the
-// database is out of reach (one cached probe a second, lib/db/probe.ts), rather than a 500 each.
+// come back to the same page; and answer dashboard, portal and sign-in pages (and the mailed links)
+// with a 503 page while the database is out of reach (a `SELECT 1` on a connection of its own,
+// lib/db/probe.ts), rather than a 500 each, from the first request on.
+const NEEDS_DATABASE = new Set<RouteKind>(["dashboard", "auth", "portal"]);
+
 export async function proxy(request: NextRequest) {
   if (carriesApiKey(request.headers)) {
     return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE));
@@ -24,8 +27,8 @@ export async function proxy(request: NextRequest) {
   const requestId = newRequestId();
   // The base security headers are already on the response (server.ts); a page adds its own.
   const security = pageOnlySecurityHeaders(kind, nonce);
-  if ((kind === "dashboard" || kind === "portal") && (request.method === "GET" || request.method === "HEAD")) {
-    const database = await probeDatabase();
+  if (NEEDS_DATABASE.has(kind) && (request.method === "GET" || request.method === "HEAD")) {
+    const database = await freshProbe();
     if (!database.ok) {
       repeatedError.report("database-unavailable", { requestId, path: request.nextUrl.pathname, error: database.error }, "database unavailable: page answered 503");
       return new NextResponse(request.method === "HEAD" ? null : unavailablePage(nonce, requestId), {

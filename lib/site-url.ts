@@ -1,19 +1,24 @@
-/**
- * The app's public base URL, for absolute links that leave the page: Open Graph images, the
- * sitemap, robots.txt. The same setting as the sign-in callbacks (NEXTAUTH_URL); set it before
- * `npm run build` too, since pages rendered at build time bake it into their metadata.
- */
-export function siteUrl(): URL {
-  return new URL(process.env.NEXTAUTH_URL || `http://localhost:${process.env.PORT || 3000}`);
-}
+type Env = Record<string, string | undefined>;
 
 /**
- * The origin for absolute links in an answer (feed ids, the status summary's page URL): the
- * configured public URL when there is one, so the links do not name the host and port the server
- * happens to listen on behind a proxy; otherwise the origin the request came to.
+ * The app's public origin (`https://app.example.com`, no trailing slash): the one base of every
+ * absolute URL the app makes — redirects, links in mail, feed ids, Open Graph cards, the sitemap,
+ * robots.txt — and the origin a sign-in callback must stay on. It is the configured setting
+ * (NEXTAUTH_URL, also next-auth's own base), never the Host or URL of the request: behind a proxy
+ * those name the address the server listens on (localhost:3000), and a client can write them.
+ * Unset, it is the development server's address. Set it before `npm run build` too, since pages
+ * rendered at build time bake it into their metadata.
  */
-export function publicOrigin(requestUrl: string): string {
-  const configured = process.env.NEXTAUTH_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  return new URL(requestUrl).origin;
+export function publicOrigin(env: Env = process.env): string {
+  const configured = env.NEXTAUTH_URL?.trim();
+  return new URL(configured || `http://localhost:${env.PORT || 3000}`).origin;
+}
+
+export function siteUrl(env: Env = process.env): URL {
+  return new URL(publicOrigin(env));
+}
+
+/** `path` (starting with "/") on the public origin. */
+export function absoluteUrl(path: string, env: Env = process.env): URL {
+  return new URL(path, `${publicOrigin(env)}/`);
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { voteAction } from "@/app/p/[workspace]/actions";
+import { voteAction, type VoteActionResult } from "@/app/p/[workspace]/actions";
 
 interface VoteButtonProps {
   slug: string;
@@ -13,6 +13,13 @@ interface VoteButtonProps {
   signInHref: string | null;
   size?: "md" | "lg";
 }
+
+const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], string> = {
+  signed_out: "Sign in again to vote.",
+  merged: "This post was merged into another one.",
+  not_found: "This post is no longer available.",
+  unavailable: "The service is briefly unavailable, try again in a moment.",
+};
 
 /** Upvote toggle. Shows the new state at once and settles on the server's count. */
 export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md" }: VoteButtonProps) {
@@ -48,9 +55,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
         else {
           setState(previous);
-          setError(
-            result.reason === "signed_out" ? "Sign in again to vote." : result.reason === "merged" ? "This post was merged into another one." : "This post is no longer available.",
-          );
+          setError(VOTE_REFUSALS[result.reason]);
         }
       } catch {
         setState(previous);

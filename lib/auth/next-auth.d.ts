@@ -7,6 +7,8 @@ declare module "next-auth" {
     /** The server-side session row (lib/auth/sessions.ts). */
     sessionId?: string;
     emailVerified?: boolean;
+    /** The session could not be checked: the database was out of reach (lib/auth/options.ts). */
+    databaseUnavailable?: boolean;
   }
 }
 
@@ -14,5 +16,6 @@ declare module "next-auth/jwt" {
   interface JWT {
     sid?: string;
     emailVerified?: boolean;
+    databaseUnavailable?: boolean;
   }
 }

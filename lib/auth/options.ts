@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { db } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { secret } from "@/lib/env";
 import { emailSchema } from "@/lib/users/schemas";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
@@ -35,6 +36,17 @@ export function enabledOAuthProviders(): { id: string; name: string }[] {
 
 /** The error a throttled sign-in reports to the form (sign-in-form.tsx reads the wait from it). */
 export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+/** The error a sign-in reports while the database is out of reach: never "wrong password". */
+export const SIGN_IN_UNAVAILABLE = "ServiceUnavailable";
+
+async function authorizeUnlessOutage(credentials: Record<string, string> | undefined, headers: Headers) {
+  try {
+    return await authorizeWithPassword(credentials, headers);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw new Error(SIGN_IN_UNAVAILABLE);
+    throw error;
+  }
+}
 
 async function authorizeWithPassword(credentials: Record<string, string> | undefined, headers: Headers) {
   const email = emailSchema.safeParse(credentials?.email ?? "");
@@ -65,7 +77,7 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         authorize: (credentials, request) =>
-          authorizeWithPassword(credentials, new Headers((request?.headers ?? {}) as Record<string, string>)),
+          authorizeUnlessOutage(credentials, new Headers((request?.headers ?? {}) as Record<string, string>)),
       }),
       ...oauthProviders(),
     ],
@@ -84,16 +96,29 @@ export function authOptions(): NextAuthOptions {
       },
       // Each request re-reads the session row (lib/auth/sessions.ts): an ended session yields an
       // empty token, which every reader treats as signed out.
-      async jwt({ token, user }) {
+      async jwt({ token: incoming, user }) {
+        // A mark left by an earlier outage is never carried forward: each request checks afresh.
+        const token = { ...incoming };
+        delete token.databaseUnavailable;
         if (user) {
           token.sub = user.id;
           token.sid = await startSession(user.id);
         }
-        const current = await activeSession(token.sid);
+        let current;
+        try {
+          current = await activeSession(token.sid);
+        } catch (error) {
+          // With the database out of reach the session is neither valid nor ended: it is said so,
+          // so that pages and actions answer "briefly unavailable" rather than "sign in", and the
+          // cookie is kept (next-auth clears it when this callback throws).
+          if (isDatabaseUnavailable(error)) return { ...token, databaseUnavailable: true };
+          throw error;
+        }
         if (!current || current.userId !== token.sub) return {};
         return { ...token, email: current.email, name: current.name, emailVerified: current.emailVerified };
       },
       async session({ session, token }) {
+        if (token.databaseUnavailable) return { expires: session.expires, databaseUnavailable: true };
         if (!token.sub || typeof token.sid !== "string") return { expires: session.expires };
         return {
           expires: session.expires,
@@ -102,7 +127,7 @@ export function authOptions(): NextAuthOptions {
           emailVerified: token.emailVerified === true,
         };
       },
-      redirect: ({ url, baseUrl }) => safeRedirectTarget(url, baseUrl),
+      redirect: ({ url }) => safeRedirectTarget(url),
     },
     events: {
       async signOut({ token }) {

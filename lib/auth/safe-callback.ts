@@ -1,42 +1,67 @@
-// The one place that decides where a browser may be sent after sign-in, sign-up or an OAuth round
-// trip: a path on this site, or the fallback. Browsers forgive a lot in a URL (they drop tabs and
-// newlines, read "\" as "/", fold a full-width dot into "."), so anything that could turn into
-// another origin once they are done with it is refused, never repaired. The answer is always
-// plain ASCII (the URL parser percent-encodes the rest), so it is safe in a Location header.
+import { publicOrigin } from "@/lib/site-url";
 
-const BASE = "http://same-origin.invalid";
+// The one rule for where a browser may be sent after sign-in, sign-up, sign-out or an OAuth round
+// trip (every callbackUrl the app accepts): resolve the value against the app's public origin with
+// the URL parser, the way a browser will, and accept it only if it is still a plain path on that
+// origin after normalisation. Checking the text first is not enough: "/.//evil.example" and
+// "/%2e//evil.example" start with one slash, but their dot segments fold away into
+// "//evil.example", which a browser reads as another site. Browsers also forgive a lot (they drop
+// tabs and newlines, read "\" as "/", fold a full-width dot into "."), so anything that could turn
+// into another origin once they are done with it is refused, never repaired. The answer is plain
+// ASCII (the parser percent-encodes the rest), safe in a Location header.
+
+export const DEFAULT_CALLBACK = "/workspaces";
 const MAX_LENGTH = 2048;
 // C0 controls (tab, CR, LF, NUL, …), DEL, C1 controls and backslashes.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
+// How many layers of percent-encoding are looked through (a router or a second redirect may decode).
+const DECODE_ROUNDS = 3;
+const PROBE_ORIGIN = "http://same-origin.invalid";
 
-function decodedPath(value: string): string | null {
-  const path = value.split(/[?#]/, 1)[0]!;
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
+/** A normalised pathname that a browser, a router or a later redirect could still read as another host. */
+function couldLeaveTheSite(pathname: string): boolean {
+  let current = pathname;
+  for (let round = 0; round <= DECODE_ROUNDS; round++) {
+    const folded = current.normalize("NFKC");
+    if (UNSAFE.test(folded) || !folded.startsWith("/") || folded.startsWith("//")) return true;
+    // Resolved again as a path: decoded dot segments and slashes ("/%2e%2e%2f%2fevil") fold here.
+    let again: URL;
+    try {
+      again = new URL(folded.replace(/[?#]/g, encodeURIComponent), PROBE_ORIGIN);
+    } catch {
+      return true;
+    }
+    if (again.origin !== PROBE_ORIGIN || again.pathname.startsWith("//")) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return true;
+    }
+    if (decoded === current) return false;
+    current = decoded;
   }
+  return true;
 }
 
-export function safeCallbackUrl(value: unknown, fallback = "/workspaces"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return fallback;
-  if (UNSAFE.test(value) || !value.startsWith("/") || value.startsWith("//")) return fallback;
-  // The same tricks percent-encoded once more (%2F%2F, %5C, %09): a router may decode them.
-  const path = decodedPath(value);
-  if (path === null || UNSAFE.test(path) || path.startsWith("//") || path.normalize("NFKC").startsWith("//")) return fallback;
+/**
+ * `value` as a same-origin path (with its query and fragment) if it is one after normalisation,
+ * else `fallback`. An absolute URL on the app's own public origin counts as its path.
+ */
+export function safeCallbackUrl(value: unknown, fallback = DEFAULT_CALLBACK): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH || UNSAFE.test(value)) return fallback;
+  const origin = publicOrigin();
   let url: URL;
   try {
-    url = new URL(value, BASE);
+    url = new URL(value, `${origin}/`);
   } catch {
     return fallback;
   }
-  if (url.origin !== BASE) return fallback;
+  if (url.origin !== origin || url.username || url.password || couldLeaveTheSite(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }
 
-/** next-auth's redirect callback: absolute URLs on our own origin become paths, then the same rule. */
-export function safeRedirectTarget(url: string, baseUrl: string): string {
-  const origin = new URL(baseUrl).origin;
-  const relative = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
-  return `${origin}${safeCallbackUrl(relative)}`;
+/** next-auth's redirect callback: the same rule, answered as an absolute URL on the public origin. */
+export function safeRedirectTarget(url: string): string {
+  return `${publicOrigin()}${safeCallbackUrl(url)}`;
 }

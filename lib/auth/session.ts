@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { connection } from "next/server";
+import { DatabaseUnavailableError } from "@/lib/db/client";
 import { authOptions } from "./options";
 
 export interface SessionUser {
@@ -13,10 +14,16 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The signed-in account, read afresh with its server-side session: null once that session ended. */
+/**
+ * The signed-in account, read afresh with its server-side session: null once that session ended.
+ * Throws DatabaseUnavailableError when the database cannot say.
+ */
 export async function getSessionUser(): Promise<SessionUser | null> {
   await connection(); // per-request by nature: never prerendered at build time
   const session = await getServerSession(authOptions());
+  // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
+  // "briefly unavailable"; lib/dashboard/action-errors.ts).
+  if (session?.databaseUnavailable) throw new DatabaseUnavailableError("the session could not be checked");
   const user = session?.user;
   if (!session || !user?.id || !user.email || !session.sessionId) return null;
   return { id: user.id, email: user.email, name: user.name ?? null, emailVerified: session.emailVerified === true, sessionId: session.sessionId };

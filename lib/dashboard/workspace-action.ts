@@ -3,12 +3,13 @@ import { guardAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { formFailureOf, SESSION_ENDED } from "./action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "./action-errors";
 
 /**
  * The body of a workspace server action: refuse API keys and read the session afresh, read the
  * caller's current role (a non-member gets NOT_FOUND), run the domain function (which checks the
- * role again), then the pages to re-render; whatever it throws becomes form messages. What the
+ * role again), then the pages to re-render; whatever it throws becomes form messages, and a database
+ * outage (the session check included) "briefly unavailable". What the
  * page showed proves nothing. `context` labels unexpected failures in the log.
  */
 export async function runWorkspaceAction<T>(
@@ -17,17 +18,19 @@ export async function runWorkspaceAction<T>(
   run: (actor: WorkspaceActor) => Promise<T>,
   after?: { revalidate: string[]; then?: () => void },
 ): Promise<FormResult<T>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, String(slug));
-    const data = await run(actor);
-    for (const path of after?.revalidate ?? []) revalidatePath(path, "layout");
-    after?.then?.();
-    return { ok: true, data };
-  } catch (error) {
-    return formFailureOf(error, context);
-  }
+  return answerOutage(context, async () => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, String(slug));
+      const data = await run(actor);
+      for (const path of after?.revalidate ?? []) revalidatePath(path, "layout");
+      after?.then?.();
+      return { ok: true, data };
+    } catch (error) {
+      return formFailureOf(error, context);
+    }
+  });
 }
 
 /**

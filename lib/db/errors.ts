@@ -30,8 +30,14 @@ function adapterCause(error: Prisma.PrismaClientKnownRequestError): { kind?: str
   return cause ? { kind: cause.kind, code: cause.originalCode ?? cause.code } : undefined;
 }
 
+// What pg itself throws when a connection goes away or cannot be had in time: no SQLSTATE, no
+// code, and Prisma's adapter passes it through unchanged. A stopped server drops the pool's open
+// connections, and the first statements after that fail this way before new connections are refused.
+const CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
 /** The database (or the connection to it) is unavailable, rather than the query being wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof Error && error.constructor === Error && CONNECTION_LOST.test(error.message)) return true;
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (["P1001", "P1002", "P1008", "P1017", "P2024"].includes(error.code)) return true;

@@ -2,17 +2,17 @@
 // for TLS from the first byte) turns on real delivery; without it, development keeps mail in the
 // log and the /dev/outbox page, and production sends nothing and says so at startup.
 
+import { publicOrigin } from "@/lib/site-url";
+
 type Env = Record<string, string | undefined>;
 
 export function smtpUrl(env: Env = process.env): string | null {
   return env.SMTP_URL?.trim() || null;
 }
 
-/** The public base URL links in mail start with (no trailing slash). */
+/** The public base URL links in mail start with (no trailing slash): the app's public origin. */
 export function appBaseUrl(env: Env = process.env): string {
-  const configured = env.NEXTAUTH_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  return `http://localhost:${env.PORT || 3000}`;
+  return publicOrigin(env);
 }
 
 export function mailFrom(env: Env = process.env): string {

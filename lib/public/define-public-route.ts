@@ -86,7 +86,7 @@ export function definePublicRoute<S extends PublicSchemas>(
       const rawParams = await context.params;
       const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
       const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
-      const origin = publicOrigin(request.url);
+      const origin = publicOrigin();
       const key = cacheKey(slug, `${routeId} ${origin}`, input);
 
       let answer = getCached(key);

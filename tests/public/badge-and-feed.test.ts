@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { BADGE_COLORS } from "@/lib/public/render-status-badge";
 import { openIncident, seedPortal } from "./fixtures";
 import { getText } from "./request";
+import { publicOrigin } from "@/lib/site-url";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", processEntities: true, htmlEntities: false });
 
@@ -90,11 +91,11 @@ describe("GET /api/public/{workspace}/changelog/feed.xml", () => {
     expect(atom["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(atom.title["#text"]).toBe(`Tenant ${portal.slug} changelog`);
     expect(atom.link.map((link: Record<string, string>) => link["@rel"])).toEqual(["self", "alternate"]);
-    expect(atom.link[0]["@href"]).toBe(`http://localhost/api/public/${portal.slug}/changelog/feed.xml`);
+    expect(atom.link[0]["@href"]).toBe(`${publicOrigin()}/api/public/${portal.slug}/changelog/feed.xml`);
     expect(atom.updated).toBe(hostile.publishedAt!.toISOString());
     const entries = Array.isArray(atom.entry) ? atom.entry : [atom.entry];
     expect(entries.map((entry: { title: { "#text": string } }) => entry.title["#text"])).toEqual(["Tags & <b>bold</b> titles", "Faster search"]);
-    expect(entries[0].link["@href"]).toBe(`http://localhost/p/${portal.slug}/changelog/${hostile.id}`);
+    expect(entries[0].link["@href"]).toBe(`${publicOrigin()}/p/${portal.slug}/changelog/${hostile.id}`);
     // The entry content is HTML carried as text; once a reader decodes it, it is still inert.
     const html: string = entries[0].content["#text"];
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -10,6 +10,7 @@ import { openIncident, seedPortal } from "./fixtures";
 import { get } from "./request";
 import { actorOf } from "../support/actors";
 import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
+import { publicOrigin } from "@/lib/site-url";
 
 const HOUR = 3_600_000;
 
@@ -90,7 +91,7 @@ describe("GET /api/public/{workspace}/status/summary.json", () => {
   it("all operational: Statuspage's page, components in order, no incidents, indicator none", async () => {
     const portal = await seedPortal();
     const body = await readSummary(portal.slug);
-    expect(body.page).toMatchObject({ id: portal.slug, name: `Tenant ${portal.slug}`, url: `http://localhost/p/${portal.slug}/status`, time_zone: "Etc/UTC" });
+    expect(body.page).toMatchObject({ id: portal.slug, name: `Tenant ${portal.slug}`, url: `${publicOrigin()}/p/${portal.slug}/status`, time_zone: "Etc/UTC" });
     expect(body.status).toEqual({ indicator: "none", description: "All Systems Operational" });
     expect(body.components.map((component) => [component.name, component.status, component.position])).toEqual([
       ["API", "operational", 1],

@@ -11,6 +11,8 @@ import { Field } from "@/components/ui/field";
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   OAuthEmail: "That account has no verified email address we can use. Verify one with the provider, or sign in another way.",
+  // lib/auth/options.ts, while the database is out of reach.
+  ServiceUnavailable: "The service is briefly unavailable, try again in a moment.",
 };
 
 // lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>.

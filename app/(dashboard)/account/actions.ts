@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { changeName } from "@/lib/users/change-name";
@@ -14,27 +14,35 @@ import { requestEmailChange } from "@/lib/users/request-email-change";
 // The account page's forms: each reads the session afresh, then calls its lib/users function.
 
 export async function changeNameAction(input: { name: string }): Promise<FormResult<{ name: string | null }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  const result = await changeName(user.id, input);
-  if (result.ok) revalidatePath("/", "layout");
-  return result;
+  return answerOutage("changeNameAction", async (): Promise<FormResult<{ name: string | null }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    const result = await changeName(user.id, input);
+    if (result.ok) revalidatePath("/", "layout");
+    return result;
+  });
 }
 
 export async function requestEmailChangeAction(input: { email: string; currentPassword: string }): Promise<FormResult<{ email: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  return requestEmailChange(user.id, input, { ip: clientIp(await headers()) });
+  return answerOutage("requestEmailChangeAction", async (): Promise<FormResult<{ email: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    return requestEmailChange(user.id, input, { ip: clientIp(await headers()) });
+  });
 }
 
 export async function changePasswordAction(input: { currentPassword: string; newPassword: string }): Promise<FormResult<{ endedSessions: number }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  return changePassword({ id: user.id, sessionId: user.sessionId }, input, { ip: clientIp(await headers()) });
+  return answerOutage("changePasswordAction", async (): Promise<FormResult<{ endedSessions: number }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    return changePassword({ id: user.id, sessionId: user.sessionId }, input, { ip: clientIp(await headers()) });
+  });
 }
 
 export async function deleteAccountAction(input: { confirmation: string }): Promise<FormResult<{ deletedWorkspaces: string[] }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  return deleteAccount(user.id, input);
+  return answerOutage("deleteAccountAction", async (): Promise<FormResult<{ deletedWorkspaces: string[] }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    return deleteAccount(user.id, input);
+  });
 }

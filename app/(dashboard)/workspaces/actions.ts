@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
 import { waitMessage } from "@/lib/auth/throttles";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
@@ -12,37 +12,43 @@ import { clientIp } from "@/lib/public/client-ip";
 import { sendVerificationEmail } from "@/lib/users/send-verification-email";
 
 export async function resendVerificationAction(): Promise<FormResult<{ email: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  const result = await sendVerificationEmail(user.id, { ip: clientIp(await headers()) });
-  if (result.sent) return { ok: true, data: { email: user.email } };
-  if (result.reason === "verified") {
-    revalidatePath("/workspaces");
-    return { ok: false, fieldErrors: { form: "Your address is already confirmed." } };
-  }
-  return { ok: false, fieldErrors: { form: `We sent several links already. ${waitMessage(result.retryAfterSeconds)}` } };
+  return answerOutage("resendVerificationAction", async (): Promise<FormResult<{ email: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    const result = await sendVerificationEmail(user.id, { ip: clientIp(await headers()) });
+    if (result.sent) return { ok: true, data: { email: user.email } };
+    if (result.reason === "verified") {
+      revalidatePath("/workspaces");
+      return { ok: false, fieldErrors: { form: "Your address is already confirmed." } };
+    }
+    return { ok: false, fieldErrors: { form: `We sent several links already. ${waitMessage(result.retryAfterSeconds)}` } };
+  });
 }
 
 export async function acceptInvitationAction(invitationId: string): Promise<FormResult<{ slug: string; name: string; role: Role }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const { workspace, role } = await acceptInvitation(user.id, { invitationId });
-    revalidatePath("/workspaces");
-    return { ok: true, data: { ...workspace, role } };
-  } catch (error) {
-    return formFailureOf(error, "acceptInvitationAction");
-  }
+  return answerOutage("acceptInvitationAction", async (): Promise<FormResult<{ slug: string; name: string; role: Role }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const { workspace, role } = await acceptInvitation(user.id, { invitationId });
+      revalidatePath("/workspaces");
+      return { ok: true, data: { ...workspace, role } };
+    } catch (error) {
+      return formFailureOf(error, "acceptInvitationAction");
+    }
+  });
 }
 
 export async function declineInvitationAction(invitationId: string): Promise<FormResult<{ name: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const { workspace } = await declineInvitation(user.id, { invitationId });
-    revalidatePath("/workspaces");
-    return { ok: true, data: workspace };
-  } catch (error) {
-    return formFailureOf(error, "declineInvitationAction");
-  }
+  return answerOutage("declineInvitationAction", async (): Promise<FormResult<{ name: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const { workspace } = await declineInvitation(user.id, { invitationId });
+      revalidatePath("/workspaces");
+      return { ok: true, data: workspace };
+    } catch (error) {
+      return formFailureOf(error, "declineInvitationAction");
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Script from "next/script";
 import { referenceBundle } from "@/lib/docs/reference-bundle";
+import { publicOrigin } from "@/lib/site-url";
 
 export const metadata: Metadata = {
   title: "API reference",
@@ -27,17 +27,9 @@ const CONTRAST_FIXES = `.light-mode {
   --scalar-color-purple: #6b3fb5;
 }`;
 
-/** The app's public base URL (NEXTAUTH_URL), else the one this request came to. */
-async function appOrigin(): Promise<string> {
-  if (process.env.NEXTAUTH_URL) return process.env.NEXTAUTH_URL.replace(/\/+$/, "");
-  const incoming = await headers();
-  const proto = incoming.get("x-forwarded-proto")?.split(",")[0]?.trim() || "http";
-  return `${proto}://${incoming.get("host") ?? "localhost"}`;
-}
-
 export default async function ApiReferencePage() {
   const { version } = await referenceBundle();
-  const origin = await appOrigin();
+  const origin = publicOrigin();
   const configuration = {
     sources: [
       { title: "REST API (/api/v1)", slug: "v1", url: "/api/v1/openapi.json" },

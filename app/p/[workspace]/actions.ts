@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/error-codes";
 import { idSchema } from "@/lib/api/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
 import { addComment } from "@/lib/comments/add-comment";
-import { formFailureOf } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf } from "@/lib/dashboard/action-errors";
 import { scopedDb } from "@/lib/db/scoped";
 import type { FormResult } from "@/lib/forms";
 import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
@@ -18,9 +18,11 @@ import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
+// During a database outage every action says the service is briefly unavailable (answerOutage):
+// the session check fails then too, and must not read as "signed out".
 export type VoteActionResult =
   | { ok: true; voted: boolean; voteCount: number }
-  | { ok: false; reason: "signed_out" | "not_found" | "merged" };
+  | { ok: false; reason: "signed_out" | "not_found" | "merged" | "unavailable" };
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
 async function target(workspaceSlug: unknown, id: unknown) {
@@ -35,38 +37,42 @@ function afterWrite(slug: string) {
 }
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
-  const user = await guardAction();
-  if (!user) return { ok: false, reason: "signed_out" };
-  const found = await target(workspaceSlug, postId);
-  if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
-  try {
-    const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-    afterWrite(found.workspace.slug);
-    return { ok: true, ...result };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
-    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
-    throw error;
-  }
+  return answerOutage("voteAction", async (): Promise<VoteActionResult> => {
+    const user = await guardAction();
+    if (!user) return { ok: false, reason: "signed_out" };
+    const found = await target(workspaceSlug, postId);
+    if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
+    try {
+      const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
+      afterWrite(found.workspace.slug);
+      return { ok: true, ...result };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
+      if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
+      throw error;
+    }
+  }, { ok: false, reason: "unavailable" } satisfies VoteActionResult);
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  const user = await guardAction();
-  if (!user) return { ok: false, fieldErrors: { form: "Sign in to comment." } };
-  const found = await target(workspaceSlug, postId);
-  if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
-  try {
-    const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-    afterWrite(found.workspace.slug);
-    return { ok: true, data: { id: comment.id } };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "VALIDATION_ERROR") {
-      return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
+  return answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
+    const user = await guardAction();
+    if (!user) return { ok: false, fieldErrors: { form: "Sign in to comment." } };
+    const found = await target(workspaceSlug, postId);
+    if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+    try {
+      const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
+      afterWrite(found.workspace.slug);
+      return { ok: true, data: { id: comment.id } };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "VALIDATION_ERROR") {
+        return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
+      }
+      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+      if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
+      throw error;
     }
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
-    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
-    throw error;
-  }
+  });
 }
 
 /**
@@ -74,24 +80,26 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  const user = await guardAction();
-  if (!user) return { ok: false, fieldErrors: { form: "Sign in to post an idea." } };
-  const found = await target(workspaceSlug, boardId);
-  if (!found) return { ok: false, fieldErrors: { form: "This board is no longer available." } };
-  try {
-    const post = await submitVisitorPost(scopedDb(found.workspace.id), {
-      boardId: found.id,
-      userId: user.id,
-      title: String(input?.title ?? ""),
-      body: String(input?.body ?? ""),
-    });
-    afterWrite(found.workspace.slug);
-    return { ok: true, data: { id: post.id } };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
-    if (error instanceof ApiError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
-    throw error;
-  }
+  return answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
+    const user = await guardAction();
+    if (!user) return { ok: false, fieldErrors: { form: "Sign in to post an idea." } };
+    const found = await target(workspaceSlug, boardId);
+    if (!found) return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+    try {
+      const post = await submitVisitorPost(scopedDb(found.workspace.id), {
+        boardId: found.id,
+        userId: user.id,
+        title: String(input?.title ?? ""),
+        body: String(input?.body ?? ""),
+      });
+      afterWrite(found.workspace.slug);
+      return { ok: true, data: { id: post.id } };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+      if (error instanceof ApiError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
+      throw error;
+    }
+  });
 }
 
 export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };
@@ -102,14 +110,16 @@ export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; 
  * title of at most 200 characters) and throttled per account; when throttled the list pauses.
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
-  const user = await guardAction();
-  if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
-  const workspace = await findPublishedWorkspace(workspaceSlug);
-  if (!workspace) return { posts: [], paused: false };
-  const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
-  if (!verdict.success) return { posts: [], paused: true };
-  const db = scopedDb(workspace.id);
-  const posts = await findSimilarPosts(db, title.slice(0, 1_000));
-  const voted = await listVotedPostIds(db, user.id, posts.map((post) => post.id));
-  return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
+  return answerOutage("similarPostsAction", async (): Promise<SimilarPostsResult> => {
+    const user = await guardAction();
+    if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
+    const workspace = await findPublishedWorkspace(workspaceSlug);
+    if (!workspace) return { posts: [], paused: false };
+    const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
+    if (!verdict.success) return { posts: [], paused: true };
+    const db = scopedDb(workspace.id);
+    const posts = await findSimilarPosts(db, title.slice(0, 1_000));
+    const voted = await listVotedPostIds(db, user.id, posts.map((post) => post.id));
+    return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
+  }, { posts: [], paused: true });
 }

@@ -1,28 +1,32 @@
 "use server";
 
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
 
 export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const { workspace } = await acceptInvitation(user.id, { token: String(token) });
-    return { ok: true, data: { slug: workspace.slug } };
-  } catch (error) {
-    return formFailureOf(error, "acceptByLinkAction");
-  }
+  return answerOutage("acceptByLinkAction", async (): Promise<FormResult<{ slug: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const { workspace } = await acceptInvitation(user.id, { token: String(token) });
+      return { ok: true, data: { slug: workspace.slug } };
+    } catch (error) {
+      return formFailureOf(error, "acceptByLinkAction");
+    }
+  });
 }
 
 export async function declineByLinkAction(token: string): Promise<FormResult<{ name: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const { workspace } = await declineInvitation(user.id, { token: String(token) });
-    return { ok: true, data: workspace };
-  } catch (error) {
-    return formFailureOf(error, "declineByLinkAction");
-  }
+  return answerOutage("declineByLinkAction", async (): Promise<FormResult<{ name: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const { workspace } = await declineInvitation(user.id, { token: String(token) });
+      return { ok: true, data: workspace };
+    } catch (error) {
+      return formFailureOf(error, "declineByLinkAction");
+    }
+  });
 }

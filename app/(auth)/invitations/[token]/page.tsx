@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { getSessionUser } from "@/lib/auth/session";
 import { findInvitationByToken } from "@/lib/invitations/find-invitation";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import { maskEmail } from "@/lib/users/mask-email";
 import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
 import { acceptByLinkAction, declineByLinkAction } from "./actions";
 import { InvitationAnswer } from "./invitation-answer";
@@ -41,11 +42,15 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const invitation = found.invitation!;
   const expired = !found.ok || invitation.expired;
   const role = ROLE_LABELS[invitation.role].toLowerCase();
+  // Signed in with another address, this browser's account is not the invitee: it learns only
+  // enough of the invited address to tell which account to use (the link may have been forwarded).
+  const someoneElse = user !== null && user.email !== invitation.email;
+  const invitee = someoneElse ? maskEmail(invitation.email) : invitation.email;
   return (
     <>
       <h1 className="text-xl font-semibold">Join {invitation.workspace.name}</h1>
       <p className="mt-2 text-sm text-slate-600">
-        {invitation.invitedBy ?? "An admin"} invited <strong className="text-slate-900">{invitation.email}</strong> to join as {role}.
+        {invitation.invitedBy ?? "An admin"} invited <strong className="text-slate-900">{invitee}</strong> to join as {role}.
       </p>
       <div className="mt-6 space-y-4">
         {expired ? (
@@ -65,10 +70,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
               </Link>
             </div>
           </>
-        ) : user.email !== invitation.email ? (
+        ) : someoneElse ? (
           <>
             <Alert>
-              You are signed in as {user.email}. This invitation is for {invitation.email}: sign out, then sign in with that address.
+              You are signed in as {user.email}, another account. This invitation is for {invitee}: sign out, then sign in with that address.
             </Alert>
             <SignOutButton callbackUrl={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="secondary" />
           </>

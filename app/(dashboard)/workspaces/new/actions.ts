@@ -3,10 +3,13 @@
 import { guardAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { answerOutage } from "@/lib/dashboard/action-errors";
 
 export async function createWorkspaceAction(input: { name: string; slug: string }): Promise<FormResult<{ slug: string }>> {
-  const user = await guardAction();
-  if (!user) return { ok: false, fieldErrors: { form: "Your session has ended. Sign in again." } };
-  const result = await createWorkspace(user.id, input);
-  return result.ok ? { ok: true, data: { slug: result.data.slug } } : result;
+  return answerOutage("createWorkspaceAction", async (): Promise<FormResult<{ slug: string }>> => {
+    const user = await guardAction();
+    if (!user) return { ok: false, fieldErrors: { form: "Your session has ended. Sign in again." } };
+    const result = await createWorkspace(user.id, input);
+    return result.ok ? { ok: true, data: { slug: result.data.slug } } : result;
+  });
 }

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
@@ -11,39 +11,45 @@ import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView 
 
 /** Name, slug and the portal switch. A new slug moves every page: the browser follows it. */
 export async function updateWorkspaceAction(slug: string, input: UpdateWorkspaceInput): Promise<FormResult<WorkspaceSettingsView>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const updated = await updateWorkspace(actor, input);
-    revalidatePath(`/w/${updated.slug}`, "layout");
-    return { ok: true, data: updated };
-  } catch (error) {
-    return formFailureOf(error, "updateWorkspaceAction");
-  }
+  return answerOutage("updateWorkspaceAction", async (): Promise<FormResult<WorkspaceSettingsView>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const updated = await updateWorkspace(actor, input);
+      revalidatePath(`/w/${updated.slug}`, "layout");
+      return { ok: true, data: updated };
+    } catch (error) {
+      return formFailureOf(error, "updateWorkspaceAction");
+    }
+  });
 }
 
 // Leaving and deleting end with the browser on /workspaces; nothing here is revalidated, since a
 // refresh of this page would only render its 404 while the browser navigates away.
 
 export async function leaveWorkspaceAction(slug: string): Promise<FormResult<{ left: true }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    await leaveWorkspace(await getWorkspaceActorOrThrow(user.id, slug));
-    return { ok: true, data: { left: true } };
-  } catch (error) {
-    return formFailureOf(error, "leaveWorkspaceAction");
-  }
+  return answerOutage("leaveWorkspaceAction", async (): Promise<FormResult<{ left: true }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      await leaveWorkspace(await getWorkspaceActorOrThrow(user.id, slug));
+      return { ok: true, data: { left: true } };
+    } catch (error) {
+      return formFailureOf(error, "leaveWorkspaceAction");
+    }
+  });
 }
 
 export async function deleteWorkspaceAction(slug: string, input: DeleteWorkspaceInput): Promise<FormResult<{ name: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const deleted = await deleteWorkspace(await getWorkspaceActorOrThrow(user.id, slug), input);
-    return { ok: true, data: { name: deleted.name } };
-  } catch (error) {
-    return formFailureOf(error, "deleteWorkspaceAction");
-  }
+  return answerOutage("deleteWorkspaceAction", async (): Promise<FormResult<{ name: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const deleted = await deleteWorkspace(await getWorkspaceActorOrThrow(user.id, slug), input);
+      return { ok: true, data: { name: deleted.name } };
+    } catch (error) {
+      return formFailureOf(error, "deleteWorkspaceAction");
+    }
+  });
 }

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
@@ -21,27 +21,31 @@ import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
  * until the dialog closes.
  */
 export async function createApiKeyAction(slug: string, input: CreateApiKeyInput): Promise<FormResult<{ key: string; apiKey: ApiKeyView }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const created = await createApiKey(actor, input);
-    revalidatePath(`/w/${slug}/settings/api-keys`);
-    return { ok: true, data: created };
-  } catch (error) {
-    return formFailureOf(error, "createApiKeyAction");
-  }
+  return answerOutage("createApiKeyAction", async (): Promise<FormResult<{ key: string; apiKey: ApiKeyView }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const created = await createApiKey(actor, input);
+      revalidatePath(`/w/${slug}/settings/api-keys`);
+      return { ok: true, data: created };
+    } catch (error) {
+      return formFailureOf(error, "createApiKeyAction");
+    }
+  });
 }
 
 export async function revokeApiKeyAction(slug: string, keyId: string): Promise<FormResult<{ apiKey: ApiKeyView }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const apiKey = await revokeApiKey(actor, String(keyId));
-    revalidatePath(`/w/${slug}/settings/api-keys`);
-    return { ok: true, data: { apiKey } };
-  } catch (error) {
-    return formFailureOf(error, "revokeApiKeyAction");
-  }
+  return answerOutage("revokeApiKeyAction", async (): Promise<FormResult<{ apiKey: ApiKeyView }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const apiKey = await revokeApiKey(actor, String(keyId));
+      revalidatePath(`/w/${slug}/settings/api-keys`);
+      return { ok: true, data: { apiKey } };
+    } catch (error) {
+      return formFailureOf(error, "revokeApiKeyAction");
+    }
+  });
 }

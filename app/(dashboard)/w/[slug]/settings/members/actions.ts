@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { addMember, type AddMemberResult } from "@/lib/members/add-member";
 import { changeInvitationRole } from "@/lib/members/change-invitation-role";
@@ -29,29 +29,33 @@ import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 const membersPath = (slug: string) => `/w/${slug}/settings/members`;
 
 export async function addMemberAction(slug: string, input: AddMemberInput): Promise<FormResult<AddMemberResult>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const added = await addMember(actor, input, { ip: clientIp(await headers()) });
-    revalidatePath(membersPath(slug));
-    return { ok: true, data: added };
-  } catch (error) {
-    return formFailureOf(error, "addMemberAction");
-  }
+  return answerOutage("addMemberAction", async (): Promise<FormResult<AddMemberResult>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const added = await addMember(actor, input, { ip: clientIp(await headers()) });
+      revalidatePath(membersPath(slug));
+      return { ok: true, data: added };
+    } catch (error) {
+      return formFailureOf(error, "addMemberAction");
+    }
+  });
 }
 
 export async function changeMemberRoleAction(slug: string, input: ChangeMemberRoleInput): Promise<FormResult<{ userId: string; role: Role }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const changed = await changeMemberRole(actor, input);
-    revalidatePath(`/w/${slug}`, "layout");
-    return { ok: true, data: changed };
-  } catch (error) {
-    return formFailureOf(error, "changeMemberRoleAction");
-  }
+  return answerOutage("changeMemberRoleAction", async (): Promise<FormResult<{ userId: string; role: Role }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const changed = await changeMemberRole(actor, input);
+      revalidatePath(`/w/${slug}`, "layout");
+      return { ok: true, data: changed };
+    } catch (error) {
+      return formFailureOf(error, "changeMemberRoleAction");
+    }
+  });
 }
 
 /** Also "leave the workspace" when the member is the caller; the page then sends them away. */
@@ -59,68 +63,78 @@ export async function removeMemberAction(
   slug: string,
   input: RemoveMemberInput,
 ): Promise<FormResult<{ userId: string; left: boolean; revokedKeys: number }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const removed = await removeMember(actor, input);
-    const left = removed.userId === user.id;
-    // Someone who just left would only get a 404 for this page; the browser navigates away instead.
-    if (!left) revalidatePath(membersPath(slug));
-    return { ok: true, data: { userId: removed.userId, left, revokedKeys: removed.revokedKeys } };
-  } catch (error) {
-    return formFailureOf(error, "removeMemberAction");
-  }
+  return answerOutage("removeMemberAction", async (): Promise<FormResult<{ userId: string; left: boolean; revokedKeys: number }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const removed = await removeMember(actor, input);
+      const left = removed.userId === user.id;
+      // Someone who just left would only get a 404 for this page; the browser navigates away instead.
+      if (!left) revalidatePath(membersPath(slug));
+      return { ok: true, data: { userId: removed.userId, left, revokedKeys: removed.revokedKeys } };
+    } catch (error) {
+      return formFailureOf(error, "removeMemberAction");
+    }
+  });
 }
 
 export async function revokeInvitationAction(slug: string, input: RevokeInvitationInput): Promise<FormResult<{ invitationId: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const revoked = await revokeInvitation(actor, input);
-    revalidatePath(membersPath(slug));
-    return { ok: true, data: revoked };
-  } catch (error) {
-    return formFailureOf(error, "revokeInvitationAction");
-  }
+  return answerOutage("revokeInvitationAction", async (): Promise<FormResult<{ invitationId: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const revoked = await revokeInvitation(actor, input);
+      revalidatePath(membersPath(slug));
+      return { ok: true, data: revoked };
+    } catch (error) {
+      return formFailureOf(error, "revokeInvitationAction");
+    }
+  });
 }
 
 export async function resendInvitationAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ email: string; expiresAt: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const sent = await resendInvitation(actor, input, { ip: clientIp(await headers()) });
-    revalidatePath(membersPath(slug));
-    return { ok: true, data: sent };
-  } catch (error) {
-    return formFailureOf(error, "resendInvitationAction");
-  }
+  return answerOutage("resendInvitationAction", async (): Promise<FormResult<{ email: string; expiresAt: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const sent = await resendInvitation(actor, input, { ip: clientIp(await headers()) });
+      revalidatePath(membersPath(slug));
+      return { ok: true, data: sent };
+    } catch (error) {
+      return formFailureOf(error, "resendInvitationAction");
+    }
+  });
 }
 
 export async function copyInvitationLinkAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ url: string; expiresAt: string }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const link = await copyInvitationLink(actor, input);
-    revalidatePath(membersPath(slug));
-    return { ok: true, data: link };
-  } catch (error) {
-    return formFailureOf(error, "copyInvitationLinkAction");
-  }
+  return answerOutage("copyInvitationLinkAction", async (): Promise<FormResult<{ url: string; expiresAt: string }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const link = await copyInvitationLink(actor, input);
+      revalidatePath(membersPath(slug));
+      return { ok: true, data: link };
+    } catch (error) {
+      return formFailureOf(error, "copyInvitationLinkAction");
+    }
+  });
 }
 
 export async function changeInvitationRoleAction(slug: string, input: ChangeInvitationRoleInput): Promise<FormResult<{ invitationId: string; role: Role }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const actor = await getWorkspaceActorOrThrow(user.id, slug);
-    const changed = await changeInvitationRole(actor, input);
-    revalidatePath(membersPath(slug));
-    return { ok: true, data: changed };
-  } catch (error) {
-    return formFailureOf(error, "changeInvitationRoleAction");
-  }
+  return answerOutage("changeInvitationRoleAction", async (): Promise<FormResult<{ invitationId: string; role: Role }>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const changed = await changeInvitationRole(actor, input);
+      revalidatePath(membersPath(slug));
+      return { ok: true, data: changed };
+    } catch (error) {
+      return formFailureOf(error, "changeInvitationRoleAction");
+    }
+  });
 }
