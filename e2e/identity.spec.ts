@@ -41,6 +41,8 @@ test("a new account lands signed in with a 'confirm your email' banner; the mail
 });
 
 test("after repeated wrong passwords, sign-in says how long this network waits; after the wait the right password works", async ({ page }) => {
+  // A dozen password checks and a deliberate wait: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail("guessed");
   await signUp(page, email);
   await signOut(page);
