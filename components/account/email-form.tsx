@@ -7,19 +7,22 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 import { AccountSection } from "./account-section";
 
 type Props = {
   email: string;
   emailVerified: boolean;
   hasPassword: boolean;
+  /** With mail off a new address cannot be confirmed: the section says so instead of offering the form. */
+  mail: MailMode;
   request: (input: { email: string; currentPassword: string }) => Promise<FormResult<{ email: string }>>;
 };
 
 const FIELDS = new Set(["email", "currentPassword"]);
 
 /** A new address takes effect only once the link mailed to it is followed (app/confirm-email). */
-export function EmailForm({ email, emailVerified, hasPassword, request }: Props) {
+export function EmailForm({ email, emailVerified, hasPassword, mail, request }: Props) {
   const { errors, pending, submit, formError } = useActionForm("The server did not answer; nothing was sent. Try again.");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const message = formError(FIELDS);
@@ -50,30 +53,31 @@ export function EmailForm({ email, emailVerified, hasPassword, request }: Props)
         </span>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label="Change email address" className="max-w-lg space-y-4">
-        {message ? <Alert>{message}</Alert> : null}
-        {sentTo ? (
-          <Alert tone="success">
-            We sent a confirmation link to <strong>{sentTo}</strong>. Your address changes when you follow it; until then you keep signing in
-            with {email}.
-          </Alert>
-        ) : null}
-        <Field label="New email address" name="email" type="email" autoComplete="email" required error={errors.email} readOnly={pending} />
-        {hasPassword ? (
-          <Field
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.currentPassword}
-            readOnly={pending}
-          />
-        ) : null}
-        <Button type="submit" disabled={pending} className="sm:min-w-32">
-          {pending ? "Sending…" : "Send confirmation link"}
-        </Button>
-      </form>
+      {mail === "off" ? (
+        <p className="max-w-lg text-sm text-slate-600">{MAIL_NOTICES.emailChangeUnavailable}</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label="Change email address" className="max-w-lg space-y-4">
+          {message ? <Alert>{message}</Alert> : null}
+          {sentTo ? (
+            <Alert tone="success">{MAIL_NOTICES.emailChangeRequested(mail, sentTo, email)}</Alert>
+          ) : null}
+          <Field label="New email address" name="email" type="email" autoComplete="email" required error={errors.email} readOnly={pending} />
+          {hasPassword ? (
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.currentPassword}
+              readOnly={pending}
+            />
+          ) : null}
+          <Button type="submit" disabled={pending} className="sm:min-w-32">
+            {pending ? "Sending…" : "Send confirmation link"}
+          </Button>
+        </form>
+      )}
     </AccountSection>
   );
 }

@@ -3,14 +3,18 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FormResult } from "@/lib/forms";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 
 /** Shown until the address is proven: what it blocks, and a way to get another link. */
 export function VerifyEmailBanner({
   email,
   resend,
+  mail,
   stacked = false,
 }: {
   email: string;
+  /** How this instance sends mail: with none, there is no link to resend, and the banner says so. */
+  mail: MailMode;
   resend: () => Promise<FormResult<{ email: string }>>;
   /** In a narrow card: the button under the text at every width. */
   stacked?: boolean;
@@ -22,7 +26,7 @@ export function VerifyEmailBanner({
     setPending(true);
     try {
       const result = await resend();
-      setState(result.ok ? { tone: "sent", message: `A new link is on its way to ${result.data.email}.` } : { tone: "error", message: Object.values(result.fieldErrors)[0] ?? "" });
+      setState(result.ok ? { tone: "sent", message: MAIL_NOTICES.confirmResent(mail, result.data.email) } : { tone: "error", message: Object.values(result.fieldErrors)[0] ?? "" });
     } catch {
       setState({ tone: "error", message: "The server did not answer. Try again." });
     } finally {
@@ -38,12 +42,14 @@ export function VerifyEmailBanner({
             Confirm your email address
           </h2>
           <p className="mt-0.5 text-sm text-amber-900">
-            We sent a link to <strong>{email}</strong>. Until you follow it, you cannot join workspaces or accept invitations.
+            {MAIL_NOTICES.confirmPending(mail, email)}
           </p>
         </div>
-        <Button variant="secondary" className="shrink-0" onClick={onResend} disabled={pending}>
-          {pending ? "Sending…" : "Resend the link"}
-        </Button>
+        {mail === "off" ? null : (
+          <Button variant="secondary" className="shrink-0" onClick={onResend} disabled={pending}>
+            {pending ? "Sending…" : "Resend the link"}
+          </Button>
+        )}
       </div>
       <p role="status" className={`text-sm ${state.tone === "error" ? "text-red-800" : "text-amber-950"} ${state.message ? "mt-2" : ""}`}>
         {state.message}

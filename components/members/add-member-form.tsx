@@ -10,11 +10,12 @@ import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 
 const FIELDS = new Set(["email", "role"]);
 
-/** Invite by email: the address gets a link; the person joins once they accept with a confirmed address. */
-export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string; actorRole: Role; limitMessage: string | null }) {
+/** Invite by email: the address gets a link (or, with mail off, the admin passes it on); the person joins once they accept with a confirmed address. */
+export function AddMemberForm({ slug, actorRole, mail, limitMessage }: { slug: string; actorRole: Role; mail: MailMode; limitMessage: string | null }) {
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("MEMBER");
@@ -27,7 +28,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
     await submit(
       () => addMemberAction(slug, { email, role }),
       (added) => {
-        toast.success(`Invitation sent to ${added.email}. They join as ${ROLE_LABELS[added.role].toLowerCase()} once they accept it.`);
+        toast.success(MAIL_NOTICES.invited(mail, added.email, ROLE_LABELS[added.role].toLowerCase()));
         setEmail("");
         setRole("MEMBER");
       },
@@ -39,7 +40,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
       <h2 id="add-member-heading" className="font-medium text-slate-900">
         Add a member
       </h2>
-      <p className="mt-0.5 text-sm text-slate-600">We mail them an invitation link. They join once they accept it, signed in with this address and having confirmed it.</p>
+      <p className="mt-0.5 text-sm text-slate-600">{MAIL_NOTICES.inviteHint(mail)}</p>
       <div className="mt-4 space-y-3">
         {limitMessage ? <Alert>{limitMessage} Remove a member or revoke an invitation to make room.</Alert> : null}
         {formError ? <Alert>{formError}</Alert> : null}
@@ -72,7 +73,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
             ))}
           </SelectField>
           <Button type="submit" className="sm:mt-6 sm:min-w-32" disabled={pending || Boolean(limitMessage)}>
-            {pending ? "Inviting…" : "Send invitation"}
+            {pending ? "Inviting…" : mail === "off" ? "Create invitation" : "Send invitation"}
           </Button>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from "@/components/settings/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { InvitationView } from "@/lib/members/list-members";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import type { MailMode } from "@/lib/mail/mail-notices";
 import { RoleOptions } from "./role-options";
 
 export type InvitationCommand = "resend" | "copy" | "revoke";
@@ -14,6 +15,8 @@ export type InvitationCommand = "resend" | "copy" | "revoke";
 type Props = {
   invitations: InvitationView[];
   actorRole: Role;
+  /** With mail off there is nothing to resend: "Copy link" is the way to pass an invitation on. */
+  mail: MailMode;
   /** The invitation whose change is on its way, and which change. */
   busy: { id: string; command: InvitationCommand | "role" } | null;
   onCommand: (invitation: InvitationView, command: InvitationCommand) => void;
@@ -22,7 +25,7 @@ type Props = {
 
 const BUSY_LABELS: Record<InvitationCommand, string> = { resend: "Sending…", copy: "Copying…", revoke: "Revoking…" };
 
-export function InvitationList({ invitations, actorRole, busy, onCommand, onChangeRole }: Props) {
+export function InvitationList({ invitations, actorRole, mail, busy, onCommand, onChangeRole }: Props) {
   if (invitations.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-5 py-6 text-center text-sm text-slate-600">No pending invitations.</p>;
   }
@@ -76,7 +79,7 @@ export function InvitationList({ invitations, actorRole, busy, onCommand, onChan
                 <Badge>{ROLE_LABELS[invitation.role]}</Badge>
               )}
               {button("copy", "Copy link", `Copy the invitation link for ${invitation.email}`)}
-              {button("resend", "Resend", `Resend the invitation to ${invitation.email}`)}
+              {mail === "off" ? null : button("resend", "Resend", `Resend the invitation to ${invitation.email}`)}
               {button("revoke", "Revoke", `Revoke the invitation for ${invitation.email}`)}
             </div>
           </li>

@@ -16,6 +16,7 @@ import { useToast } from "@/components/ui/toast";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { InvitationView, MemberView } from "@/lib/members/list-members";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
 import { planLimitMessage } from "@/lib/plans/limits";
 import { ROLE_RANK } from "@/lib/roles";
@@ -34,12 +35,14 @@ type MembersManagerProps = {
   limit: number | null;
   members: MemberView[];
   invitations: InvitationView[];
+  /** How this instance sends mail: with none, invitations are passed on as copied links. */
+  mail: MailMode;
 };
 
 const firstError = (fieldErrors: Record<string, string>, fallback: string) => Object.values(fieldErrors)[0] ?? fallback;
 
 export function MembersManager(props: MembersManagerProps) {
-  const { slug, workspaceName, currentUserId, role, canManage, plan, used, limit, invitations } = props;
+  const { slug, workspaceName, currentUserId, role, canManage, plan, used, limit, invitations, mail } = props;
   const router = useRouter();
   const toast = useToast();
   const [, startTransition] = useTransition();
@@ -108,7 +111,7 @@ export function MembersManager(props: MembersManagerProps) {
         else toast.error(firstError(result.fieldErrors, "The invitation could not be withdrawn."));
       } else if (command === "resend") {
         const result = await resendInvitationAction(slug, ref);
-        if (result.ok) toast.success(`A new invitation link is on its way to ${invitation.email}.`);
+        if (result.ok) toast.success(MAIL_NOTICES.invitationResent(mail, invitation.email));
         else toast.error(firstError(result.fieldErrors, "The invitation could not be sent."));
       } else {
         const result = await copyInvitationLinkAction(slug, ref);
@@ -154,7 +157,7 @@ export function MembersManager(props: MembersManagerProps) {
       </div>
 
       {canManage ? (
-        <AddMemberForm slug={slug} actorRole={role} limitMessage={atLimit ? planLimitMessage(plan, "members") : null} />
+        <AddMemberForm slug={slug} actorRole={role} mail={mail} limitMessage={atLimit ? planLimitMessage(plan, "members") : null} />
       ) : (
         <Alert tone="info">
           You are a {role.toLowerCase()}: you can see who is here, but only admins and owners can add members or change roles.
@@ -182,6 +185,7 @@ export function MembersManager(props: MembersManagerProps) {
             Pending invitations
           </h2>
           <InvitationList
+            mail={mail}
             invitations={invitations}
             actorRole={role}
             busy={busyInvitation}

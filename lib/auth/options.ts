@@ -2,17 +2,15 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
-import { db } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { secret } from "@/lib/env";
 import { emailSchema } from "@/lib/users/schemas";
 import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
 import { clientIp } from "@/lib/public/client-ip";
 import { githubUserinfo, verifiedOAuthEmail } from "./oauth-email";
-import { decoyHash, verifyPassword } from "./password";
+import { attemptPassword } from "./attempt-password";
 import { safeRedirectTarget } from "./safe-callback";
 import { activeSession, endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
-import { throttle } from "./throttles";
 
 // OAuth providers switch on when their credentials are configured; email and password always work.
 function oauthProviders() {
@@ -51,18 +49,10 @@ async function authorizeUnlessOutage(credentials: Record<string, string> | undef
 async function authorizeWithPassword(credentials: Record<string, string> | undefined, headers: Headers) {
   const email = emailSchema.safeParse(credentials?.email ?? "");
   const password = credentials?.password ?? "";
-  // Counted before the password is looked at, right or wrong, per client and per address (known or
-  // not, so the throttle itself tells nothing about which addresses have accounts).
-  const allowed = await throttle([["signInIp", clientIp(headers)], ...(email.success ? [["signInAccount", email.data] as const] : [])]);
-  if (!allowed.ok) throw new Error(`${TOO_MANY_ATTEMPTS}_${allowed.retryAfterSeconds}`);
   if (!email.success || !password) return null;
-  const user = await db.user.findUnique({ where: { email: email.data } });
-  if (!user?.passwordHash) {
-    await verifyPassword(await decoyHash(), password);
-    return null;
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  const attempt = await attemptPassword(email.data, password, clientIp(headers));
+  if (attempt.outcome === "wait") throw new Error(`${TOO_MANY_ATTEMPTS}_${attempt.retryAfterSeconds}`);
+  return attempt.outcome === "right" ? attempt.user : null;
 }
 
 let cached: NextAuthOptions | undefined;

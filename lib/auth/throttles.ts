@@ -11,8 +11,9 @@ import type { RateLimiter } from "@/lib/ratelimit/types";
 const MINUTE = 60_000;
 
 export const THROTTLES = {
-  /** Sign-in attempts on one address, right or wrong. */
-  signInAccount: { limit: 10, windowMs: 15 * MINUTE, perIp: false },
+  /** Password checks from one client (sign-in and "current password"). Wrong passwords also make
+   *  that client wait longer after each (lib/auth/sign-in-delays.ts); no budget is per account, so
+   *  nobody can spend an owner's way in. */
   signInIp: { limit: 60, windowMs: 15 * MINUTE, perIp: true },
   /** Sign-ups naming one address (whether or not it has an account, so the answer tells nothing). */
   signUpAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
@@ -29,7 +30,7 @@ export const THROTTLES = {
 
 export type ThrottleName = keyof typeof THROTTLES;
 
-function ipFactor(): number {
+export function ipFactor(): number {
   const factor = Number(process.env.AUTH_IP_LIMIT_FACTOR);
   return Number.isFinite(factor) && factor >= 1 ? Math.floor(factor) : 1;
 }

@@ -1,13 +1,23 @@
+import { describeMailTransport, mailMode as modeOf, type MailMode } from "./transport-choice.mjs";
+
 // Where mail goes and what links in it point to. SMTP_URL (smtp://user:pass@host:587, or smtps://
-// for TLS from the first byte) turns on real delivery; without it, development keeps mail in the
-// log and the /dev/outbox page, and production sends nothing and says so at startup.
+// for TLS from the first byte) turns on real delivery; MAIL_TRANSPORT=none turns mail off on
+// purpose; without either, development keeps mail in the log and the /dev/outbox page, and
+// production sends nothing (`npm start` refuses to start that way). The choice itself lives in
+// transport-choice.mjs, shared with scripts/start.mjs.
 
 import { publicOrigin } from "@/lib/site-url";
 
 type Env = Record<string, string | undefined>;
+export type { MailMode };
+
+/** Whether mail leaves this server ("smtp"), stays in the development outbox, or is off. */
+export function mailMode(env: Env = process.env): MailMode {
+  return modeOf(env);
+}
 
 export function smtpUrl(env: Env = process.env): string | null {
-  return env.SMTP_URL?.trim() || null;
+  return mailMode(env) === "smtp" ? env.SMTP_URL!.trim() : null;
 }
 
 /** The public base URL links in mail start with (no trailing slash): the app's public origin. */
@@ -22,16 +32,5 @@ export function mailFrom(env: Env = process.env): string {
 }
 
 export function describeMail(env: Env = process.env): string {
-  const url = smtpUrl(env);
-  if (url) {
-    try {
-      const parsed = new URL(url);
-      return `SMTP ${parsed.protocol}//${parsed.host}, from ${mailFrom(env)}`;
-    } catch {
-      return "SMTP_URL is set but is not a URL: mail will fail to send";
-    }
-  }
-  return env.NODE_ENV === "production"
-    ? "NOT SENT: SMTP_URL is not set, so verification and invitation links never arrive"
-    : "development outbox (the log and /dev/outbox); set SMTP_URL to send for real";
+  return mailMode(env) === "smtp" ? `${describeMailTransport(env)}, from ${mailFrom(env)}` : describeMailTransport(env);
 }

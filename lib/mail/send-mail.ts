@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
-import { mailFrom, smtpUrl } from "./config";
+import { mailFrom, mailMode, smtpUrl } from "./config";
 import { addToOutbox } from "./outbox";
 import { renderMail } from "./render";
 import type { MailContent, MailMessage } from "./types";
@@ -41,8 +41,8 @@ function firstLink(text: string): string {
 export async function deliver(message: MailMessage): Promise<boolean> {
   const url = smtpUrl();
   if (!url) {
-    if (process.env.NODE_ENV === "production") {
-      log.warn({ to: message.to, subject: message.subject }, "mail not sent: SMTP_URL is not set");
+    if (mailMode() === "off") {
+      log.info({ to: message.to, subject: message.subject }, "mail not sent: this instance sends no mail (MAIL_TRANSPORT=none, or no SMTP_URL)");
       return false;
     }
     addToOutbox(message);

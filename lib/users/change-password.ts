@@ -23,7 +23,7 @@ export async function changePassword(
   const account = await db.user.findUnique({ where: { id: user.id }, select: { email: true, passwordHash: true } });
   if (!account) return { ok: false, fieldErrors: { form: "Your account no longer exists." } };
   if (!account.passwordHash) return { ok: false, fieldErrors: { form: NO_PASSWORD_YET } };
-  const wrong = await checkCurrentPassword({ email: account.email, passwordHash: account.passwordHash }, input.currentPassword, origin);
+  const wrong = await checkCurrentPassword({ email: account.email }, input.currentPassword, origin);
   if (wrong) return { ok: false, fieldErrors: { currentPassword: wrong } };
 
   const passwordHash = await hashPassword(next.data);

@@ -34,7 +34,7 @@ export async function requestEmailChange(
   if (!account) return { ok: false, fieldErrors: { form: "Your account no longer exists." } };
   if (email === account.email) return { ok: false, fieldErrors: { email: "That is already your address." } };
   if (account.passwordHash) {
-    const wrong = await checkCurrentPassword({ email: account.email, passwordHash: account.passwordHash }, input.currentPassword, origin);
+    const wrong = await checkCurrentPassword({ email: account.email }, input.currentPassword, origin);
     if (wrong) return { ok: false, fieldErrors: { currentPassword: wrong } };
   }
   const allowed = await throttle([

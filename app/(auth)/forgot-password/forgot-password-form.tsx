@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 
-type Props = { email: string; request: (input: { email: string }) => Promise<FormResult<{ email: string }>> };
+type Props = { email: string; mail: MailMode; request: (input: { email: string }) => Promise<FormResult<{ email: string }>> };
 
-export function ForgotPasswordForm({ email: initialEmail, request }: Props) {
+export function ForgotPasswordForm({ email: initialEmail, mail, request }: Props) {
   const { errors, pending, submit } = useActionForm("The server did not answer. Try again.");
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -24,10 +25,7 @@ export function ForgotPasswordForm({ email: initialEmail, request }: Props) {
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate aria-label="Request a reset link">
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {sentTo ? (
-        <Alert tone="success">
-          If an account uses <strong>{sentTo}</strong>, a reset link is on its way there. It works once, for one hour. Nothing arrived? Check
-          the spam folder, or send another.
-        </Alert>
+        <Alert tone="success">{MAIL_NOTICES.resetRequested(mail, sentTo)}</Alert>
       ) : null}
       <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
       <Button type="submit" className="w-full" disabled={pending}>

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { signInWaitMessage } from "@/lib/auth/sign-in-wait-message";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
@@ -18,10 +19,7 @@ const MESSAGES: Record<string, string> = {
 // lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>.
 function messageOf(error: string): string {
   const throttled = /^TooManyAttempts_(\d+)$/.exec(error);
-  if (throttled) {
-    const minutes = Math.max(1, Math.ceil(Number(throttled[1]) / 60));
-    return `Too many sign-in attempts for this account or from this network. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
-  }
+  if (throttled) return signInWaitMessage(Number(throttled[1]));
   return MESSAGES[error] ?? "Wrong email or password.";
 }
 

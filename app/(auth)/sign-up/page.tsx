@@ -3,6 +3,7 @@ import Link from "next/link";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 import { SignUpForm } from "./sign-up-form";
 import { prefillEmail } from "@/lib/auth/prefill-email";
+import { mailMode } from "@/lib/mail/config";
 
 export const metadata: Metadata = { title: "Create an account" };
 
@@ -19,7 +20,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           Sign in
         </Link>
       </p>
-      <SignUpForm callbackUrl={callbackUrl} email={email} />
+      <SignUpForm callbackUrl={callbackUrl} email={email} mail={mailMode()} />
     </>
   );
 }

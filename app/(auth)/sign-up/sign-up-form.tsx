@@ -7,9 +7,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
+import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
 import { signUpAction } from "./actions";
 
-export function SignUpForm({ callbackUrl, email: initialEmail = "" }: { callbackUrl: string; email?: string }) {
+export function SignUpForm({ callbackUrl, email: initialEmail = "", mail }: { callbackUrl: string; email?: string; mail: MailMode }) {
   const router = useRouter();
   const { errors, pending, submit } = useActionForm("Something went wrong. Try again.");
   const [checkInbox, setCheckInbox] = useState<string | null>(null);
@@ -44,9 +45,7 @@ export function SignUpForm({ callbackUrl, email: initialEmail = "" }: { callback
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {checkInbox ? (
-        <Alert tone="info">
-          We sent a message to <strong>{checkInbox}</strong>. Follow it to continue. If you already have an account, sign in instead.
-        </Alert>
+        <Alert tone="info">{MAIL_NOTICES.signUpNotSignedIn(mail, checkInbox)}</Alert>
       ) : null}
       <Field label="Name" name="name" autoComplete="name" error={errors.name} />
       <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
@@ -62,7 +61,7 @@ export function SignUpForm({ callbackUrl, email: initialEmail = "" }: { callback
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating account…" : "Create account"}
       </Button>
-      <p className="text-xs text-slate-500">We will send a link to confirm your address. You can look around meanwhile; joining a workspace needs it.</p>
+      <p className="text-xs text-slate-500">{MAIL_NOTICES.signUpHint(mail)}</p>
     </form>
   );
 }

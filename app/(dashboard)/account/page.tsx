@@ -9,6 +9,7 @@ import { requireSessionUser } from "@/lib/auth/session";
 import { NO_PASSWORD_YET } from "@/lib/users/change-password";
 import { lastOwnerRefusal } from "@/lib/users/delete-account";
 import { getAccount } from "@/lib/users/get-account";
+import { mailMode } from "@/lib/mail/config";
 import { changeNameAction, changePasswordAction, deleteAccountAction, requestEmailChangeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account" };
@@ -39,7 +40,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text(account.email)}</Alert> : null}
       <NameForm name={account.name} save={changeNameAction} />
-      <EmailForm email={account.email} emailVerified={account.emailVerified} hasPassword={account.hasPassword} request={requestEmailChangeAction} />
+      <EmailForm email={account.email} emailVerified={account.emailVerified} hasPassword={account.hasPassword} mail={mailMode()} request={requestEmailChangeAction} />
       <PasswordForm noPasswordNote={account.hasPassword ? null : NO_PASSWORD_YET} change={changePasswordAction} />
       <DeleteAccount
         email={account.email}

@@ -21,7 +21,7 @@ export async function resendVerificationAction(): Promise<FormResult<{ email: st
       revalidatePath("/workspaces");
       return { ok: false, fieldErrors: { form: "Your address is already confirmed." } };
     }
-    return { ok: false, fieldErrors: { form: `We sent several links already. ${waitMessage(result.retryAfterSeconds)}` } };
+    return { ok: false, fieldErrors: { form: `Several links were made for this address already. ${waitMessage(result.retryAfterSeconds)}` } };
   });
 }
 

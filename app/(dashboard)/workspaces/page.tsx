@@ -5,6 +5,7 @@ import { PendingInvitations } from "@/components/invitations/pending-invitations
 import { Alert } from "@/components/ui/alert";
 import { requireSessionUser } from "@/lib/auth/session";
 import { listMyInvitations } from "@/lib/invitations/find-invitation";
+import { mailMode } from "@/lib/mail/config";
 import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "./actions";
 
@@ -26,7 +27,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="mb-6 space-y-4 empty:hidden">
         {notice && !(notice.tone === "error" && user.emailVerified) ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} resend={resendVerificationAction} />}
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} resend={resendVerificationAction} mail={mailMode()} />}
       </div>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Your workspaces</h1>

@@ -5,6 +5,7 @@ import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { Alert } from "@/components/ui/alert";
 import { getSessionUser } from "@/lib/auth/session";
 import { findInvitationByToken } from "@/lib/invitations/find-invitation";
+import { mailMode } from "@/lib/mail/config";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
 import { maskEmail } from "@/lib/users/mask-email";
 import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
@@ -78,7 +79,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             <SignOutButton callbackUrl={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="secondary" />
           </>
         ) : !user.emailVerified ? (
-          <VerifyEmailBanner email={user.email} resend={resendVerificationAction} stacked />
+          <VerifyEmailBanner email={user.email} resend={resendVerificationAction} mail={mailMode()} stacked />
         ) : (
           <InvitationAnswer workspaceName={invitation.workspace.name} accept={acceptByLinkAction.bind(null, token)} decline={declineByLinkAction.bind(null, token)} />
         )}

@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
+import { withRetryAfter } from "@/lib/auth/retry-after";
 import { refuseApiKey } from "@/lib/api/refuse-api-key";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
@@ -7,7 +8,8 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 async function handle(request: Request, context: Context) {
   const refused = refuseApiKey(request.headers);
   if (refused) return refused;
-  return NextAuth(authOptions())(request, context);
+  const response: Response = await NextAuth(authOptions())(request, context);
+  return request.method === "POST" ? withRetryAfter(response) : response;
 }
 
 export { handle as GET, handle as POST };

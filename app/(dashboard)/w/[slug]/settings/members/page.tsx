@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { MembersManager } from "@/components/members/members-manager";
 import { listMembers } from "@/lib/members/list-members";
+import { mailMode } from "@/lib/mail/config";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/roles";
 import { settingsActor } from "../settings-actor";
@@ -24,6 +25,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       limit={usage!.limit}
       members={members}
       invitations={invitations}
+      mail={mailMode()}
     />
   );
 }
