@@ -3,7 +3,8 @@
 import { Popover } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import type { UptimeDay } from "@/lib/status/uptime";
-import { formatDate, humanize } from "./format";
+import { formatDate } from "@/lib/format-date";
+import { humanize } from "./format";
 import { DAY_STATE_COLORS } from "./status-visuals";
 
 // 90 daily bars for one component, with the day's details in a Radix popover that behaves like a
