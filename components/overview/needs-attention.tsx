@@ -30,7 +30,7 @@ export function NeedsAttention({ slug, attention }: { slug: string; attention: W
                   </span>
                   <span className="block text-slate-600">
                     Active incident, {incident.status} since{" "}
-                    <LocalTime value={incident.createdAt} />
+                    <LocalTime value={incident.createdAt.toISOString()} />
                   </span>
                 </span>
               </AttentionLink>
