@@ -158,15 +158,16 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
         </Popover.Portal>
       </Popover.Root>
       <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-        <span>
+        {/* The ends never wrap; the uptime between them may, on a phone, when it says since when. */}
+        <span className="shrink-0 whitespace-nowrap">
           <span className="sm:hidden">{Math.min(NARROW_DAYS, totalDays)} days ago</span>
           <span className="hidden sm:inline">{totalDays} days ago</span>
         </span>
-        <span className="font-medium text-slate-700" data-testid="uptime-percent">
+        <span className="text-center font-medium text-slate-700" data-testid="uptime-percent">
           {percent === null ? "No data yet" : `${percent.toFixed(2)} % uptime`}
           {since ? <span> since {since}</span> : <span className="sr-only"> over the last {totalDays} days</span>}
         </span>
-        <span>Today</span>
+        <span className="shrink-0 whitespace-nowrap">Today</span>
       </div>
     </div>
   );
