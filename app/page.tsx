@@ -1,6 +1,13 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getSessionUser } from "@/lib/auth/session";
+import { homeDestination } from "@/lib/workspaces/home-destination";
+import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
 
-export default function Home() {
+export default async function Home() {
+  // Someone signed in came for their dashboard, not for the sign-in buttons.
+  const user = await getSessionUser();
+  if (user) redirect(homeDestination(await listUserWorkspaces(user.id)));
   return (
     <main className="mx-auto max-w-2xl px-6 py-24">
       <h1 className="text-3xl font-semibold tracking-tight">Workspace</h1>

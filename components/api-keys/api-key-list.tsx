@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDate, formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { ApiKeyState, ApiKeyView } from "@/lib/keys/view";
 
 export type ListedKey = ApiKeyView & { creatorLeft: boolean };
@@ -11,9 +11,7 @@ const STATE_LABEL: Record<ApiKeyState, string> = { active: "Active", expired: "E
 function When({ iso, empty }: { iso: string | null; empty: string }) {
   if (!iso) return <span className="text-slate-500">{empty}</span>;
   return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatDate(iso)}
-    </time>
+    <LocalTime value={iso} date />
   );
 }
 

@@ -8,7 +8,7 @@ import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { formatDate } from "@/components/settings/format-date";
+import { formatDate } from "@/lib/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { KEY_EXPIRY_DAYS } from "@/lib/keys/schemas";
 import type { ApiKeyView } from "@/lib/keys/view";
@@ -94,7 +94,8 @@ function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<C
           disabled={pending}
           hint={
             expiresInDays
-              ? `Stops working on ${formatDate(new Date(openedAt + expiresInDays * DAY_MS).toISOString())}.`
+              ? // Rendered only while the dialog is open, in the browser: the viewer's own calendar.
+                `Stops working on ${formatDate(new Date(openedAt + expiresInDays * DAY_MS), "viewer")}.`
               : "Works until you revoke it. Prefer an expiry for keys that leave your machines."
           }
         >

@@ -6,7 +6,8 @@ import { useState, useSyncExternalStore } from "react";
 import { Markdown } from "@/components/portal/markdown";
 import { PostStatus } from "@/components/portal/post-status";
 import { PostPicker } from "@/components/posts/post-picker";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
+import { formatDateTime } from "@/lib/format-date";
 import { fromLocalInput, localTimeZone, toLocalInput } from "@/components/status/local-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -100,7 +101,7 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
       },
       (next) => {
         load(next);
-        toast.success(next.state === "draft" ? "Draft saved." : next.state === "scheduled" ? `Scheduled for ${formatDateTime(next.publishedAt!)}.` : "Published.");
+        toast.success(next.state === "draft" ? "Draft saved." : next.state === "scheduled" ? `Scheduled for ${formatDateTime(next.publishedAt!, "viewer")}.` : "Published.");
       },
     );
   }
@@ -124,7 +125,11 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
         {saved ? (
           <span className="flex items-center gap-2 text-slate-600">
             <NoteStateBadge state={saved.state} />
-            {saved.publishedAt ? <span>{saved.state === "scheduled" ? "goes live" : "published"} {formatDateTime(saved.publishedAt)}</span> : null}
+            {saved.publishedAt ? (
+              <span>
+                {saved.state === "scheduled" ? "goes live" : "published"} <LocalTime value={saved.publishedAt} />
+              </span>
+            ) : null}
           </span>
         ) : null}
       </nav>

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { formatDate } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { FormResult } from "@/lib/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { InvitationDetails } from "@/lib/invitations/find-invitation";
@@ -58,7 +58,7 @@ export function PendingInvitations({ invitations, accept, decline }: Props) {
                 <p className="font-medium">{invitation.workspace.name}</p>
                 <p className="text-sm text-slate-600">
                   {invitation.invitedBy ?? "An admin"} invited you as {ROLE_LABELS[invitation.role].toLowerCase()} · expires{" "}
-                  <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+                  <LocalTime value={invitation.expiresAt} date />
                 </p>
               </div>
               <div className="flex gap-2">

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
-import { formatDate, formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { InvitationView } from "@/lib/members/list-members";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
@@ -46,18 +46,14 @@ export function InvitationList({ invitations, actorRole, mail, busy, onCommand, 
               <p className="truncate font-medium text-slate-900">{invitation.email}</p>
               <p className="text-sm text-slate-600">
                 Invited{invitation.invitedBy ? ` by ${invitation.invitedBy}` : ""} on{" "}
-                <time dateTime={invitation.createdAt} title={formatDateTime(invitation.createdAt)}>
-                  {formatDate(invitation.createdAt)}
-                </time>{" "}
+                <LocalTime value={invitation.createdAt} date />{" "}
                 ·{" "}
                 {expired ? (
                   <Badge tone="amber">Link expired</Badge>
                 ) : (
                   <>
                     link expires{" "}
-                    <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
-                      {formatDate(invitation.expiresAt)}
-                    </time>
+                    <LocalTime value={invitation.expiresAt} date />
                   </>
                 )}
               </p>

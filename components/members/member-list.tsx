@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
-import { formatDate, formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { MemberView } from "@/lib/members/list-members";
 import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
@@ -49,9 +49,7 @@ export function MemberList({ members, currentUserId, actorRole, canManage, busyU
                 </p>
                 <p className="truncate text-sm text-slate-600">
                   {member.name ? `${member.email} · ` : ""}joined{" "}
-                  <time dateTime={member.joinedAt} title={formatDateTime(member.joinedAt)}>
-                    {formatDate(member.joinedAt)}
-                  </time>
+                  <LocalTime value={member.joinedAt} date />
                 </p>
                 {editable && lastOwner ? (
                   <p id={`last-owner-${member.userId}`} className="text-xs text-amber-700">

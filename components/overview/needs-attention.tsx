@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ImpactLabel } from "@/components/portal/status-visuals";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { NEW_POST_DAYS, type WorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
@@ -30,7 +30,7 @@ export function NeedsAttention({ slug, attention }: { slug: string; attention: W
                   </span>
                   <span className="block text-slate-600">
                     Active incident, {incident.status} since{" "}
-                    <time dateTime={incident.createdAt.toISOString()}>{formatDateTime(incident.createdAt.toISOString())}</time>
+                    <LocalTime value={incident.createdAt.toISOString()} />
                   </span>
                 </span>
               </AttentionLink>

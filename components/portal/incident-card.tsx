@@ -1,8 +1,9 @@
 import type { PublicIncident } from "@/lib/public/list-public-incidents";
-import { formatDateTime, humanize } from "./format";
+import { formatDateTime } from "@/lib/format-date";
+import { humanize } from "./format";
 import { ImpactLabel } from "./status-visuals";
 
-/** An incident with its update timeline, newest update first. */
+/** An incident with its update timeline, newest update first. Times in UTC: the page says so once. */
 export function IncidentCard({ incident }: { incident: PublicIncident }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-5" data-testid="incident">

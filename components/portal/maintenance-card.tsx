@@ -1,5 +1,5 @@
 import type { PublicMaintenance } from "@/lib/public/get-public-status";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/lib/format-date";
 
 /** A maintenance window running now or ahead: when, what it covers, and what the team said. */
 export function MaintenanceCard({ maintenance, componentNames }: { maintenance: PublicMaintenance; componentNames: Map<string, string> }) {

@@ -1,6 +1,7 @@
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
 import type { Indicator } from "@/lib/status/overall-indicator";
 import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
+import { formatDateTime } from "@/lib/format-date";
 import { humanize } from "./format";
 
 // Dark enough for white text to meet WCAG AA (4.5:1) on each.
@@ -16,7 +17,11 @@ export function StatusBanner({ indicator, updatedAt }: { indicator: Indicator; u
   return (
     <div className={`rounded-xl px-5 py-4 text-white shadow-sm ${BANNER[indicator]}`} data-testid="status-banner" data-indicator={indicator}>
       <p className="text-lg font-semibold">{INDICATOR_LABELS[indicator]}</p>
-      {updatedAt ? <p className="mt-0.5 text-sm text-white">Last change {new Date(updatedAt).toISOString().slice(0, 16).replace("T", " ")} UTC</p> : null}
+      {updatedAt ? (
+        <p className="mt-0.5 text-sm text-white">
+          Last change <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,8 @@
 import { Popover } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import type { UptimeDay } from "@/lib/status/uptime";
-import { formatDate, humanize } from "./format";
+import { formatDate } from "@/lib/format-date";
+import { humanize } from "./format";
 import { DAY_STATE_COLORS } from "./status-visuals";
 
 // 90 daily bars for one component, with the day's details in a Radix popover that behaves like a
@@ -11,8 +12,17 @@ import { DAY_STATE_COLORS } from "./status-visuals";
 // the row is one tab stop) and on tap, and closes on Escape, on leaving, or on a tap elsewhere.
 // Focus never moves into it, so the arrows keep working; each bar is described by it while open.
 // Phones show the last 30 days (90 bars would be under 3 px each); the uptime is still 90 days'.
+// Days before the component existed are grey "No data" segments, not part of the uptime, and the
+// uptime says since when it counts, so a new component's one bad hour is not read as 90 days'.
 
 const NARROW_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The UTC days before `first` (YYYY-MM-DD), oldest first, `count` of them. */
+function daysBefore(first: string | undefined, count: number): (string | null)[] {
+  const start = first ? Date.parse(`${first}T00:00:00Z`) : NaN;
+  return Array.from({ length: count }, (_, index) => (Number.isNaN(start) ? null : new Date(start - (count - index) * DAY_MS).toISOString().slice(0, 10)));
+}
 
 function minutes(total: number): string {
   if (total < 60) return `${total} min`;
@@ -35,6 +45,9 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
   const lastPointer = useRef<string>("mouse");
   const contentId = useId();
   const empty = Math.max(0, totalDays - days.length);
+  const before = daysBefore(days[0]?.date, empty);
+  // Slots 0..empty-1 are days without data; `active` is a slot, so both kinds show the popover.
+  const since = empty > 0 && days[0] ? formatDate(`${days[0].date}T00:00:00Z`) : null;
 
   function open(index: number, element: HTMLElement) {
     anchor.current = element;
@@ -55,7 +68,7 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
   }
 
   const insideGroup = (target: EventTarget | null) => target instanceof Node && Boolean(group.current?.contains(target));
-  const shown = active === null ? null : days[active];
+  const shown = active === null ? null : active < empty ? { noData: before[active] ?? null } : days[active - empty];
 
   return (
     <div>
@@ -71,8 +84,18 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
           }}
           data-testid="uptime-bars"
         >
-          {Array.from({ length: empty }, (_, index) => (
-            <span key={`empty-${index}`} aria-hidden="true" className={`flex-1 ${index < totalDays - NARROW_DAYS ? "hidden sm:block" : ""}`} />
+          {since ? <span className="sr-only">No data before {since}: the component did not exist yet.</span> : null}
+          {before.map((date, index) => (
+            <span
+              key={`no-data-${index}`}
+              aria-hidden="true"
+              data-no-data={date ?? ""}
+              className={`min-w-0 flex-1 rounded-[2px] bg-slate-200 ${index < totalDays - NARROW_DAYS ? "hidden sm:block" : ""}`}
+              onPointerEnter={(event) => {
+                if (event.pointerType === "mouse") open(index, event.currentTarget);
+              }}
+              onClick={(event) => open(index, event.currentTarget)}
+            />
           ))}
           {days.map((day, index) => {
             const slot = empty + index;
@@ -84,7 +107,7 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
                 data-state={day.state}
                 tabIndex={index === focusIndex ? 0 : -1}
                 aria-label={dayLabel(day)}
-                aria-describedby={active === index ? contentId : undefined}
+                aria-describedby={active === slot ? contentId : undefined}
                 className={`min-w-0 flex-1 rounded-[2px] outline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-indigo-600 ${DAY_STATE_COLORS[day.state]} ${
                   slot < totalDays - NARROW_DAYS ? "hidden sm:block" : ""
                 }`}
@@ -92,19 +115,19 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
                   lastPointer.current = event.pointerType;
                 }}
                 onPointerEnter={(event) => {
-                  if (event.pointerType === "mouse") open(index, event.currentTarget);
+                  if (event.pointerType === "mouse") open(slot, event.currentTarget);
                 }}
                 onFocus={(event) => {
                   setFocusIndex(index);
                   // A tap focuses before it clicks; the click decides for touch.
-                  if (lastPointer.current !== "touch") open(index, event.currentTarget);
+                  if (lastPointer.current !== "touch") open(slot, event.currentTarget);
                 }}
                 onBlur={() => {
                   lastPointer.current = "mouse";
                 }}
                 onClick={(event) => {
-                  if (lastPointer.current === "touch" && active === index) setActive(null);
-                  else open(index, event.currentTarget);
+                  if (lastPointer.current === "touch" && active === slot) setActive(null);
+                  else open(slot, event.currentTarget);
                 }}
                 onKeyDown={onKeyDown}
               />
@@ -129,22 +152,36 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
             className="z-50 w-64 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg"
             data-testid="uptime-tooltip"
           >
-            {shown ? <DayDetails day={shown} /> : null}
+            {shown ? "noData" in shown ? <NoDataDetails date={shown.noData} /> : <DayDetails day={shown} /> : null}
             <Popover.Arrow className="fill-white" width={12} height={6} />
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
       <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
-        <span>
+        {/* The ends never wrap; the uptime between them may, on a phone, when it says since when. */}
+        <span className="shrink-0 whitespace-nowrap">
           <span className="sm:hidden">{Math.min(NARROW_DAYS, totalDays)} days ago</span>
           <span className="hidden sm:inline">{totalDays} days ago</span>
         </span>
-        <span className="font-medium text-slate-700" data-testid="uptime-percent">
+        <span className="text-center font-medium text-slate-700" data-testid="uptime-percent">
           {percent === null ? "No data yet" : `${percent.toFixed(2)} % uptime`}
-          <span className="sr-only"> over the last {totalDays} days</span>
+          {since ? <span> since {since}</span> : <span className="sr-only"> over the last {totalDays} days</span>}
         </span>
-        <span>Today</span>
+        <span className="shrink-0 whitespace-nowrap">Today</span>
       </div>
+    </div>
+  );
+}
+
+function NoDataDetails({ date }: { date: string | null }) {
+  return (
+    <div className="space-y-1">
+      {date ? <p className="font-semibold text-slate-900">{formatDate(`${date}T00:00:00Z`)}</p> : null}
+      <p className="flex items-center gap-2">
+        <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-slate-300" />
+        No data
+      </p>
+      <p className="text-xs text-slate-500">The component did not exist yet; this day is not part of its uptime.</p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import { startTransition, useOptimistic, useState, useTransition } from "react";
 import { ComponentStatusLabel } from "@/components/portal/status-visuals";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
@@ -249,7 +249,11 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
           {component.description ? <p className="text-sm text-slate-600">{component.description}</p> : null}
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
             <ComponentStatusLabel status={component.status} />
-            {component.maintenance ? <span>Scheduled maintenance “{component.maintenance.title}” until {formatDateTime(component.maintenance.endsAt)}</span> : null}
+            {component.maintenance ? (
+              <span>
+                Scheduled maintenance “{component.maintenance.title}” until <LocalTime value={component.maintenance.endsAt} />
+              </span>
+            ) : null}
             {component.activeIncidents.length ? <span>Affected by {component.activeIncidents.map((title) => `“${title}”`).join(", ")}</span> : null}
           </div>
         </div>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ImpactLabel } from "@/components/portal/status-visuals";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
 import type { DashboardIncident } from "@/lib/status/get-status-dashboard";
 import { INCIDENT_STATUS_LABELS } from "./status-labels";
@@ -20,7 +20,7 @@ export function IncidentRows({ slug, incidents, testId }: { slug: string; incide
             {incident.latestUpdate ? <p className="mt-1 line-clamp-2 text-sm text-slate-700">{incident.latestUpdate.message}</p> : null}
             <p className="mt-1 text-xs text-slate-500">
               {incident.components.length ? `${incident.components.map((component) => component.name).join(", ")} · ` : ""}
-              {incident.resolvedAt ? `resolved ${formatDateTime(incident.resolvedAt)}` : `opened ${formatDateTime(incident.createdAt)}`}
+              {incident.resolvedAt ? "resolved" : "opened"} <LocalTime value={incident.resolvedAt ?? incident.createdAt} />
             </p>
           </Link>
         </li>

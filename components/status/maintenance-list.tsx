@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
@@ -52,7 +52,7 @@ export function MaintenanceList({ slug, maintenances, canManage, actions }: Main
                   </span>
                 </p>
                 <p className="mt-1 text-sm text-slate-700">
-                  <time dateTime={window.startsAt}>{formatDateTime(window.startsAt)}</time> – <time dateTime={window.endsAt}>{formatDateTime(window.endsAt)}</time>
+                  <LocalTime value={window.startsAt} /> – <LocalTime value={window.endsAt} />
                 </p>
                 <p className="mt-0.5 text-sm text-slate-600">
                   {window.components.length ? `Affects ${window.components.map((component) => component.name).join(", ")}` : "Its components were deleted"}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useState, useTransition } from "react";
-import { formatDate } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -215,7 +215,8 @@ function TodoRow({ todo, canManage, onPatch }: { todo: Todo; canManage: boolean;
         </span>
       )}
       <span className="hidden shrink-0 text-xs text-slate-500 sm:inline">
-        {todo.archivedAt ? `archived ${formatDate(todo.archivedAt)}` : todo.completedAt ? `done ${formatDate(todo.completedAt)}` : formatDate(todo.createdAt)}
+        {todo.archivedAt ? "archived " : todo.completedAt ? "done " : null}
+        <LocalTime value={todo.archivedAt ?? todo.completedAt ?? todo.createdAt} date />
       </span>
       {canManage && !pending ? (
         <Button

@@ -130,6 +130,27 @@ describe("uptime history", () => {
     expect(uptime.percent).toBe(Math.floor((1 - (0.3 * 60 * MINUTE) / lived) * 10_000) / 100);
   });
 
+  it("a component added 10 minutes ago with a 2-minute outage: uptime over its 10 minutes, one bar, no earlier days; an old one beside it unchanged", () => {
+    const createdAt = new Date(NOW.getTime() - 10 * MINUTE);
+    const result = computeUptime({
+      now: NOW,
+      components: [
+        { id: "new", createdAt, status: "operational" },
+        { id: "old", createdAt: LONG_AGO, status: "operational" },
+      ],
+      changes: [change("new", "2026-03-15T11:52:00Z", "operational", "major_outage"), change("new", "2026-03-15T11:54:00Z", "major_outage", "operational")],
+      incidents: [],
+      maintenances: [],
+    });
+    const fresh = result.get("new")!;
+    expect(fresh.percent).toBe(80);
+    expect(fresh.days).toHaveLength(1);
+    expect(fresh.days[0]).toMatchObject({ date: "2026-03-15", state: "major_outage", majorOutageMinutes: 2 });
+    const old = result.get("old")!;
+    expect(old.percent).toBe(100);
+    expect(old.days).toHaveLength(90);
+  });
+
   it("an open incident counts until now, and the status before the first change in the window is what it changed from", () => {
     const uptime = uptimeOf({
       components: [{ id: "api", createdAt: LONG_AGO, status: "degraded_performance" }],

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
+import { LocalTime } from "@/components/ui/local-time";
 import { smtpUrl } from "@/lib/mail/config";
 import { outboxEntries } from "@/lib/mail/outbox";
 
@@ -28,7 +29,7 @@ export default async function OutboxPage() {
             <li key={mail.id} className="rounded-xl border border-slate-200 bg-white p-5" data-testid="outbox-mail">
               <p className="font-medium">{mail.subject}</p>
               <p className="text-sm text-slate-600">
-                To {mail.to} · <time dateTime={mail.sentAt}>{new Date(mail.sentAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
+                To {mail.to} · <LocalTime value={mail.sentAt} />
               </p>
               <pre className="mt-3 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-800">
                 {linkify(mail.text)}

@@ -20,7 +20,8 @@ export default async function WorkspaceLayout({ children, params }: { children: 
   if (!workspace) notFound();
   return (
     <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-6">
-      <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between md:gap-4">
+      {/* One row at every width: the sections sit beside the switcher, as a menu button on narrow screens. */}
+      <div className="flex items-center justify-between gap-2 md:gap-4">
         <WorkspaceSwitcher current={workspace.slug} workspaces={all.map(({ slug, name, role }) => ({ slug, name, role }))} />
         <WorkspaceNav slug={workspace.slug} portalHref={workspace.portalPublished ? `/p/${workspace.slug}` : null} />
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDate } from "@/components/portal/format";
+import { formatDate } from "@/lib/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
 import { ApiError } from "@/lib/api/error-codes";

@@ -32,7 +32,13 @@ export default async function StatusPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">{workspace.name} status</h1>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{workspace.name} status</h1>
+          {/* Every visitor reads the same instants, so the page names its zone once, not after each time. */}
+          <p className="mt-1 text-sm text-slate-500" data-testid="status-time-zone">
+            All times UTC
+          </p>
+        </div>
         <a href={`/api/public/${workspace.slug}/status/badge.svg`} className="text-sm text-slate-500 hover:text-slate-800">
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG the API serves, shown as-is */}
           <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={`Status badge: ${status.description}`} height={20} className="h-5" />
@@ -67,7 +73,7 @@ export default async function StatusPage({ params }: Props) {
           <h2 id="components" className="text-lg font-semibold">
             Components
           </h2>
-          <p className="text-xs text-slate-500">Uptime over the last {UPTIME_DAYS} days, by UTC day</p>
+          <p className="text-xs text-slate-500">Uptime over the last {UPTIME_DAYS} days</p>
         </div>
         {status.components.length ? (
           <ul className="divide-y divide-slate-100">

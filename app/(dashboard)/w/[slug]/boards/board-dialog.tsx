@@ -10,6 +10,7 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { DashboardBoard } from "@/lib/boards/list-all-boards";
 import { suggestSlug } from "@/lib/workspaces/schemas";
 import { createBoardAction, updateBoardAction } from "./actions";
+import { boardVisibilityHint } from "./visibility-hint";
 
 const FIELDS = new Set(["name", "slug", "description", "isPublic"]);
 
@@ -22,6 +23,8 @@ type BoardDialogProps = {
   onSaved: (board: DashboardBoard, created: boolean) => void;
   /** The plan's refusal when its board limit is reached (create only): said before anyone submits. */
   limitMessage: string | null;
+  /** Whether visitors can see the portal now: the visibility hint says what saving will do. */
+  portalPublished: boolean;
 };
 
 export function BoardDialog({ open, onClose, board, ...form }: BoardDialogProps) {
@@ -38,7 +41,7 @@ export function BoardDialog({ open, onClose, board, ...form }: BoardDialogProps)
   );
 }
 
-function BoardForm({ slug, board, onSaved, onCancel, limitMessage }: Omit<BoardDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function BoardForm({ slug, board, onSaved, onCancel, limitMessage, portalPublished }: Omit<BoardDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [name, setName] = useState(board?.name ?? "");
   const [boardSlug, setBoardSlug] = useState(board?.slug ?? "");
   // Until someone edits the slug, it follows the name.
@@ -137,7 +140,7 @@ function BoardForm({ slug, board, onSaved, onCancel, limitMessage }: Omit<BoardD
             ))}
           </div>
           <p id={`${visibilityId}-hint`} className="mt-1 text-xs text-slate-500">
-            Public boards show only once the workspace&apos;s portal is published (Settings → General).
+            {boardVisibilityHint({ portalPublished, isPublic })}
           </p>
         </fieldset>
       </DialogBody>

@@ -159,6 +159,7 @@ export function BoardsManager({ slug, boards, canManage, role, portalPublished, 
             board={editing ?? null}
             slug={slug}
             limitMessage={limitMessage}
+            portalPublished={portalPublished}
             onClose={() => setEditing(undefined)}
             onSaved={(board, created) => {
               setEditing(undefined);

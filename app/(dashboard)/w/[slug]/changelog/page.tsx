@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NoteStateBadge } from "@/components/changelog/changelog-actions";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { getChangelogDashboard } from "@/lib/changelog/get-changelog-dashboard";
 import { NOTE_STATE_FILTERS, type NoteStateFilter } from "@/lib/changelog/schemas";
@@ -92,7 +92,13 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
                   {note.title}
                 </Link>
                 <p className="mt-0.5 text-xs text-slate-600">
-                  {note.state === "draft" ? "Not published" : note.state === "scheduled" ? `Goes live ${formatDateTime(note.publishedAt!)}` : `Published ${formatDateTime(note.publishedAt!)}`}
+                  {note.state === "draft" ? (
+                    "Not published"
+                  ) : (
+                    <>
+                      {note.state === "scheduled" ? "Goes live" : "Published"} <LocalTime value={note.publishedAt!} />
+                    </>
+                  )}
                   {note.postCount ? ` · ships ${note.postCount} post${note.postCount === 1 ? "" : "s"}` : ""}
                 </p>
               </div>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { describeAge, formatAge } from "@/components/posts/format-age";
 import { PostStatus } from "@/components/portal/post-status";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { InboxPost } from "@/lib/posts/list-inbox";
 import { inboxHref, type InboxState } from "./inbox-query";
 
@@ -82,10 +82,10 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
                   {author}
                 </td>
                 <td className="py-2 pr-4 pl-2 text-right align-top whitespace-nowrap text-slate-500">
-                  <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+                  <LocalTime value={post.createdAt}>
                     <span aria-hidden="true">{formatAge(post.createdAt)}</span>
                     <span className="sr-only">{describeAge(post.createdAt)}</span>
-                  </time>
+                  </LocalTime>
                 </td>
               </tr>
             );

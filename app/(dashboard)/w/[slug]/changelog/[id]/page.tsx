@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { NoteStateBadge } from "@/components/changelog/changelog-actions";
 import { NoteEditor } from "@/components/changelog/note-editor";
 import { Markdown } from "@/components/portal/markdown";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { idSchema } from "@/lib/api/schemas";
 import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
@@ -31,7 +31,7 @@ export default async function NotePage({ params }: Props) {
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-8">
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <NoteStateBadge state={note.state} />
-          {note.publishedAt ? formatDateTime(note.publishedAt) : null}
+          {note.publishedAt ? <LocalTime value={note.publishedAt} /> : null}
         </p>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{note.title}</h1>
         <Markdown source={note.body} className="mt-4" />

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import type { TeamPost } from "@/lib/posts/get-team-post";
 import { deleteCommentAction, replyAsTeamAction, setCommentHiddenAction } from "./actions";
 
@@ -70,9 +70,7 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
                 <span className="font-medium text-slate-900">{comment.author ? (comment.author.name ?? comment.author.email) : "Former account"}</span>
                 {comment.isTeamReply ? <Badge tone="indigo">Team</Badge> : null}
                 {comment.hiddenAt ? <Badge tone="amber">Hidden from the portal</Badge> : null}
-                <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-                  {formatDateTime(comment.createdAt)}
-                </time>
+                <LocalTime value={comment.createdAt} className="text-xs text-slate-500" />
                 {canModerate ? (
                   <span className="ml-auto flex gap-1">
                     <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy === comment.id} onClick={() => toggleHidden(comment)}>

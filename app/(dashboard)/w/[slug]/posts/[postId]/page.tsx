@@ -3,7 +3,7 @@ import Link from "next/link";
 import { describeAge } from "@/components/posts/format-age";
 import { humanize } from "@/components/portal/format";
 import { PostStatus } from "@/components/portal/post-status";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { getTeamPost, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
@@ -54,7 +54,13 @@ export default async function PostPage({ params }: Props) {
           <Link href={`/w/${slug}/posts/${post.mergedInto.id}`} className="font-medium underline">
             {post.mergedInto.title}
           </Link>
-          {post.mergedAt ? ` on ${formatDateTime(post.mergedAt)}` : ""}. Its votes and comments moved there, and its portal page leads there.
+          {post.mergedAt ? (
+            <>
+              {" "}
+              on <LocalTime value={post.mergedAt} />
+            </>
+          ) : null}
+          . Its votes and comments moved there, and its portal page leads there.
         </div>
       ) : null}
 
@@ -66,9 +72,7 @@ export default async function PostPage({ params }: Props) {
           <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
             By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
             {post.author?.name ? <span> ({post.author.email})</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
-            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
-              {describeAge(post.createdAt)}
-            </time>
+            <LocalTime value={post.createdAt}>{describeAge(post.createdAt)}</LocalTime>
           </p>
         </article>
 
@@ -114,9 +118,9 @@ export default async function PostPage({ params }: Props) {
                     <span className="min-w-0 truncate text-slate-800" title={vote.user.email}>
                       {vote.user.name ?? vote.user.email}
                     </span>
-                    <time dateTime={vote.createdAt} title={formatDateTime(vote.createdAt)} className="shrink-0 text-xs text-slate-500">
+                    <LocalTime value={vote.createdAt} className="shrink-0 text-xs text-slate-500">
                       {describeAge(vote.createdAt)}
-                    </time>
+                    </LocalTime>
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ComponentStatusLabel, ImpactLabel } from "@/components/portal/status-visuals";
-import { formatDateTime } from "@/components/settings/format-date";
+import { LocalTime } from "@/components/ui/local-time";
 import { IncidentUpdateForm } from "@/components/status/incident-update-form";
 import { INCIDENT_STATUS_LABELS } from "@/components/status/status-labels";
 import { Badge } from "@/components/ui/badge";
@@ -44,8 +44,14 @@ export default async function IncidentPage({ params }: Props) {
             <span data-testid="incident-status">{INCIDENT_STATUS_LABELS[incident.status]}</span>
           </Badge>
           <ImpactLabel impact={incident.impact} />
-          <span>opened {formatDateTime(incident.createdAt)}</span>
-          {incident.resolvedAt ? <span>· resolved {formatDateTime(incident.resolvedAt)}</span> : null}
+          <span>
+            opened <LocalTime value={incident.createdAt} />
+          </span>
+          {incident.resolvedAt ? (
+            <span>
+              · resolved <LocalTime value={incident.resolvedAt} />
+            </span>
+          ) : null}
         </p>
       </div>
 
@@ -76,7 +82,7 @@ export default async function IncidentPage({ params }: Props) {
                   </p>
                   <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{update.message}</p>
                   <p className="mt-1 text-xs text-slate-500">
-                    <time dateTime={update.createdAt}>{formatDateTime(update.createdAt)}</time>
+                    <LocalTime value={update.createdAt} />
                   </p>
                 </li>
               ))}
