@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ListBoardsQuery } from "./schemas";
 import { boardView } from "./view";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { safeText } from "@/lib/api/schemas";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { safeText } from "@/lib/core/schemas";
+import { validate } from "@/lib/core/validate";
 import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
 
@@ -45,8 +45,8 @@ async function whyNoComment(workspaceId: string, postId: string, publicOnly: boo
     select: { id: true },
   });
   return merged
-    ? new ApiError("CONFLICT", "This post was merged into another one. Comment there instead.")
-    : new ApiError("NOT_FOUND", "Post not found.");
+    ? new DomainError("CONFLICT", "This post was merged into another one. Comment there instead.")
+    : new DomainError("NOT_FOUND", "Post not found.");
 }
 
 function commentId(): string {

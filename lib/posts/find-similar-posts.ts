@@ -1,4 +1,4 @@
-import { safeText } from "@/lib/api/schemas";
+import { safeText } from "@/lib/core/schemas";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment } from "@/lib/db/sql-fragment";
 import { listPosts } from "./list-posts";

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { carriesApiKey } from "@/lib/api/refuse-api-key";
+import { carriesApiKey } from "@/lib/auth/carries-api-key";
 import { newRequestId } from "@/lib/api/responses";
 import { baseSecurityHeaders } from "@/lib/security/headers";
 import { clientIp } from "./client-ip";

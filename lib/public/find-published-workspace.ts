@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 
 export interface PublishedWorkspace {
@@ -25,6 +25,6 @@ export const WORKSPACE_NOT_FOUND = "No published workspace portal at this addres
 
 export async function getPublishedWorkspaceOrThrow(slug: string): Promise<PublishedWorkspace> {
   const workspace = await findPublishedWorkspace(slug);
-  if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_NOT_FOUND);
+  if (!workspace) throw new DomainError("NOT_FOUND", WORKSPACE_NOT_FOUND);
   return workspace;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { LISTED_POSTS, publicBoardView } from "./views";
 
@@ -8,6 +8,6 @@ export async function getPublicBoard(db: ScopedDb, where: { id: string } | { slu
     where: { ...where, isPublic: true },
     select: { id: true, slug: true, name: true, description: true, createdAt: true, _count: { select: { posts: { where: LISTED_POSTS } } } },
   });
-  if (!board) throw new ApiError("NOT_FOUND", "Board not found.");
+  if (!board) throw new DomainError("NOT_FOUND", "Board not found.");
   return { ...publicBoardView(board), postCount: board._count.posts };
 }

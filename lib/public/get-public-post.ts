@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { idField } from "@/lib/api/response-schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { ROADMAP_STAGES } from "./schemas";
 import { PUBLIC_POST_SELECT, publicCommentSchema, publicCommentView, publicPostSchema, publicPostView } from "./views";
@@ -28,7 +28,7 @@ export async function getPublicPost(db: ScopedDb, postId: string) {
       },
     },
   });
-  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
   const roadmapItem = post.roadmapItem?.workspaceId === db.workspaceId ? post.roadmapItem : null;
   return {
     ...publicPostView(post),

@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";

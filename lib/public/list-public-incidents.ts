@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
-import { idField, timestampField } from "@/lib/api/response-schemas";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { ACTIVE_INCIDENT } from "./get-public-status";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
-import { countField, idField } from "@/lib/api/response-schemas";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { countField, idField } from "@/lib/core/fields";
 import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { POST_STATUSES } from "@/lib/posts/status-rules";

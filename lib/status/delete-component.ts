@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getComponentOrThrow } from "./get-component";
 
@@ -18,7 +18,7 @@ export async function deleteComponent(actor: WorkspaceActor, id: string) {
       take: 3,
     });
     if (active.length > 0) {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `“${component.name}” is affected by the active incident ${active.map((incident) => `“${incident.title}”`).join(", ")}. Resolve the incident first, then delete the component.`,
       );

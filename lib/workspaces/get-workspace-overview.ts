@@ -1,5 +1,5 @@
 import { publishedBy } from "@/lib/changelog/published";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import type { IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
@@ -73,7 +73,7 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
       select: { id: true, title: true, status: true, impact: true, createdAt: true },
     }),
   ]);
-  if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+  if (!workspace) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
   const count = workspace._count;
   const counts = {
     boards: count.boards,

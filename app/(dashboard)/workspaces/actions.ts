@@ -4,8 +4,7 @@ import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
 import { waitMessage } from "@/lib/auth/throttles";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
 import { clientIp } from "@/lib/public/client-ip";
@@ -26,23 +25,19 @@ export async function resendVerificationAction(): Promise<FormResult<{ email: st
 export async function acceptInvitationAction(invitationId: string): Promise<FormResult<{ slug: string; name: string; role: Role }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("acceptInvitationAction", async () => {
     const { workspace, role } = await acceptInvitation(user.id, { invitationId });
     revalidatePath("/workspaces");
-    return { ok: true, data: { ...workspace, role } };
-  } catch (error) {
-    return formFailureOf(error, "acceptInvitationAction");
-  }
+    return { ...workspace, role };
+  });
 }
 
 export async function declineInvitationAction(invitationId: string): Promise<FormResult<{ name: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("declineInvitationAction", async () => {
     const { workspace } = await declineInvitation(user.id, { invitationId });
     revalidatePath("/workspaces");
-    return { ok: true, data: workspace };
-  } catch (error) {
-    return formFailureOf(error, "declineInvitationAction");
-  }
+    return workspace;
+  });
 }

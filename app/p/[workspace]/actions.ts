@@ -1,13 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ApiError } from "@/lib/api/error-codes";
-import { idSchema } from "@/lib/api/schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idSchema } from "@/lib/core/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
 import { addComment } from "@/lib/comments/add-comment";
-import { formFailureOf } from "@/lib/dashboard/action-errors";
 import { scopedDb } from "@/lib/db/scoped";
-import type { FormResult } from "@/lib/forms";
+import { runAction, type FormResult } from "@/lib/forms";
 import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
@@ -44,8 +43,8 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
     afterWrite(found.workspace.slug);
     return { ok: true, ...result };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
-    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
+    if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
+    if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
     throw error;
   }
 }
@@ -55,18 +54,15 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
   if (!user) return { ok: false, fieldErrors: { form: "Sign in to comment." } };
   const found = await target(workspaceSlug, postId);
   if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
-  try {
-    const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-    afterWrite(found.workspace.slug);
-    return { ok: true, data: { id: comment.id } };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "VALIDATION_ERROR") {
-      return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
-    }
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
-    if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
-    throw error;
-  }
+  return runAction(
+    "commentAction",
+    async () => {
+      const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
+      afterWrite(found.workspace.slug);
+      return { id: comment.id };
+    },
+    { NOT_FOUND: "This post is no longer available." },
+  );
 }
 
 /**
@@ -78,20 +74,20 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
   if (!user) return { ok: false, fieldErrors: { form: "Sign in to post an idea." } };
   const found = await target(workspaceSlug, boardId);
   if (!found) return { ok: false, fieldErrors: { form: "This board is no longer available." } };
-  try {
-    const post = await submitVisitorPost(scopedDb(found.workspace.id), {
-      boardId: found.id,
-      userId: user.id,
-      title: String(input?.title ?? ""),
-      body: String(input?.body ?? ""),
-    });
-    afterWrite(found.workspace.slug);
-    return { ok: true, data: { id: post.id } };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
-    if (error instanceof ApiError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
-    throw error;
-  }
+  return runAction(
+    "submitPostAction",
+    async () => {
+      const post = await submitVisitorPost(scopedDb(found.workspace.id), {
+        boardId: found.id,
+        userId: user.id,
+        title: String(input?.title ?? ""),
+        body: String(input?.body ?? ""),
+      });
+      afterWrite(found.workspace.slug);
+      return { id: post.id };
+    },
+    { NOT_FOUND: "This board is no longer available." },
+  );
 }
 
 export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };

@@ -1,28 +1,23 @@
 "use server";
 
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
 
 export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("acceptByLinkAction", async () => {
     const { workspace } = await acceptInvitation(user.id, { token: String(token) });
-    return { ok: true, data: { slug: workspace.slug } };
-  } catch (error) {
-    return formFailureOf(error, "acceptByLinkAction");
-  }
+    return { slug: workspace.slug };
+  });
 }
 
 export async function declineByLinkAction(token: string): Promise<FormResult<{ name: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("declineByLinkAction", async () => {
     const { workspace } = await declineInvitation(user.id, { token: String(token) });
-    return { ok: true, data: workspace };
-  } catch (error) {
-    return formFailureOf(error, "declineByLinkAction");
-  }
+    return workspace;
+  });
 }

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
 import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";
@@ -13,14 +12,12 @@ import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView 
 export async function updateWorkspaceAction(slug: string, input: UpdateWorkspaceInput): Promise<FormResult<WorkspaceSettingsView>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("updateWorkspaceAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const updated = await updateWorkspace(actor, input);
     revalidatePath(`/w/${updated.slug}`, "layout");
-    return { ok: true, data: updated };
-  } catch (error) {
-    return formFailureOf(error, "updateWorkspaceAction");
-  }
+    return updated;
+  });
 }
 
 // Leaving and deleting end with the browser on /workspaces; nothing here is revalidated, since a
@@ -29,21 +26,17 @@ export async function updateWorkspaceAction(slug: string, input: UpdateWorkspace
 export async function leaveWorkspaceAction(slug: string): Promise<FormResult<{ left: true }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("leaveWorkspaceAction", async () => {
     await leaveWorkspace(await getWorkspaceActorOrThrow(user.id, slug));
-    return { ok: true, data: { left: true } };
-  } catch (error) {
-    return formFailureOf(error, "leaveWorkspaceAction");
-  }
+    return { left: true };
+  });
 }
 
 export async function deleteWorkspaceAction(slug: string, input: DeleteWorkspaceInput): Promise<FormResult<{ name: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("deleteWorkspaceAction", async () => {
     const deleted = await deleteWorkspace(await getWorkspaceActorOrThrow(user.id, slug), input);
-    return { ok: true, data: { name: deleted.name } };
-  } catch (error) {
-    return formFailureOf(error, "deleteWorkspaceAction");
-  }
+    return { name: deleted.name };
+  });
 }

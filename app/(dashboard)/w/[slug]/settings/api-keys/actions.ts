@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import type { CreateApiKeyInput } from "@/lib/keys/schemas";
@@ -23,25 +22,21 @@ import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 export async function createApiKeyAction(slug: string, input: CreateApiKeyInput): Promise<FormResult<{ key: string; apiKey: ApiKeyView }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("createApiKeyAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const created = await createApiKey(actor, input);
     revalidatePath(`/w/${slug}/settings/api-keys`);
-    return { ok: true, data: created };
-  } catch (error) {
-    return formFailureOf(error, "createApiKeyAction");
-  }
+    return created;
+  });
 }
 
 export async function revokeApiKeyAction(slug: string, keyId: string): Promise<FormResult<{ apiKey: ApiKeyView }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("revokeApiKeyAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const apiKey = await revokeApiKey(actor, String(keyId));
     revalidatePath(`/w/${slug}/settings/api-keys`);
-    return { ok: true, data: { apiKey } };
-  } catch (error) {
-    return formFailureOf(error, "revokeApiKeyAction");
-  }
+    return { apiKey };
+  });
 }

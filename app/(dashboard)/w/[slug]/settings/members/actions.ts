@@ -3,8 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { addMember, type AddMemberResult } from "@/lib/members/add-member";
 import { changeInvitationRole } from "@/lib/members/change-invitation-role";
 import { changeMemberRole } from "@/lib/members/change-member-role";
@@ -31,27 +30,23 @@ const membersPath = (slug: string) => `/w/${slug}/settings/members`;
 export async function addMemberAction(slug: string, input: AddMemberInput): Promise<FormResult<AddMemberResult>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("addMemberAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const added = await addMember(actor, input, { ip: clientIp(await headers()) });
     revalidatePath(membersPath(slug));
-    return { ok: true, data: added };
-  } catch (error) {
-    return formFailureOf(error, "addMemberAction");
-  }
+    return added;
+  });
 }
 
 export async function changeMemberRoleAction(slug: string, input: ChangeMemberRoleInput): Promise<FormResult<{ userId: string; role: Role }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("changeMemberRoleAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const changed = await changeMemberRole(actor, input);
     revalidatePath(`/w/${slug}`, "layout");
-    return { ok: true, data: changed };
-  } catch (error) {
-    return formFailureOf(error, "changeMemberRoleAction");
-  }
+    return changed;
+  });
 }
 
 /** Also "leave the workspace" when the member is the caller; the page then sends them away. */
@@ -61,66 +56,56 @@ export async function removeMemberAction(
 ): Promise<FormResult<{ userId: string; left: boolean; revokedKeys: number }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("removeMemberAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const removed = await removeMember(actor, input);
     const left = removed.userId === user.id;
     // Someone who just left would only get a 404 for this page; the browser navigates away instead.
     if (!left) revalidatePath(membersPath(slug));
-    return { ok: true, data: { userId: removed.userId, left, revokedKeys: removed.revokedKeys } };
-  } catch (error) {
-    return formFailureOf(error, "removeMemberAction");
-  }
+    return { userId: removed.userId, left, revokedKeys: removed.revokedKeys };
+  });
 }
 
 export async function revokeInvitationAction(slug: string, input: RevokeInvitationInput): Promise<FormResult<{ invitationId: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("revokeInvitationAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const revoked = await revokeInvitation(actor, input);
     revalidatePath(membersPath(slug));
-    return { ok: true, data: revoked };
-  } catch (error) {
-    return formFailureOf(error, "revokeInvitationAction");
-  }
+    return revoked;
+  });
 }
 
 export async function resendInvitationAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ email: string; expiresAt: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("resendInvitationAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const sent = await resendInvitation(actor, input, { ip: clientIp(await headers()) });
     revalidatePath(membersPath(slug));
-    return { ok: true, data: sent };
-  } catch (error) {
-    return formFailureOf(error, "resendInvitationAction");
-  }
+    return sent;
+  });
 }
 
 export async function copyInvitationLinkAction(slug: string, input: InvitationRefInput): Promise<FormResult<{ url: string; expiresAt: string }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("copyInvitationLinkAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const link = await copyInvitationLink(actor, input);
     revalidatePath(membersPath(slug));
-    return { ok: true, data: link };
-  } catch (error) {
-    return formFailureOf(error, "copyInvitationLinkAction");
-  }
+    return link;
+  });
 }
 
 export async function changeInvitationRoleAction(slug: string, input: ChangeInvitationRoleInput): Promise<FormResult<{ invitationId: string; role: Role }>> {
   const user = await guardAction();
   if (!user) return SESSION_ENDED;
-  try {
+  return runAction("changeInvitationRoleAction", async () => {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const changed = await changeInvitationRole(actor, input);
     revalidatePath(membersPath(slug));
-    return { ok: true, data: changed };
-  } catch (error) {
-    return formFailureOf(error, "changeInvitationRoleAction");
-  }
+    return changed;
+  });
 }
