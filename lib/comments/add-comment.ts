@@ -5,6 +5,7 @@ import { safeText } from "@/lib/core/schemas";
 import { validate } from "@/lib/core/validate";
 import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/visibility";
 
 export const COMMENT_MAX_LENGTH = 5_000;
 export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment", multiline: true }) });
@@ -41,7 +42,7 @@ export async function insertComment(input: { workspaceId: string; postId: string
 
 async function whyNoComment(workspaceId: string, postId: string, publicOnly: boolean) {
   const merged = await db.post.findFirst({
-    where: { id: postId, workspaceId, mergedIntoId: { not: null }, ...(publicOnly ? { board: { isPublic: true } } : {}) },
+    where: { id: postId, workspaceId, mergedIntoId: { not: null }, ...(publicOnly ? { board: publicBoardFilter } : {}) },
     select: { id: true },
   });
   return merged

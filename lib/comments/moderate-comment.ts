@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
 
 type Tx = Prisma.TransactionClient;
 
@@ -47,7 +48,7 @@ async function onLockedComment<T>(actor: WorkspaceActor, commentId: string, chan
     if (locked.postId !== found.postId) throw new DomainError("CONFLICT", "This comment moved to another post (a merge). Reload and try again.");
     const result = await change(tx);
     await tx.$executeRaw`
-      UPDATE "Post" SET "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${found.postId} AND "hiddenAt" IS NULL)
+      UPDATE "Post" SET "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${found.postId} AND ${VISIBLE_COMMENT_SQL})
       WHERE id = ${found.postId} AND "workspaceId" = ${workspaceId}`;
     return result;
   });

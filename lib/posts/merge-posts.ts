@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
+import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
 
 type Tx = Prisma.TransactionClient;
 type LockedPost = { id: string; title: string; mergedIntoId: string | null };
@@ -62,7 +63,7 @@ async function closeSource(tx: Tx, workspaceId: string, from: string, to: string
   await tx.$executeRaw`
     UPDATE "Post" target SET
       "voteCount" = (SELECT count(*) FROM "Vote" WHERE "postId" = ${to}),
-      "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${to} AND "hiddenAt" IS NULL),
+      "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${to} AND ${VISIBLE_COMMENT_SQL}),
       "roadmapItemId" = COALESCE(target."roadmapItemId", source."roadmapItemId"),
       "updatedAt" = now()
     FROM "Post" source

@@ -3,6 +3,7 @@ import type { ScopedTx } from "@/lib/db/scoped";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import type { ComponentChange } from "./schemas";
 import { setComponentStatuses } from "./set-component-statuses";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /**
  * Links components to an incident (once each) and sets each to the status the request names.
@@ -21,7 +22,7 @@ export async function affectComponents(tx: ScopedTx, workspaceId: string, incide
   if (components.length !== ids.length) throw new DomainError("NOT_FOUND", "Status component not found.");
 
   const activeLinks = await tx.incidentComponent.findMany({
-    where: { componentId: { in: ids }, incident: { resolvedAt: null } },
+    where: { componentId: { in: ids }, incident: activeIncidentFilter },
     select: { incidentId: true, componentId: true, previousStatus: true },
     orderBy: [{ incident: { createdAt: "asc" } }, { incidentId: "asc" }],
   });

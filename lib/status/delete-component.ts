@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getComponentOrThrow } from "./get-component";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /**
  * Deletes a component with its history. Refused while an active incident affects it: the
@@ -12,7 +13,7 @@ export async function deleteComponent(actor: WorkspaceActor, id: string) {
   await actor.db.$transactionLocked(async (tx) => {
     const component = await getComponentOrThrow(tx, id);
     const active = await tx.incident.findMany({
-      where: { resolvedAt: null, components: { some: { componentId: id } } },
+      where: { ...activeIncidentFilter, components: { some: { componentId: id } } },
       select: { title: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: 3,

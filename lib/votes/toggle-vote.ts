@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/visibility";
 
 // A visitor's upvote, set on or off. The client sends the state it wants (not "flip whatever is
 // there"), so a double click or a retried request cannot undo itself.
@@ -57,7 +58,7 @@ export async function toggleVote(input: VoteTarget & { voted: boolean }): Promis
 
 export async function currentVote({ workspaceId, postId, userId }: { workspaceId: string; postId: string; userId: string | null }) {
   const post = await db.post.findFirst({
-    where: { id: postId, workspaceId, board: { isPublic: true } },
+    where: { id: postId, workspaceId, board: publicBoardFilter },
     select: { voteCount: true, mergedIntoId: true, votes: userId ? { where: { userId }, select: { id: true } } : false },
   });
   if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
