@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/error-codes";
-import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
+import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { freshProbe } from "@/lib/db/probe";
 import { repeatedError } from "@/lib/log/repeated";

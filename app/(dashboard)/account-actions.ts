@@ -2,8 +2,7 @@
 
 import { guardAction } from "@/lib/auth/guard-action";
 import { endAllSessions } from "@/lib/auth/sessions";
-import { SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { SESSION_ENDED, type FormResult } from "@/lib/forms";
 
 /** Ends every session of the account on the server, this one included; the browser then signs out. */
 export async function signOutEverywhereAction(): Promise<FormResult<{ ended: number }>> {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { PublicRouteSpec } from "@/lib/public/define-public-route";
 import type { ApiContext, ApiResult, RouteSpec } from "./define-route";
-import type { ErrorCode } from "./error-codes";
+import type { ErrorCode } from "@/lib/core/errors";
 import type { InputSchemas, ParsedInput } from "./steps/parse-input";
 
 // What a route says about itself, so that it cannot exist without its OpenAPI operation and its

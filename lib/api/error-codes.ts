@@ -1,5 +1,7 @@
-// The one table that decides each error code's HTTP status. The `code` enum of the error envelope,
-// the pipeline's responses and the README's error table all come from here.
+import { DomainError, type ErrorCode, type ErrorDetail } from "@/lib/core/errors";
+
+// The HTTP status of each code of the one error table (lib/core/errors.ts). The pipeline's
+// responses and the README's error table come from here.
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
@@ -16,10 +18,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+} as const satisfies Record<ErrorCode, number>;
 
 /** When each code is answered: the OpenAPI documents' error tables are written from this. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
@@ -41,22 +40,20 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: "A dependency (the database) is unavailable; retry after `Retry-After` seconds.",
 };
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-  code: string;
-}
-
-/** Thrown anywhere below a route; the pipeline's single catch turns it into the envelope. */
-export class ApiError extends Error {
+/**
+ * An error as the HTTP layer answers it: a domain error with its status, and the headers an answer
+ * carries (Retry-After, Allow). The pipeline's own refusals (a missing key, a wrong method) are
+ * thrown as this; whatever the domain throws becomes one in toApiError.
+ */
+export class ApiError extends DomainError {
   readonly status: number;
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly details?: ErrorDetail[],
+    details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(code, message, details);
     this.name = "ApiError";
     this.status = ERROR_STATUS[code];
   }

@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { describeError } from "@/lib/log/describe-error";
 import { repeatedError } from "@/lib/log/repeated";
+import { DomainError } from "@/lib/core/errors";
 import { ApiError } from "./error-codes";
 
 const RETRY_AFTER_SECONDS = "5";
@@ -9,6 +10,10 @@ const RETRY_AFTER_SECONDS = "5";
 /** The single place where anything thrown below a route becomes an API error. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) {
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+    return new ApiError(error.code, error.message, error.details, headers);
+  }
   if (isDatabaseUnavailable(error)) {
     repeatedError.report("database-unavailable", { requestId, error: describeError(error) }, "database unavailable");
     return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", undefined, {

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { createRateLimiter } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
@@ -73,5 +73,5 @@ export function waitMessage(retryAfterSeconds: number): string {
 /** For domain functions: a spent throttle becomes 429 RATE_LIMITED with a message the form shows. */
 export async function throttleOrThrow(checks: ReadonlyArray<readonly [ThrottleName, string]>, what: string): Promise<void> {
   const result = await throttle(checks);
-  if (!result.ok) throw new ApiError("RATE_LIMITED", `${what} ${waitMessage(result.retryAfterSeconds)}`);
+  if (!result.ok) throw new DomainError("RATE_LIMITED", `${what} ${waitMessage(result.retryAfterSeconds)}`);
 }

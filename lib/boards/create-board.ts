@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
@@ -22,5 +22,5 @@ export async function createBoard(actor: WorkspaceActor, input: CreateBoardInput
 
 /** A taken slug is the slug field's error, whether the create or the rename found it. */
 export function slugTaken() {
-  return new ApiError("CONFLICT", BOARD_SLUG_TAKEN, [{ path: "slug", message: BOARD_SLUG_TAKEN, code: "conflict" }]);
+  return new DomainError("CONFLICT", BOARD_SLUG_TAKEN, [{ path: "slug", message: BOARD_SLUG_TAKEN, code: "conflict" }]);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 
@@ -18,10 +18,10 @@ export async function deleteBoard(actor: WorkspaceActor, boardId: string, { expe
   return db.$transaction(async (tx) => {
     const [board] = await tx.$queryRaw<{ id: string; name: string }[]>`
       SELECT id, name FROM "Board" WHERE id = ${boardId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
-    if (!board) throw new ApiError("NOT_FOUND", "This board was already deleted.");
+    if (!board) throw new DomainError("NOT_FOUND", "This board was already deleted.");
     const postCount = await tx.post.count({ where: { boardId, workspaceId } });
     if (expectedPostCount !== undefined && postCount > expectedPostCount) {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `“${board.name}” now holds ${postCount} posts, not ${expectedPostCount}: new posts arrived. Nothing was deleted; confirm again to delete it with all of them.`,
       );

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/pagination";
-import { safeText } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/core/pagination";
+import { safeText } from "@/lib/core/schemas";
 
 export const BOARD_VISIBILITIES = ["public", "private", "all"] as const;
 

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { slugTaken } from "./create-board";
@@ -12,7 +12,7 @@ export async function updateBoard(actor: WorkspaceActor, boardId: string, input:
   const data = validate(updateBoardSchema, input, "The board is not valid.");
   try {
     const { count } = await actor.db.board.updateMany({ where: { id: boardId }, data });
-    if (count === 0) throw new ApiError("NOT_FOUND", "This board no longer exists.");
+    if (count === 0) throw new DomainError("NOT_FOUND", "This board no longer exists.");
   } catch (error) {
     throw isUniqueViolation(error) ? slugTaken() : error;
   }

@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { linkShippedPosts } from "./link-posts";
@@ -12,7 +12,7 @@ import { releaseNoteView, WITH_POST_IDS } from "./view";
  */
 export async function createReleaseNote(actor: WorkspaceActor, input: CreateReleaseNoteBody, now = new Date()) {
   authorize(actor, "changelog.manage", "write release notes");
-  const body = parseWith(createReleaseNoteBody, input, "The release note is not valid.");
+  const body = validate(createReleaseNoteBody, input, "The release note is not valid.");
   const publishedAt = body.publish ? publicationDate(body.publishedAt, now) : null;
   const note = await createWithinPlanLimit(actor.db, "releaseNotes", async (tx) => {
     const created = await tx.releaseNote.create({

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { RELEASE_NOTE_NOT_FOUND } from "./get-release-note";
 
@@ -6,6 +6,6 @@ import { RELEASE_NOTE_NOT_FOUND } from "./get-release-note";
 export async function deleteReleaseNote(actor: WorkspaceActor, id: string) {
   authorize(actor, "changelog.manage", "delete release notes");
   const { count } = await actor.db.releaseNote.deleteMany({ where: { id } });
-  if (count === 0) throw new ApiError("NOT_FOUND", RELEASE_NOTE_NOT_FOUND);
+  if (count === 0) throw new DomainError("NOT_FOUND", RELEASE_NOTE_NOT_FOUND);
   return { id };
 }

@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { stateWhere } from "./published";
 import type { ListReleaseNotesQuery } from "./schemas";
 import { releaseNoteView, WITH_POST_IDS } from "./view";

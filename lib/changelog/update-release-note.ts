@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getReleaseNoteRowOrThrow } from "./get-release-note";
@@ -10,7 +10,7 @@ import { updateReleaseNoteBody, type UpdateReleaseNoteBody } from "./schemas";
 import { releaseNoteView, type ReleaseNoteView } from "./view";
 
 /** The note changed since the caller read it; carries the current note so a form can show it. */
-export class StaleReleaseNoteError extends ApiError {
+export class StaleReleaseNoteError extends DomainError {
   constructor(readonly current: ReleaseNoteView) {
     super("CONFLICT", "Someone else saved this release note since you opened it. Review the current version, then save again.", [
       { path: "version", message: `The note is at version ${current.version} now; you edited an older one.`, code: "stale" },
@@ -25,7 +25,7 @@ export class StaleReleaseNoteError extends ApiError {
  */
 export async function updateReleaseNote(actor: WorkspaceActor, id: string, input: UpdateReleaseNoteBody, now = new Date()) {
   authorize(actor, "changelog.manage", "edit release notes");
-  const body = parseWith(updateReleaseNoteBody, input, "The release note is not valid.");
+  const body = validate(updateReleaseNoteBody, input, "The release note is not valid.");
   return actor.db.$transaction(async (tx) => {
     const current = await getReleaseNoteRowOrThrow(tx, id);
     if (body.version !== undefined && current.version !== body.version) throw new StaleReleaseNoteError(releaseNoteView(current, now));
@@ -37,7 +37,7 @@ export async function updateReleaseNote(actor: WorkspaceActor, id: string, input
     if (count === 0) {
       const latest = await getReleaseNoteRowOrThrow(tx, id);
       if (body.version !== undefined) throw new StaleReleaseNoteError(releaseNoteView(latest, now));
-      throw new ApiError("CONFLICT", "The release note changed while this request ran. Fetch it and retry.");
+      throw new DomainError("CONFLICT", "The release note changed while this request ran. Fetch it and retry.");
     }
     if (body.postIds) await linkShippedPosts(tx, actor.workspaceId, id, body.postIds);
     return releaseNoteView(await getReleaseNoteRowOrThrow(tx, id), now);

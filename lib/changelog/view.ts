@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/api/response-schemas";
+import { idField, timestampField } from "@/lib/core/fields";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
 import { NOTE_STATES, noteState } from "./published";
 

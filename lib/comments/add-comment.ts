@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { safeText } from "@/lib/api/schemas";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { safeText } from "@/lib/core/schemas";
+import { validate } from "@/lib/core/validate";
 import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/visibility";
 
 export const COMMENT_MAX_LENGTH = 5_000;
 export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment", multiline: true }) });
@@ -41,12 +42,12 @@ export async function insertComment(input: { workspaceId: string; postId: string
 
 async function whyNoComment(workspaceId: string, postId: string, publicOnly: boolean) {
   const merged = await db.post.findFirst({
-    where: { id: postId, workspaceId, mergedIntoId: { not: null }, ...(publicOnly ? { board: { isPublic: true } } : {}) },
+    where: { id: postId, workspaceId, mergedIntoId: { not: null }, ...(publicOnly ? { board: publicBoardFilter } : {}) },
     select: { id: true },
   });
   return merged
-    ? new ApiError("CONFLICT", "This post was merged into another one. Comment there instead.")
-    : new ApiError("NOT_FOUND", "Post not found.");
+    ? new DomainError("CONFLICT", "This post was merged into another one. Comment there instead.")
+    : new DomainError("NOT_FOUND", "Post not found.");
 }
 
 function commentId(): string {

@@ -1,7 +1,8 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
 
 type Tx = Prisma.TransactionClient;
 
@@ -44,15 +45,15 @@ async function onLockedComment<T>(actor: WorkspaceActor, commentId: string, chan
       SELECT "postId" FROM "Comment" WHERE id = ${commentId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
     if (!locked) throw commentNotFound();
     // A merge moved it to another post between the two reads: the caller's page is out of date.
-    if (locked.postId !== found.postId) throw new ApiError("CONFLICT", "This comment moved to another post (a merge). Reload and try again.");
+    if (locked.postId !== found.postId) throw new DomainError("CONFLICT", "This comment moved to another post (a merge). Reload and try again.");
     const result = await change(tx);
     await tx.$executeRaw`
-      UPDATE "Post" SET "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${found.postId} AND "hiddenAt" IS NULL)
+      UPDATE "Post" SET "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${found.postId} AND ${VISIBLE_COMMENT_SQL})
       WHERE id = ${found.postId} AND "workspaceId" = ${workspaceId}`;
     return result;
   });
 }
 
 function commentNotFound() {
-  return new ApiError("NOT_FOUND", "This comment no longer exists.");
+  return new DomainError("NOT_FOUND", "This comment no longer exists.");
 }

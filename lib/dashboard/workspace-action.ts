@@ -1,9 +1,8 @@
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { answerOutage, formFailureOf, SESSION_ENDED } from "./action-errors";
 
 /**
  * The body of a workspace server action: refuse API keys and read the session afresh, read the
@@ -18,18 +17,15 @@ export async function runWorkspaceAction<T>(
   run: (actor: WorkspaceActor) => Promise<T>,
   after?: { revalidate: string[]; then?: () => void },
 ): Promise<FormResult<T>> {
-  return answerOutage(context, async () => {
+  return answerOutage(context, async (): Promise<FormResult<T>> => {
     const user = await guardAction();
     if (!user) return SESSION_ENDED;
-    try {
-      const actor = await getWorkspaceActorOrThrow(user.id, String(slug));
-      const data = await run(actor);
+    return runAction(context, async () => {
+      const data = await run(await getWorkspaceActorOrThrow(user.id, String(slug)));
       for (const path of after?.revalidate ?? []) revalidatePath(path, "layout");
       after?.then?.();
-      return { ok: true, data };
-    } catch (error) {
-      return formFailureOf(error, context);
-    }
+      return data;
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { db, hotQuery, type Db } from "./client";
 import { renderFragment, type SqlFragment } from "./sql-fragment";
@@ -202,7 +202,7 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
       const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
       // Deleted since the caller's actor was read (another tab, another owner): the same answer as
       // any other workspace the caller cannot reach, not a 500.
-      if (!rows[0]) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+      if (!rows[0]) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
       return fn(fenceModels(tx, workspaceId), rows[0]);
     });
   const query = <T>(text: string, values: unknown[]) => (client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values));

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -15,11 +15,11 @@ const GONE: Record<string, string> = {
 
 async function invitationIdOf(ref: InvitationRef): Promise<string> {
   if ("invitationId" in ref) {
-    if (typeof ref.invitationId !== "string" || !ref.invitationId) throw new ApiError("NOT_FOUND", GONE.invalid!);
+    if (typeof ref.invitationId !== "string" || !ref.invitationId) throw new DomainError("NOT_FOUND", GONE.invalid!);
     return ref.invitationId;
   }
   const found = await findEmailToken("INVITATION", ref.token);
-  if (!found.ok || !found.token.invitationId) throw new ApiError("NOT_FOUND", GONE[found.ok ? "invalid" : found.reason]!);
+  if (!found.ok || !found.token.invitationId) throw new DomainError("NOT_FOUND", GONE[found.ok ? "invalid" : found.reason]!);
   return found.token.invitationId;
 }
 
@@ -28,7 +28,7 @@ async function loadInvitation(ref: InvitationRef) {
     where: { id: await invitationIdOf(ref) },
     select: { id: true, email: true, role: true, expiresAt: true, workspaceId: true, workspace: { select: { slug: true, name: true } } },
   });
-  if (!invitation) throw new ApiError("NOT_FOUND", GONE.invalid!);
+  if (!invitation) throw new DomainError("NOT_FOUND", GONE.invalid!);
   return invitation;
 }
 
@@ -42,11 +42,11 @@ export async function acceptInvitation(userId: string, ref: InvitationRef): Prom
   const user = await provenInvitee(userId);
   const invitation = await loadInvitation(ref);
   assertInvitedAddress(invitation, user);
-  if (invitation.expiresAt <= new Date()) throw new ApiError("NOT_FOUND", GONE.expired!);
+  if (invitation.expiresAt <= new Date()) throw new DomainError("NOT_FOUND", GONE.expired!);
 
   const role = await scopedDb(invitation.workspaceId).$transactionLocked(async (tx) => {
     const current = await tx.invitation.findUnique({ where: { id: invitation.id }, select: { role: true } });
-    if (!current) throw new ApiError("NOT_FOUND", GONE.invalid!);
+    if (!current) throw new DomainError("NOT_FOUND", GONE.invalid!);
     const existing = await tx.membership.findFirst({ where: { userId: user.id }, select: { role: true } });
     if (!existing) await tx.membership.create({ data: { workspaceId: invitation.workspaceId, userId: user.id, role: current.role } });
     await tx.invitation.delete({ where: { id: invitation.id } });

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 
 /**
@@ -8,15 +8,15 @@ import { db } from "@/lib/db/client";
  */
 export async function provenInvitee(userId: string): Promise<{ id: string; email: string }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
-  if (!user) throw new ApiError("UNAUTHORIZED", "Your session has ended. Sign in again.");
+  if (!user) throw new DomainError("UNAUTHORIZED", "Your session has ended. Sign in again.");
   if (!user.emailVerifiedAt) {
-    throw new ApiError("FORBIDDEN", `Confirm your address first: follow the link we sent to ${user.email}, then accept the invitation.`);
+    throw new DomainError("FORBIDDEN", `Confirm your address first: follow the link we sent to ${user.email}, then accept the invitation.`);
   }
   return user;
 }
 
 export function assertInvitedAddress(invitation: { email: string }, user: { email: string }): void {
   if (invitation.email !== user.email) {
-    throw new ApiError("FORBIDDEN", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
+    throw new DomainError("FORBIDDEN", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
   }
 }

@@ -1,9 +1,9 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { secret } from "@/lib/env";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { MIN_ROLE_FOR_SCOPE, roleAllowsScope } from "@/lib/roles";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { zodDetails } from "@/lib/api/zod-details";
 import { generateKey, hashKey, keyHint } from "./format";
 import { createApiKeySchema, type CreateApiKeyInput } from "./schemas";
 import { toApiKeyView, API_KEY_VIEW_SELECT, type ApiKeyView } from "./view";
@@ -18,12 +18,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function createApiKey(actor: WorkspaceActor, input: CreateApiKeyInput): Promise<{ key: string; apiKey: ApiKeyView }> {
   requireRole(actor, "ADMIN", "create API keys");
   const parsed = createApiKeySchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The key settings are not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The key settings are not valid.", zodDetails(parsed.error));
   const { name, scopes, expiresInDays } = parsed.data;
 
   const tooHigh = scopes.filter((scope) => !roleAllowsScope(actor.role, scope));
   if (tooHigh.length > 0) {
-    throw new ApiError(
+    throw new DomainError(
       "FORBIDDEN",
       `Your role (${actor.role.toLowerCase()}) cannot grant ${tooHigh.map((s) => `${s} (needs ${MIN_ROLE_FOR_SCOPE[s].toLowerCase()})`).join(", ")}.`,
     );

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { API_KEY_VIEW_SELECT, toApiKeyView, type ApiKeyView } from "./view";
 
@@ -10,6 +10,6 @@ export async function revokeApiKey(actor: WorkspaceActor, keyId: string): Promis
   requireRole(actor, "ADMIN", "revoke API keys");
   await actor.db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: new Date() } });
   const row = await actor.db.apiKey.findUnique({ where: { id: keyId }, select: API_KEY_VIEW_SELECT });
-  if (!row) throw new ApiError("NOT_FOUND", "API key not found.");
+  if (!row) throw new DomainError("NOT_FOUND", "API key not found.");
   return toApiKeyView(row);
 }

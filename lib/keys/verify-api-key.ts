@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { hotQuery } from "@/lib/db/client";
 import { secret } from "@/lib/env";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
@@ -43,12 +43,12 @@ let hmacSecret: string | undefined;
  */
 export async function verifyApiKey(authorization: string | null): Promise<VerifiedKey> {
   const key = bearerToken(authorization);
-  if (!key) throw new ApiError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`.");
-  if (!isWellFormedKey(key)) throw new ApiError("UNAUTHORIZED", INVALID);
+  if (!key) throw new DomainError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`.");
+  if (!isWellFormedKey(key)) throw new DomainError("UNAUTHORIZED", INVALID);
 
   const hash = hashKey(key, (hmacSecret ??= secret("API_KEY_SECRET")));
   const row = (await hotQuery<KeyRow>(KEY_LOOKUP_SQL, [hash]))[0];
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) throw new ApiError("UNAUTHORIZED", INVALID);
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) throw new DomainError("UNAUTHORIZED", INVALID);
   return {
     keyId: row.id,
     workspaceId: row.workspaceId,

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { throttleOrThrow } from "@/lib/auth/throttles";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -15,7 +15,7 @@ const ALREADY_MEMBER = "This person is already a member of the workspace.";
 const ALREADY_INVITED = "This address has already been invited. Resend the invitation or change its role in the list below.";
 
 function conflictOnEmail(message: string) {
-  return new ApiError("CONFLICT", message, [{ path: "email", message, code: "conflict" }]);
+  return new DomainError("CONFLICT", message, [{ path: "email", message, code: "conflict" }]);
 }
 
 /**
@@ -29,10 +29,10 @@ function conflictOnEmail(message: string) {
 export async function addMember(actor: WorkspaceActor, input: AddMemberInput, origin: { ip: string } = { ip: "unknown" }): Promise<AddMemberResult> {
   requireRole(actor, "ADMIN", "add members");
   const parsed = addMemberSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The member details are not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The member details are not valid.", zodDetails(parsed.error));
   const { email, role } = parsed.data;
   if (role === "OWNER" && actor.role !== "OWNER") {
-    throw new ApiError("FORBIDDEN", "Only owners can make someone an owner.", [
+    throw new DomainError("FORBIDDEN", "Only owners can make someone an owner.", [
       { path: "role", message: "Only owners can make someone an owner.", code: "forbidden" },
     ]);
   }

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { changeInvitationRoleSchema, type ChangeInvitationRoleInput } from "./member-form-schemas";
@@ -11,13 +11,13 @@ import { changeInvitationRoleSchema, type ChangeInvitationRoleInput } from "./me
 export async function changeInvitationRole(actor: WorkspaceActor, input: ChangeInvitationRoleInput): Promise<{ invitationId: string; role: Role }> {
   requireRole(actor, "ADMIN", "change invitations");
   const parsed = changeInvitationRoleSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The role change is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The role change is not valid.", zodDetails(parsed.error));
   const { invitationId, role } = parsed.data;
   return actor.db.$transactionLocked(async (tx) => {
     const invitation = await tx.invitation.findUnique({ where: { id: invitationId }, select: { role: true } });
-    if (!invitation) throw new ApiError("NOT_FOUND", "This invitation no longer exists.");
+    if (!invitation) throw new DomainError("NOT_FOUND", "This invitation no longer exists.");
     if ((invitation.role === "OWNER" || role === "OWNER") && actor.role !== "OWNER") {
-      throw new ApiError("FORBIDDEN", "Only owners can invite an owner or change an owner invitation.");
+      throw new DomainError("FORBIDDEN", "Only owners can invite an owner or change an owner invitation.");
     }
     await tx.invitation.update({ where: { id: invitationId }, data: { role } });
     return { invitationId, role };

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { changeMemberRoleSchema, type ChangeMemberRoleInput } from "./member-form-schemas";
@@ -17,7 +17,7 @@ import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules
 export async function changeMemberRole(actor: WorkspaceActor, input: ChangeMemberRoleInput): Promise<{ userId: string; role: Role }> {
   requireRole(actor, "ADMIN", "change roles");
   const parsed = changeMemberRoleSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The role change is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The role change is not valid.", zodDetails(parsed.error));
   const { userId, role } = parsed.data;
 
   return actor.db.$transactionLocked(async (tx) => {
@@ -25,7 +25,7 @@ export async function changeMemberRole(actor: WorkspaceActor, input: ChangeMembe
     const target = await lockedTarget(tx, userId);
     if (target.role === role) return { userId, role };
     if ((target.role === "OWNER" || role === "OWNER") && actorRole !== "OWNER") {
-      throw new ApiError("FORBIDDEN", "Only owners can change an owner's role or make someone an owner.");
+      throw new DomainError("FORBIDDEN", "Only owners can change an owner's role or make someone an owner.");
     }
     if (target.role === "OWNER") await assertAnotherOwner(tx);
     await tx.membership.update({ where: { id: target.id }, data: { role } });

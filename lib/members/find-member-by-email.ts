@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { memberView } from "./view";
 
@@ -12,6 +12,6 @@ export async function findMemberByEmail(db: ScopedDb, email: string) {
     where: { user: { email } },
     select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
   });
-  if (!membership) throw new ApiError("NOT_FOUND", "No member with that email in this workspace.");
+  if (!membership) throw new DomainError("NOT_FOUND", "No member with that email in this workspace.");
   return memberView(membership);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/api/schemas";
+import { idSchema } from "@/lib/core/schemas";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { emailSchema } from "@/lib/users/schemas";
 

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schemas";
@@ -14,14 +14,14 @@ import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules
 export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string; revokedKeys: number }> {
   requireRole(actor, "ADMIN", "remove members");
   const parsed = removeMemberSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The removal is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The removal is not valid.", zodDetails(parsed.error));
   const { userId } = parsed.data;
 
   return actor.db.$transactionLocked(async (tx) => {
     const actorRole = await lockedActorRole(tx, actor.userId, "remove members");
     const target = await lockedTarget(tx, userId);
     if (target.role === "OWNER") {
-      if (actorRole !== "OWNER") throw new ApiError("FORBIDDEN", "Only owners can remove an owner.");
+      if (actorRole !== "OWNER") throw new DomainError("FORBIDDEN", "Only owners can remove an owner.");
       await assertAnotherOwner(tx);
     }
     await tx.membership.delete({ where: { id: target.id } });

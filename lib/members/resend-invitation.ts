@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { throttleOrThrow } from "@/lib/auth/throttles";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { invitationLink, issueInvitationLink, mailInvitation } from "./mail-invitation";
@@ -8,9 +8,9 @@ import { invitationRefSchema, type InvitationRefInput } from "./member-form-sche
 async function newLink(actor: WorkspaceActor, input: InvitationRefInput, action: string) {
   requireRole(actor, "ADMIN", action);
   const parsed = invitationRefSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The invitation is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The invitation is not valid.", zodDetails(parsed.error));
   const invitation = await actor.db.invitation.findUnique({ where: { id: parsed.data.invitationId }, select: { id: true, email: true } });
-  if (!invitation) throw new ApiError("NOT_FOUND", "This invitation no longer exists.");
+  if (!invitation) throw new DomainError("NOT_FOUND", "This invitation no longer exists.");
   const link = await actor.db.$transactionLocked((tx) => issueInvitationLink(tx, invitation));
   return { invitation, ...link };
 }

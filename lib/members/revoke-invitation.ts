@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { revokeInvitationSchema, type RevokeInvitationInput } from "./member-form-schemas";
 
@@ -7,8 +7,8 @@ import { revokeInvitationSchema, type RevokeInvitationInput } from "./member-for
 export async function revokeInvitation(actor: WorkspaceActor, input: RevokeInvitationInput): Promise<{ invitationId: string }> {
   requireRole(actor, "ADMIN", "revoke invitations");
   const parsed = revokeInvitationSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The invitation is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The invitation is not valid.", zodDetails(parsed.error));
   const { count } = await actor.db.invitation.deleteMany({ where: { id: parsed.data.invitationId } });
-  if (count === 0) throw new ApiError("NOT_FOUND", "This invitation no longer exists.");
+  if (count === 0) throw new DomainError("NOT_FOUND", "This invitation no longer exists.");
   return { invitationId: parsed.data.invitationId };
 }

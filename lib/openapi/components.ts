@@ -1,5 +1,6 @@
 import type { oas31 } from "zod-openapi";
-import { ERROR_CODES, ERROR_MEANINGS, ERROR_STATUS, type ErrorCode } from "@/lib/api/error-codes";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
+import { ERROR_MEANINGS, ERROR_STATUS } from "@/lib/api/error-codes";
 import { errorEnvelopeSchema, paginationSchema } from "@/lib/api/response-schemas";
 import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitPolicyName } from "@/lib/api/steps/rate-limit";
 import { planLimitMessage } from "@/lib/plans/limits";

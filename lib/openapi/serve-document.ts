@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@/lib/api/define-route";
 import { withEndpoint } from "@/lib/api/endpoint";
 import { ApiError } from "@/lib/api/error-codes";
-import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
+import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { authenticate } from "@/lib/api/steps/authenticate";
 import { rateLimit } from "@/lib/api/steps/rate-limit";

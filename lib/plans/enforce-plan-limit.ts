@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { planLimit, planLimitMessage, type LimitedResource } from "./limits";
 
@@ -32,7 +32,7 @@ export function createWithinPlanLimit<T>(
   return scoped.$transactionLocked(async (tx, workspace) => {
     const limit = planLimit(workspace.plan, resource);
     if (limit !== null && (await countUsage(tx, resource)) + amount > limit) {
-      throw new ApiError("PLAN_LIMIT", planLimitMessage(workspace.plan, resource));
+      throw new DomainError("PLAN_LIMIT", planLimitMessage(workspace.plan, resource));
     }
     return create(tx);
   });

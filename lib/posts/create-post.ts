@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { getBoardOrThrow } from "@/lib/boards/get-board";
 import { isForeignKeyViolation } from "@/lib/db/errors";
-import { validate } from "@/lib/api/validate";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
@@ -26,7 +26,7 @@ export async function insertPost(
     return await createWithinPlanLimit(db, "posts", (tx) => tx.post.create({ data: { workspaceId: db.workspaceId, ...post } }));
   } catch (error) {
     // The board was deleted between the check and the insert.
-    if (isForeignKeyViolation(error)) throw new ApiError("NOT_FOUND", "Board not found.");
+    if (isForeignKeyViolation(error)) throw new DomainError("NOT_FOUND", "Board not found.");
     throw error;
   }
 }

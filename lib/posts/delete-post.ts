@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 
 /**
@@ -8,6 +8,6 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 export async function deletePost(actor: WorkspaceActor, postId: string) {
   authorize(actor, "posts.delete", "delete posts");
   const { count } = await actor.db.post.deleteMany({ where: { id: postId } });
-  if (count === 0) throw new ApiError("NOT_FOUND", "This post no longer exists.");
+  if (count === 0) throw new DomainError("NOT_FOUND", "This post no longer exists.");
   return { id: postId };
 }

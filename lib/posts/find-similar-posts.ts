@@ -1,7 +1,9 @@
-import { safeText } from "@/lib/api/schemas";
+import { safeText } from "@/lib/core/schemas";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment } from "@/lib/db/sql-fragment";
 import { listPosts } from "./list-posts";
+import { publicBoardSql } from "@/lib/visibility";
 
 export const SIMILAR_POSTS_LIMIT = 5;
 /** Fewer characters than this match too much to be a suggestion. */
@@ -19,7 +21,8 @@ export async function findSimilarPosts(db: ScopedDb, title: string) {
   if (!parsed.success || parsed.data.length < SIMILAR_MIN_LENGTH) return [];
   const page = await listPosts(db, { q: parsed.data, sort: "top", limit: SIMILAR_POSTS_LIMIT }, [
     sqlFragment`"mergedIntoId" IS NULL`,
-    sqlFragment`"boardId" IN (SELECT id FROM "Board" WHERE "workspaceId" = ${db.workspaceId} AND "isPublic")`,
+    // A Prisma.Sql carries the same strings and values as a fragment, so the shared rule fits here.
+    Prisma.sql`"boardId" IN (SELECT b.id FROM "Board" b WHERE b."workspaceId" = ${db.workspaceId} AND ${publicBoardSql("b")})`,
   ]);
   return page.data.map((post) => ({ id: post.id, title: post.title, status: post.status, voteCount: post.voteCount, commentCount: post.commentCount }));
 }

@@ -1,14 +1,14 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
+import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/api/response-schemas";
 import { postSchema, postView } from "./view";
 
 const RELATED_LIMIT = 100;
 
 export async function getPostOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const post = await db.post.findUnique({ where: { id } });
-  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
   return post;
 }
 
@@ -25,7 +25,7 @@ export async function getPostWithActivity(db: ScopedDb, id: string) {
       },
     },
   });
-  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
   return {
     ...postView(post),
     votes: post.votes.map((vote) => ({ id: vote.id, userId: vote.userId, createdAt: vote.createdAt.toISOString() })),

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { sharedPostFields } from "./view";
 
@@ -33,7 +33,7 @@ export async function getTeamPost(actor: WorkspaceActor, postId: string) {
       _count: { select: { comments: { where: inWorkspace } } },
     },
   });
-  if (!post || post.board.workspaceId !== actor.workspaceId) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post || post.board.workspaceId !== actor.workspaceId) throw new DomainError("NOT_FOUND", "Post not found.");
   const sameWorkspace = <T extends { workspaceId: string }>(row: T | null) => (row && row.workspaceId === actor.workspaceId ? row : null);
   const roadmapItem = sameWorkspace(post.roadmapItem);
   const mergedInto = sameWorkspace(post.mergedInto);

@@ -1,7 +1,7 @@
 import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
-import { keysetSql, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
 import { postView } from "./view";

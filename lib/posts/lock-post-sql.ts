@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { publicBoardSql } from "@/lib/visibility";
 
 /**
  * The first step of every statement that adds to a post's votes or comments: lock the post row,
@@ -11,6 +12,6 @@ export function lockPostSql(workspaceId: string, postId: string, { publicOnly }:
   return Prisma.sql`
     SELECT p.id FROM "Post" p JOIN "Board" b ON b.id = p."boardId"
     WHERE p.id = ${postId} AND p."workspaceId" = ${workspaceId} AND b."workspaceId" = ${workspaceId}
-      AND (b."isPublic" OR ${!publicOnly}) AND p."mergedIntoId" IS NULL
+      AND (${publicBoardSql("b")} OR ${!publicOnly}) AND p."mergedIntoId" IS NULL
     FOR NO KEY UPDATE OF p`;
 }

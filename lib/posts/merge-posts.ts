@@ -1,10 +1,11 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { idSchema } from "@/lib/api/schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idSchema } from "@/lib/core/schemas";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
+import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
 
 type Tx = Prisma.TransactionClient;
 type LockedPost = { id: string; title: string; mergedIntoId: string | null };
@@ -22,7 +23,7 @@ type LockedPost = { id: string; title: string; mergedIntoId: string | null };
  */
 export async function mergePost(actor: WorkspaceActor, sourceId: string, targetId: string) {
   authorize(actor, "posts.merge", "merge posts");
-  if (!idSchema.safeParse(sourceId).success) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!idSchema.safeParse(sourceId).success) throw new DomainError("NOT_FOUND", "Post not found.");
   if (!idSchema.safeParse(targetId).success) throw targetNotFound();
   if (sourceId === targetId) throw invalidTarget("A post cannot be merged into itself.", "self");
   const { workspaceId } = actor;
@@ -33,9 +34,9 @@ export async function mergePost(actor: WorkspaceActor, sourceId: string, targetI
       ORDER BY id FOR UPDATE`;
     const source = locked.find((post) => post.id === sourceId);
     const target = locked.find((post) => post.id === targetId);
-    if (!source) throw new ApiError("NOT_FOUND", "Post not found.");
+    if (!source) throw new DomainError("NOT_FOUND", "Post not found.");
     if (!target) throw targetNotFound();
-    if (source.mergedIntoId) throw new ApiError("CONFLICT", "This post was already merged into another one.");
+    if (source.mergedIntoId) throw new DomainError("CONFLICT", "This post was already merged into another one.");
     if (target.mergedIntoId) throw invalidTarget(`“${target.title}” was itself merged into another post. Merge into that one instead.`, "merged");
     await moveVotes(tx, workspaceId, sourceId, targetId);
     await moveComments(tx, workspaceId, sourceId, targetId);
@@ -62,7 +63,7 @@ async function closeSource(tx: Tx, workspaceId: string, from: string, to: string
   await tx.$executeRaw`
     UPDATE "Post" target SET
       "voteCount" = (SELECT count(*) FROM "Vote" WHERE "postId" = ${to}),
-      "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${to} AND "hiddenAt" IS NULL),
+      "commentCount" = (SELECT count(*) FROM "Comment" WHERE "postId" = ${to} AND ${VISIBLE_COMMENT_SQL}),
       "roadmapItemId" = COALESCE(target."roadmapItemId", source."roadmapItemId"),
       "updatedAt" = now()
     FROM "Post" source
@@ -76,11 +77,11 @@ async function closeSource(tx: Tx, workspaceId: string, from: string, to: string
 }
 
 function targetNotFound() {
-  return new ApiError("NOT_FOUND", "The post to merge into was not found.", [
+  return new DomainError("NOT_FOUND", "The post to merge into was not found.", [
     { path: "targetId", message: "There is no such post in this workspace.", code: "not_found" },
   ]);
 }
 
 function invalidTarget(message: string, code: string) {
-  return new ApiError("VALIDATION_ERROR", "This merge is not possible.", [{ path: "targetId", message, code }]);
+  return new DomainError("VALIDATION_ERROR", "This merge is not possible.", [{ path: "targetId", message, code }]);
 }

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { idSchema } from "@/lib/api/schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idSchema } from "@/lib/core/schemas";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
@@ -29,5 +29,5 @@ export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, 
 }
 
 function roadmapItemNotFound() {
-  return new ApiError("NOT_FOUND", "Roadmap item not found.", [{ path: "roadmapItemId", message: "That roadmap item does not exist (any more).", code: "not_found" }]);
+  return new DomainError("NOT_FOUND", "Roadmap item not found.", [{ path: "roadmapItemId", message: "That roadmap item does not exist (any more).", code: "not_found" }]);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { safeText } from "@/lib/api/schemas";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { safeText } from "@/lib/core/schemas";
+import { validate } from "@/lib/core/validate";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { getPublicBoard } from "@/lib/public/get-public-board";
 import { insertPost } from "./create-post";
@@ -24,9 +24,7 @@ export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; 
   const verdict = await visitorPostLimiter().limit(`${db.workspaceId}:${input.userId}`);
   if (!verdict.success) {
     const retryAfter = Math.max(1, Math.ceil((verdict.reset - Date.now()) / 1000));
-    throw new ApiError("RATE_LIMITED", `You can post ${VISITOR_POSTS.label}, and you have reached that. Try again in ${waitText(verdict.reset)}.`, undefined, {
-      "Retry-After": String(retryAfter),
-    });
+    throw new DomainError("RATE_LIMITED", `You can post ${VISITOR_POSTS.label}, and you have reached that. Try again in ${waitText(verdict.reset)}.`, undefined, retryAfter);
   }
   const post = await insertPost(db, { boardId: input.boardId, authorId: input.userId, title: data.title, body: data.body, tags: [], status: "open" });
   return { id: post.id, title: post.title };

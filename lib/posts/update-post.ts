@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { validate } from "@/lib/api/validate";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import type { Post } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
@@ -8,7 +8,7 @@ import { allowedNextStatuses, canTransition } from "./status-rules";
 import { postView } from "./view";
 
 /** The post changed since the caller read it; carries the current post so a form can show it. */
-export class StalePostError extends ApiError {
+export class StalePostError extends DomainError {
   constructor(readonly current: Post) {
     super("CONFLICT", "Someone else changed this post since you opened it. Review the current version, then save again.", [
       { path: "version", message: "The post changed since you opened it.", code: "stale" },
@@ -50,7 +50,7 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
     const { count } = await tx.post.updateMany({ where: { id, ...unchanged }, data: { ...body, ...(editsText ? { version: { increment: 1 } } : {}) } });
     if (count === 0) {
       if (options.expectedVersion !== undefined) throw new StalePostError(await getPostOrThrow(tx, id));
-      throw new ApiError("CONFLICT", "The post changed while this request ran. Fetch it and retry.");
+      throw new DomainError("CONFLICT", "The post changed while this request ran. Fetch it and retry.");
     }
     return postView(await getPostOrThrow(tx, id));
   });
@@ -58,12 +58,12 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
 
 function checkStatusMove(current: Post, next: Post["status"]) {
   if (current.mergedIntoId && next !== current.status) {
-    throw new ApiError("VALIDATION_ERROR", "That status change is not allowed.", [
+    throw new DomainError("VALIDATION_ERROR", "That status change is not allowed.", [
       { path: "status", message: "This post was merged into another and stays closed.", code: "merged" },
     ]);
   }
   if (!canTransition(current.status, next)) {
-    throw new ApiError("VALIDATION_ERROR", "That status change is not allowed.", [
+    throw new DomainError("VALIDATION_ERROR", "That status change is not allowed.", [
       {
         path: "status",
         message: `Cannot move a post from ${current.status} to ${next}. Allowed: ${allowedNextStatuses(current.status).join(", ")}.`,

@@ -1,4 +1,4 @@
-import { carriesApiKey } from "@/lib/api/refuse-api-key";
+import { carriesApiKey } from "@/lib/auth/carries-api-key";
 import { newRequestId } from "@/lib/api/responses";
 import { clientIp } from "./client-ip";
 import { countPublicRequest } from "./rate-limit";

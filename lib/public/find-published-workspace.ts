@@ -1,5 +1,6 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { publishedPortalFilter } from "@/lib/visibility";
 
 export interface PublishedWorkspace {
   id: string;
@@ -17,7 +18,7 @@ export function isPossibleSlug(slug: string): boolean {
 /** The workspace behind a public path, if its portal is published; null otherwise. */
 export async function findPublishedWorkspace(slug: string): Promise<PublishedWorkspace | null> {
   if (!isPossibleSlug(slug)) return null;
-  return db.workspace.findFirst({ where: { slug, portalPublished: true }, select: { id: true, slug: true, name: true } });
+  return db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true, slug: true, name: true } });
 }
 
 /** One message for an unknown slug and an unpublished portal, so neither reveals the other. */
@@ -25,6 +26,6 @@ export const WORKSPACE_NOT_FOUND = "No published workspace portal at this addres
 
 export async function getPublishedWorkspaceOrThrow(slug: string): Promise<PublishedWorkspace> {
   const workspace = await findPublishedWorkspace(slug);
-  if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_NOT_FOUND);
+  if (!workspace) throw new DomainError("NOT_FOUND", WORKSPACE_NOT_FOUND);
   return workspace;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { idField } from "@/lib/api/response-schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { ROADMAP_STAGES } from "./schemas";
 import { PUBLIC_POST_SELECT, publicCommentSchema, publicCommentView, publicPostSchema, publicPostView } from "./views";
+import { publicBoardFilter, visibleCommentFilter } from "@/lib/visibility";
 
 export const PUBLIC_COMMENTS_LIMIT = 100;
 
@@ -13,7 +14,7 @@ export const PUBLIC_COMMENTS_LIMIT = 100;
  */
 export async function getPublicPost(db: ScopedDb, postId: string) {
   const post = await db.post.findFirst({
-    where: { id: postId, board: { isPublic: true } },
+    where: { id: postId, board: publicBoardFilter },
     select: {
       ...PUBLIC_POST_SELECT,
       board: { select: { id: true, slug: true, name: true } },
@@ -21,14 +22,14 @@ export async function getPublicPost(db: ScopedDb, postId: string) {
       comments: {
         // The nested read is fenced to the workspace too, not only the post it hangs off; hidden
         // comments stay with the team.
-        where: { workspaceId: db.workspaceId, hiddenAt: null },
+        where: { workspaceId: db.workspaceId, ...visibleCommentFilter },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: PUBLIC_COMMENTS_LIMIT,
         select: { id: true, body: true, isTeamReply: true, createdAt: true, author: { select: { name: true } } },
       },
     },
   });
-  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
   const roadmapItem = post.roadmapItem?.workspaceId === db.workspaceId ? post.roadmapItem : null;
   return {
     ...publicPostView(post),

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { nextPublication } from "@/lib/changelog/next-publication";
 import { publishedBy } from "@/lib/changelog/published";
 import type { ScopedDb } from "@/lib/db/scoped";
@@ -10,6 +10,6 @@ export async function getPublicReleaseNote(db: ScopedDb, id: string, now = new D
     db.releaseNote.findFirst({ where: { AND: [{ id }, publishedBy(now)] }, select: { id: true, title: true, body: true, publishedAt: true } }),
     nextPublication(db, now),
   ]);
-  if (!note) throw new ApiError("NOT_FOUND", "Release note not found.");
+  if (!note) throw new DomainError("NOT_FOUND", "Release note not found.");
   return { data: publicReleaseNoteView(note), validUntil };
 }

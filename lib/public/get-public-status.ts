@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/api/response-schemas";
+import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { loadUptimeRows } from "@/lib/status/load-uptime-rows";
@@ -7,12 +7,10 @@ import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } f
 import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "@/lib/status/overall-indicator";
 import { computeUptime, uptimeWindowStart, type ComponentUptime } from "@/lib/status/uptime";
 import { publicComponentSchema, publicComponentView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 const COMPONENTS_LIMIT = 200;
 const ACTIVE_INCIDENTS_LIMIT = 50;
-
-/** An incident is active until it is resolved. */
-export const ACTIVE_INCIDENT = { resolvedAt: null, status: { not: "resolved" as const } };
 
 function publicMaintenanceView(view: MaintenanceView) {
   return {
@@ -43,7 +41,7 @@ export async function getPublicStatus(db: ScopedDb, { history = false, now = new
       select: { id: true, name: true, description: true, status: true, createdAt: true, updatedAt: true },
     }),
     db.incident.findMany({
-      where: ACTIVE_INCIDENT,
+      where: activeIncidentFilter,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ACTIVE_INCIDENTS_LIMIT,
       select: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, positionField, timestampField } from "@/lib/api/response-schemas";
+import { idField, positionField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import type { Indicator } from "@/lib/status/overall-indicator";

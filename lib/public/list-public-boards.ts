@@ -1,8 +1,9 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";
 import { LISTED_POSTS, publicBoardView } from "./views";
+import { publicBoardFilter } from "@/lib/visibility";
 
 const BOARD_SORT: SortSpec = { name: "created", field: "createdAt", direction: "asc", kind: "date" };
 
@@ -10,7 +11,7 @@ const BOARD_SORT: SortSpec = { name: "created", field: "createdAt", direction: "
 export async function listPublicBoards(db: ScopedDb, query: PageOnlyQuery) {
   const page = keysetArgs(BOARD_SORT, query.cursor, query.limit);
   const rows = await db.board.findMany({
-    where: { AND: [{ isPublic: true }, page.where] },
+    where: { AND: [publicBoardFilter, page.where] },
     orderBy: page.orderBy,
     take: page.take,
     select: { id: true, slug: true, name: true, description: true, createdAt: true },

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
-import { idField, timestampField } from "@/lib/api/response-schemas";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
-import { ACTIVE_INCIDENT } from "./get-public-status";
 import type { IncidentsQuery } from "./schemas";
 import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/visibility";
 
 const INCIDENT_SORT: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
 const UPDATES_LIMIT = 50;
@@ -17,12 +17,11 @@ const UPDATES_LIMIT = 50;
 export async function listPublicIncidents(db: ScopedDb, query: IncidentsQuery, options: { resolvedWithinDays?: number } = {}) {
   const page = keysetArgs(INCIDENT_SORT, query.cursor, query.limit);
   const resolvedSince = options.resolvedWithinDays ? new Date(Date.now() - options.resolvedWithinDays * 24 * 60 * 60 * 1000) : null;
-  const resolved = { OR: [{ resolvedAt: { not: null } }, { status: "resolved" as const }] };
   const state =
     query.state === "active"
-      ? ACTIVE_INCIDENT
+      ? activeIncidentFilter
       : query.state === "resolved"
-        ? { AND: [resolved, resolvedSince ? { resolvedAt: { gte: resolvedSince } } : {}] }
+        ? { AND: [resolvedIncidentFilter, resolvedSince ? { resolvedAt: { gte: resolvedSince } } : {}] }
         : {};
   const rows = await db.incident.findMany({
     where: { AND: [state, page.where] },

@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { nextPublication } from "@/lib/changelog/next-publication";
 import { publishedBy } from "@/lib/changelog/published";
 import type { ScopedDb } from "@/lib/db/scoped";

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
-import { countField, idField } from "@/lib/api/response-schemas";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { countField, idField } from "@/lib/core/fields";
 import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { roadmapItemShape } from "@/lib/roadmap/view";
 import type { RoadmapQuery } from "./schemas";
+import { publicBoardFilter } from "@/lib/visibility";
 
 const ROADMAP_SORT: SortSpec = { name: "position", field: "position", direction: "asc", kind: "number" };
 export const ROADMAP_POSTS_LIMIT = 20;
@@ -16,7 +17,7 @@ export const ROADMAP_POSTS_LIMIT = 20;
  */
 export async function listPublicRoadmap(db: ScopedDb, query: RoadmapQuery) {
   const page = keysetArgs(ROADMAP_SORT, query.cursor, query.limit);
-  const publicPosts = { workspaceId: db.workspaceId, board: { isPublic: true } };
+  const publicPosts = { workspaceId: db.workspaceId, board: publicBoardFilter };
   const rows = await db.roadmapItem.findMany({
     where: { AND: [query.stage ? { stage: query.stage } : {}, page.where] },
     orderBy: page.orderBy,

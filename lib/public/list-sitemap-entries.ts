@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { publicBoardFilter, publishedPortalFilter } from "@/lib/visibility";
 
 /** One sitemap file holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -16,13 +17,13 @@ export interface SitemapEntry {
  */
 export async function listSitemapEntries(limit = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
   const workspaces = await db.workspace.findMany({
-    where: { portalPublished: true },
+    where: publishedPortalFilter,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: Math.ceil(limit / PORTAL_SECTIONS.length),
     select: {
       slug: true,
       updatedAt: true,
-      boards: { where: { isPublic: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { slug: true, updatedAt: true } },
+      boards: { where: publicBoardFilter, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { slug: true, updatedAt: true } },
     },
   });
   const entries: SitemapEntry[] = [];

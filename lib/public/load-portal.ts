@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { scopedDb } from "@/lib/db/scoped";
 import { findPublishedWorkspace } from "./find-published-workspace";
 
@@ -19,7 +19,7 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+    if (error instanceof DomainError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/pagination";
-import { idSchema } from "@/lib/api/schemas";
+import { pageQuery } from "@/lib/core/pagination";
+import { idSchema } from "@/lib/core/schemas";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 
 // Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored

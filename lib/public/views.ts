@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Board, Comment, IncidentUpdate, ReleaseNote, StatusComponent } from "@/lib/generated/prisma/client";
-import { countField, idField, timestampField } from "@/lib/api/response-schemas";
+import { countField, idField, timestampField } from "@/lib/core/fields";
 import { sharedPostFields, sharedPostShape, withField } from "@/lib/posts/view";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
 import { renderMarkdown } from "@/lib/markdown/render-markdown";

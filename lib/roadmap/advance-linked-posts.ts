@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
-import { idSchema } from "@/lib/api/schemas";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
+import { idSchema } from "@/lib/core/schemas";
 import { updatePost } from "@/lib/posts/update-post";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { z } from "zod";
@@ -16,9 +16,9 @@ const advanceInput = z.strictObject({ postIds: z.array(idSchema).min(1, "Choose 
  */
 export async function advanceLinkedPosts(actor: WorkspaceActor, roadmapItemId: string, input: { postIds: string[] }) {
   authorize(actor, "posts.changeStatus", "change posts' status");
-  const { postIds } = parseWith(advanceInput, input, "The posts are not valid.");
+  const { postIds } = validate(advanceInput, input, "The posts are not valid.");
   const item = await actor.db.roadmapItem.findUnique({ where: { id: roadmapItemId }, select: { stage: true } });
-  if (!item) throw new ApiError("NOT_FOUND", ROADMAP_ITEM_GONE);
+  if (!item) throw new DomainError("NOT_FOUND", ROADMAP_ITEM_GONE);
   const status = STATUS_OF_STAGE[item.stage];
   const linked = await actor.db.post.findMany({ where: { id: { in: postIds }, roadmapItemId }, select: { id: true } });
   let moved = 0;
@@ -27,7 +27,7 @@ export async function advanceLinkedPosts(actor: WorkspaceActor, roadmapItemId: s
       await updatePost(actor, id, { status });
       moved += 1;
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.code !== "VALIDATION_ERROR" && error.code !== "CONFLICT" && error.code !== "NOT_FOUND")) throw error;
+      if (!(error instanceof DomainError) || (error.code !== "VALIDATION_ERROR" && error.code !== "CONFLICT" && error.code !== "NOT_FOUND")) throw error;
     }
   }
   return { status, moved, skipped: postIds.length - moved };

@@ -1,11 +1,11 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { createRoadmapItemBody, type CreateRoadmapItemInput } from "./schemas";
 
 /** A new item at the bottom of its column. */
 export async function createRoadmapItem(actor: WorkspaceActor, input: CreateRoadmapItemInput) {
   authorize(actor, "roadmap.manage", "add roadmap items");
-  const body = parseWith(createRoadmapItemBody, input, "The roadmap item is not valid.");
+  const body = validate(createRoadmapItemBody, input, "The roadmap item is not valid.");
   // Under the workspace lock, so two items added at once never share a position.
   return actor.db.$transactionLocked(async (tx) => {
     const last = await tx.roadmapItem.aggregate({ where: { stage: body.stage }, _max: { position: true } });

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { ROADMAP_ITEM_GONE } from "./get-roadmap-item";
 import { columnIds, writeColumn } from "./renumber";
@@ -8,7 +8,7 @@ export async function deleteRoadmapItem(actor: WorkspaceActor, id: string) {
   authorize(actor, "roadmap.manage", "delete roadmap items");
   return actor.db.$transactionLocked(async (tx) => {
     const item = await tx.roadmapItem.findUnique({ where: { id }, select: { stage: true } });
-    if (!item) throw new ApiError("NOT_FOUND", ROADMAP_ITEM_GONE);
+    if (!item) throw new DomainError("NOT_FOUND", ROADMAP_ITEM_GONE);
     await tx.roadmapItem.deleteMany({ where: { id } });
     // Close the gap, so positions stay 0…n-1 and the API's `position` reads as a rank.
     await writeColumn(tx, item.stage, await columnIds(tx, item.stage));

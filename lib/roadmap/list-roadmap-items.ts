@@ -1,6 +1,6 @@
 import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ListRoadmapQuery } from "./schemas";
 import { roadmapItemView } from "./view";
 

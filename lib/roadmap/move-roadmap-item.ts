@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getRoadmapItemOrThrow } from "./get-roadmap-item";
 import { linkedPostsToAdvance } from "./linked-posts-to-advance";
@@ -18,8 +18,8 @@ import { moveRoadmapItemBody, type MoveRoadmapItemInput } from "./schemas";
  */
 export async function moveRoadmapItem(actor: WorkspaceActor, id: string, input: MoveRoadmapItemInput) {
   authorize(actor, "roadmap.manage", "reorder the roadmap");
-  const body = parseWith(moveRoadmapItemBody, input, "The move is not valid.");
-  if (body.beforeId === id) throw new ApiError("VALIDATION_ERROR", "The move is not valid.", [{ path: "beforeId", message: "An item cannot be placed above itself.", code: "invalid_value" }]);
+  const body = validate(moveRoadmapItemBody, input, "The move is not valid.");
+  if (body.beforeId === id) throw new DomainError("VALIDATION_ERROR", "The move is not valid.", [{ path: "beforeId", message: "An item cannot be placed above itself.", code: "invalid_value" }]);
   const moved = await actor.db.$transactionLocked(async (tx) => {
     const item = await getRoadmapItemOrThrow(tx, id);
     const target = (await columnIds(tx, body.stage)).filter((other) => other !== id);
@@ -27,7 +27,7 @@ export async function moveRoadmapItem(actor: WorkspaceActor, id: string, input: 
     if (body.beforeId !== null) {
       index = target.indexOf(body.beforeId);
       if (index === -1) {
-        throw new ApiError("CONFLICT", "The item you dropped it next to was deleted or moved in another tab. The roadmap shows the current order now; try again.", [
+        throw new DomainError("CONFLICT", "The item you dropped it next to was deleted or moved in another tab. The roadmap shows the current order now; try again.", [
           { path: "beforeId", message: "That neighbour is no longer in this column.", code: "stale" },
         ]);
       }

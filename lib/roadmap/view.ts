@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countField, idField, positionField, timestampField } from "@/lib/api/response-schemas";
+import { countField, idField, positionField, timestampField } from "@/lib/core/fields";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { ROADMAP_STAGES } from "./schemas";
 import type { Post, RoadmapItem } from "@/lib/generated/prisma/client";

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/api/error-codes";
+import { ApiError, ERROR_STATUS } from "@/lib/api/error-codes";
+import type { ErrorCode } from "@/lib/core/errors";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { log } from "@/lib/log/logger";
 import { baseSecurityHeaders, newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/security/headers";

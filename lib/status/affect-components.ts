@@ -1,8 +1,9 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedTx } from "@/lib/db/scoped";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import type { ComponentChange } from "./schemas";
 import { setComponentStatuses } from "./set-component-statuses";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /**
  * Links components to an incident (once each) and sets each to the status the request names.
@@ -18,10 +19,10 @@ export async function affectComponents(tx: ScopedTx, workspaceId: string, incide
   const ids = changes.map((change) => change.id);
   const components = await tx.statusComponent.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
   // One message whichever id is missing, so a foreign id and a made-up one are indistinguishable.
-  if (components.length !== ids.length) throw new ApiError("NOT_FOUND", "Status component not found.");
+  if (components.length !== ids.length) throw new DomainError("NOT_FOUND", "Status component not found.");
 
   const activeLinks = await tx.incidentComponent.findMany({
-    where: { componentId: { in: ids }, incident: { resolvedAt: null } },
+    where: { componentId: { in: ids }, incident: activeIncidentFilter },
     select: { incidentId: true, componentId: true, previousStatus: true },
     orderBy: [{ incident: { createdAt: "asc" } }, { incidentId: "asc" }],
   });

@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { componentView } from "./component-view";
@@ -7,7 +7,7 @@ import { createComponentBody, type CreateComponentBody } from "./schemas";
 /** A new component at the end of the status page, within the plan's component limit. */
 export async function createComponent(actor: WorkspaceActor, input: CreateComponentBody) {
   authorize(actor, "status.manage", "add status components");
-  const body = parseWith(createComponentBody, input, "The component is not valid.");
+  const body = validate(createComponentBody, input, "The component is not valid.");
   const component = await createWithinPlanLimit(actor.db, "statusComponents", async (tx) => {
     const last = await tx.statusComponent.aggregate({ _max: { position: true } });
     return tx.statusComponent.create({

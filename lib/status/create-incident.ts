@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail } from "./get-incident";
@@ -11,7 +11,7 @@ import { createIncidentBody, type CreateIncidentInput } from "./schemas";
  */
 export async function createIncident(actor: WorkspaceActor, input: CreateIncidentInput) {
   authorize(actor, "status.manage", "open incidents");
-  const body = parseWith(createIncidentBody, input, "The incident is not valid.");
+  const body = validate(createIncidentBody, input, "The incident is not valid.");
   const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const openedAt = new Date();

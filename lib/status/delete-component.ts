@@ -1,6 +1,7 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getComponentOrThrow } from "./get-component";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /**
  * Deletes a component with its history. Refused while an active incident affects it: the
@@ -12,13 +13,13 @@ export async function deleteComponent(actor: WorkspaceActor, id: string) {
   await actor.db.$transactionLocked(async (tx) => {
     const component = await getComponentOrThrow(tx, id);
     const active = await tx.incident.findMany({
-      where: { resolvedAt: null, components: { some: { componentId: id } } },
+      where: { ...activeIncidentFilter, components: { some: { componentId: id } } },
       select: { title: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: 3,
     });
     if (active.length > 0) {
-      throw new ApiError(
+      throw new DomainError(
         "CONFLICT",
         `“${component.name}” is affected by the active incident ${active.map((incident) => `“${incident.title}”`).join(", ")}. Resolve the incident first, then delete the component.`,
       );

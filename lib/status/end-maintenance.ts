@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 import type { MaintenanceState } from "./maintenance-rules";
@@ -27,5 +27,5 @@ const WHAT_TO_DO: Record<MaintenanceState, string> = {
 
 export function maintenanceStateConflict(state: MaintenanceState, needed: "upcoming" | "in_progress") {
   const action = needed === "upcoming" ? "cancelled" : "ended early";
-  return new ApiError("CONFLICT", `Only ${needed === "upcoming" ? "an upcoming" : "a running"} window can be ${action}; this one ${WHAT_TO_DO[state]}. Reload to see it as it is now.`);
+  return new DomainError("CONFLICT", `Only ${needed === "upcoming" ? "an upcoming" : "a running"} window can be ${action}; this one ${WHAT_TO_DO[state]}. Reload to see it as it is now.`);
 }

@@ -1,8 +1,8 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 
 export async function getComponentOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const component = await db.statusComponent.findUnique({ where: { id } });
-  if (!component) throw new ApiError("NOT_FOUND", "Status component not found. It may have been deleted in another tab.");
+  if (!component) throw new DomainError("NOT_FOUND", "Status component not found. It may have been deleted in another tab.");
   return component;
 }

@@ -1,11 +1,11 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { incidentDetailInclude, incidentDetailView } from "./incident-view";
 import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
 
 export async function getIncidentOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const incident = await db.incident.findUnique({ where: { id } });
-  if (!incident) throw new ApiError("NOT_FOUND", "Incident not found.");
+  if (!incident) throw new DomainError("NOT_FOUND", "Incident not found.");
   return incident;
 }
 
@@ -13,7 +13,7 @@ export async function getIncidentOrThrow(db: ScopedDb | ScopedTx, id: string) {
 export async function getIncidentDetail(db: ScopedDb | ScopedTx, workspaceId: string, id: string, now = new Date()) {
   // One after the other: inside a transaction the two would only queue on its one connection.
   const incident = await db.incident.findUnique({ where: { id }, include: incidentDetailInclude });
-  if (!incident) throw new ApiError("NOT_FOUND", "Incident not found.");
+  if (!incident) throw new DomainError("NOT_FOUND", "Incident not found.");
   const schedule = await getMaintenanceSchedule(db, workspaceId, now);
   const view = incidentDetailView(incident);
   return { ...view, components: withMaintenance(view.components, schedule) };

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { maintenanceView } from "./maintenance-schedule";
 
@@ -7,6 +7,6 @@ export async function getMaintenanceOrThrow(db: ScopedDb | ScopedTx, id: string,
     where: { id },
     include: { components: { select: { component: { select: { id: true, name: true } } }, orderBy: [{ component: { position: "asc" } }, { componentId: "asc" }] } },
   });
-  if (!row) throw new ApiError("NOT_FOUND", "Maintenance window not found. It may have been cancelled in another tab.");
+  if (!row) throw new DomainError("NOT_FOUND", "Maintenance window not found. It may have been cancelled in another tab.");
   return maintenanceView({ ...row, components: row.components.map((link) => link.component) }, now);
 }

@@ -2,6 +2,7 @@ import type { ScopedDb } from "@/lib/db/scoped";
 import { effectiveStatus } from "./maintenance-rules";
 import { getMaintenanceSchedule } from "./maintenance-schedule";
 import { overallIndicator } from "./overall-indicator";
+import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/visibility";
 
 const RESOLVED_SHOWN = 10;
 
@@ -26,9 +27,9 @@ function incidentRowSelect(workspaceId: string) {
 export async function getStatusDashboard(db: ScopedDb, now = new Date()) {
   const [components, active, resolved, schedule] = await Promise.all([
     db.statusComponent.findMany({ orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }] }),
-    db.incident.findMany({ where: { resolvedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: incidentRowSelect(db.workspaceId) }),
+    db.incident.findMany({ where: activeIncidentFilter, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: incidentRowSelect(db.workspaceId) }),
     db.incident.findMany({
-      where: { resolvedAt: { not: null } },
+      where: resolvedIncidentFilter,
       orderBy: [{ resolvedAt: "desc" }, { id: "desc" }],
       take: RESOLVED_SHOWN,
       select: incidentRowSelect(db.workspaceId),

@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { componentView } from "./component-view";
 import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";

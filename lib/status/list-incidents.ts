@@ -1,15 +1,15 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/api/pagination";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { incidentSummaryInclude, incidentSummaryView } from "./incident-view";
 import type { ListIncidentsQuery } from "./schemas";
+import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/visibility";
 
 const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
 
-// resolvedAt is set exactly when an incident is resolved, so it alone tells the two states apart.
 const STATE_FILTERS: Record<ListIncidentsQuery["state"], Prisma.IncidentWhereInput> = {
-  active: { resolvedAt: null },
-  resolved: { resolvedAt: { not: null } },
+  active: activeIncidentFilter,
+  resolved: resolvedIncidentFilter,
   all: {},
 };
 

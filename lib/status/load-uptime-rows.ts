@@ -1,5 +1,6 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import { uptimeWindowStart, type UptimeInputs } from "./uptime";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 // Bounds for a workspace that changes statuses far more often than any status page should.
 const CHANGES_LIMIT = 20_000;
@@ -20,7 +21,7 @@ export async function loadUptimeRows(db: ScopedDb, now: Date): Promise<Pick<Upti
       select: { componentId: true, at: true, fromStatus: true, toStatus: true },
     }),
     db.incident.findMany({
-      where: { createdAt: { lte: now }, OR: [{ resolvedAt: null }, { resolvedAt: { gte: since } }] },
+      where: { createdAt: { lte: now }, OR: [activeIncidentFilter, { resolvedAt: { gte: since } }] },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: INCIDENTS_LIMIT,
       select: { id: true, title: true, impact: true, createdAt: true, resolvedAt: true, components: { where: { workspaceId: db.workspaceId }, select: { componentId: true } } },

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { reorderComponentsBody, type ReorderComponentsBody } from "./schemas";
 
@@ -11,12 +11,12 @@ import { reorderComponentsBody, type ReorderComponentsBody } from "./schemas";
  */
 export async function reorderComponents(actor: WorkspaceActor, input: ReorderComponentsBody) {
   authorize(actor, "status.manage", "reorder status components");
-  const { ids } = parseWith(reorderComponentsBody, input, "The order is not valid.");
+  const { ids } = validate(reorderComponentsBody, input, "The order is not valid.");
   await actor.db.$transactionLocked(async (tx) => {
     const current = await tx.statusComponent.findMany({ select: { id: true, position: true } });
     const known = new Set(current.map((component) => component.id));
     if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new ApiError("CONFLICT", "The components changed in another tab or by someone else. Reload the page and reorder again.");
+      throw new DomainError("CONFLICT", "The components changed in another tab or by someone else. Reload the page and reorder again.");
     }
     const positionOf = new Map(current.map((component) => [component.id, component.position]));
     for (const [position, id] of ids.entries()) {

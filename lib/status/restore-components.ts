@@ -1,5 +1,6 @@
 import type { ScopedTx } from "@/lib/db/scoped";
 import { setComponentStatuses } from "./set-component-statuses";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /**
  * On resolve: every component the incident affected returns to the status it had before, except
@@ -13,7 +14,7 @@ export async function restoreComponents(tx: ScopedTx, workspaceId: string, incid
   });
   if (links.length === 0) return;
   const stillAffected = await tx.incidentComponent.findMany({
-    where: { componentId: { in: links.map((link) => link.componentId) }, incidentId: { not: incidentId }, incident: { resolvedAt: null } },
+    where: { componentId: { in: links.map((link) => link.componentId) }, incidentId: { not: incidentId }, incident: activeIncidentFilter },
     select: { componentId: true },
   });
   const keep = new Set(stillAffected.map((link) => link.componentId));

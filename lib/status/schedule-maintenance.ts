@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 import { scheduleMaintenanceBody, type ScheduleMaintenanceInput } from "./schemas";
@@ -19,14 +19,14 @@ export const MAX_LEAD_DAYS = 365;
  */
 export async function scheduleMaintenance(actor: WorkspaceActor, input: ScheduleMaintenanceInput, now = new Date()) {
   authorize(actor, "status.manage", "schedule maintenance");
-  const body = parseWith(scheduleMaintenanceBody, input, "The maintenance window is not valid.");
+  const body = validate(scheduleMaintenanceBody, input, "The maintenance window is not valid.");
   const startsAt = new Date(Math.max(body.startsAt.getTime(), now.getTime()));
   refuseBadTimes(body.startsAt, body.endsAt, now);
 
   const id = await actor.db.$transactionLocked(async (tx) => {
     const found = await tx.statusComponent.findMany({ where: { id: { in: body.componentIds } }, select: { id: true } });
     if (found.length !== body.componentIds.length) {
-      throw new ApiError("NOT_FOUND", "A chosen component no longer exists.", [
+      throw new DomainError("NOT_FOUND", "A chosen component no longer exists.", [
         { path: "componentIds", message: "A chosen component no longer exists (deleted in another tab?). Reload and choose again.", code: "not_found" },
       ]);
     }
@@ -54,5 +54,5 @@ function refuseBadTimes(startsAt: Date, endsAt: Date, now: Date) {
   if (endsAt.getTime() - Math.max(startsAt.getTime(), now.getTime()) > MAX_WINDOW_DAYS * DAY_MS) {
     details.push({ path: "endsAt", message: `A window lasts at most ${MAX_WINDOW_DAYS} days.`, code: "too_big" });
   }
-  if (details.length > 0) throw new ApiError("VALIDATION_ERROR", "The maintenance window is not valid.", details);
+  if (details.length > 0) throw new DomainError("VALIDATION_ERROR", "The maintenance window is not valid.", details);
 }

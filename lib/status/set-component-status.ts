@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { componentView } from "./component-view";
 import { getComponentOrThrow } from "./get-component";
@@ -12,7 +12,7 @@ import { setComponentStatuses } from "./set-component-statuses";
  */
 export async function setComponentStatus(actor: WorkspaceActor, id: string, input: SetComponentStatusBody) {
   authorize(actor, "status.manage", "set component statuses");
-  const { status } = parseWith(setComponentStatusBody, input, "The status is not valid.");
+  const { status } = validate(setComponentStatusBody, input, "The status is not valid.");
   return actor.db.$transactionLocked(async (tx) => {
     await getComponentOrThrow(tx, id);
     await setComponentStatuses(tx, actor.workspaceId, [{ id, status }], new Date());

@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { componentView } from "./component-view";
 import { getComponentOrThrow } from "./get-component";
@@ -7,7 +7,7 @@ import { updateComponentBody, type UpdateComponentBody } from "./schemas";
 /** Renames and re-describes a component; its status and history stay as they are. */
 export async function updateComponent(actor: WorkspaceActor, id: string, input: UpdateComponentBody) {
   authorize(actor, "status.manage", "edit status components");
-  const body = parseWith(updateComponentBody, input, "The component is not valid.");
+  const body = validate(updateComponentBody, input, "The component is not valid.");
   return actor.db.$transaction(async (tx) => {
     await getComponentOrThrow(tx, id);
     await tx.statusComponent.updateMany({ where: { id }, data: { name: body.name, description: body.description } });

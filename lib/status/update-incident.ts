@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import type { IncidentStatus } from "@/lib/generated/prisma/enums";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
@@ -15,7 +15,7 @@ import { updateIncidentBody, type UpdateIncidentInput } from "./schemas";
  */
 export async function updateIncident(actor: WorkspaceActor, id: string, input: UpdateIncidentInput) {
   authorize(actor, "status.manage", "update incidents");
-  const body = parseWith(updateIncidentBody, input, "The update is not valid.");
+  const body = validate(updateIncidentBody, input, "The update is not valid.");
   const { db } = actor;
   return db.$transactionLocked(async (tx) => {
     const current = await getIncidentOrThrow(tx, id);
@@ -31,7 +31,7 @@ export async function updateIncident(actor: WorkspaceActor, id: string, input: U
       where: { id, status: current.status },
       data: { status, impact, ...(status === "resolved" ? { resolvedAt: at } : {}) },
     });
-    if (count === 0) throw new ApiError("CONFLICT", "The incident changed while this request ran. Fetch it and retry.");
+    if (count === 0) throw new DomainError("CONFLICT", "The incident changed while this request ran. Fetch it and retry.");
     if (status === "resolved") await restoreComponents(tx, db.workspaceId, id, body.components.map((change) => change.id), at);
     await tx.incidentUpdate.create({
       data: { workspaceId: db.workspaceId, incidentId: id, status, impact, message: body.message, createdAt: at },
@@ -46,7 +46,7 @@ function transitionRefused(from: IncidentStatus, to: IncidentStatus) {
     from === "resolved"
       ? "The incident is resolved; it takes no further updates."
       : `Cannot move an incident from ${from} to ${to}. Allowed: ${allowed.join(", ")}.`;
-  return new ApiError("VALIDATION_ERROR", from === "resolved" ? "A resolved incident cannot be updated." : "That status change is not allowed.", [
+  return new DomainError("VALIDATION_ERROR", from === "resolved" ? "A resolved incident cannot be updated." : "That status change is not allowed.", [
     { path: "status", message, code: "invalid_transition" },
   ]);
 }

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import type { ScopedTx } from "@/lib/db/scoped";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { todoListBody, type TodoListInput } from "./schemas";
@@ -10,12 +10,12 @@ export const MAX_TODO_LISTS = 200;
 /** An empty list. Names are unique per workspace (the API finds lists by name). */
 export async function createTodoList(actor: WorkspaceActor, input: TodoListInput) {
   authorize(actor, "todos.manage", "create todo lists");
-  const { name } = parseWith(todoListBody, input, "The list is not valid.");
+  const { name } = validate(todoListBody, input, "The list is not valid.");
   // Under the workspace lock, so two tabs creating the same name get one list and a clear refusal.
   return actor.db.$transactionLocked(async (tx) => {
     await refuseTakenName(tx, name);
     if ((await tx.todoList.count()) >= MAX_TODO_LISTS) {
-      throw new ApiError("VALIDATION_ERROR", "Too many lists.", [
+      throw new DomainError("VALIDATION_ERROR", "Too many lists.", [
         { path: "name", message: `A workspace holds at most ${MAX_TODO_LISTS} lists. Delete one you no longer need.`, code: "too_big" },
       ]);
     }
@@ -27,6 +27,6 @@ export async function createTodoList(actor: WorkspaceActor, input: TodoListInput
 export async function refuseTakenName(tx: ScopedTx, name: string, exceptId?: string) {
   const taken = await tx.todoList.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
   if (taken) {
-    throw new ApiError("VALIDATION_ERROR", "The list name is taken.", [{ path: "name", message: `A list named “${name}” already exists.`, code: "taken" }]);
+    throw new DomainError("VALIDATION_ERROR", "The list name is taken.", [{ path: "name", message: `A list named “${name}” already exists.`, code: "taken" }]);
   }
 }

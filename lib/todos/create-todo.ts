@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { findOrCreateList } from "./find-or-create-list";
@@ -9,7 +9,7 @@ import { todoInclude, todoView } from "./view";
 /** A todo in an existing list (listId) or in a list found or created by name (listName). */
 export async function createTodo(actor: WorkspaceActor, input: CreateTodoInput) {
   authorize(actor, "todos.manage", "add todos");
-  const body = parseWith(createTodoBody, input, "The todo is not valid.");
+  const body = validate(createTodoBody, input, "The todo is not valid.");
   const { db } = actor;
   // An unknown list is a 404 before the plan limit is counted (SPEC B2: tenant lookup, then limit).
   if (body.listId) await getTodoListOrThrow(db, body.listId);

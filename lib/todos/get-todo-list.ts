@@ -1,8 +1,8 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 
 export async function getTodoListOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const list = await db.todoList.findUnique({ where: { id } });
-  if (!list) throw new ApiError("NOT_FOUND", "Todo list not found.");
+  if (!list) throw new DomainError("NOT_FOUND", "Todo list not found.");
   return list;
 }

@@ -1,4 +1,4 @@
-import { parseWith } from "@/lib/api/parse-with";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { refuseTakenName } from "./create-todo-list";
 import { getTodoListOrThrow } from "./get-todo-list";
@@ -6,7 +6,7 @@ import { todoListBody, type TodoListInput } from "./schemas";
 
 export async function renameTodoList(actor: WorkspaceActor, id: string, input: TodoListInput) {
   authorize(actor, "todos.manage", "rename todo lists");
-  const { name } = parseWith(todoListBody, input, "The list name is not valid.");
+  const { name } = validate(todoListBody, input, "The list name is not valid.");
   return actor.db.$transactionLocked(async (tx) => {
     await getTodoListOrThrow(tx, id);
     await refuseTakenName(tx, name, id);

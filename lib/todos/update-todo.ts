@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { parseWith } from "@/lib/api/parse-with";
+import { DomainError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getTodoOrThrow } from "./get-todo";
 import { updateTodoBody, type UpdateTodoInput } from "./schemas";
@@ -11,7 +11,7 @@ import { todoView } from "./view";
  */
 export async function updateTodo(actor: WorkspaceActor, id: string, input: UpdateTodoInput) {
   authorize(actor, "todos.manage", "change todos");
-  const body = parseWith(updateTodoBody, input, "The todo change is not valid.");
+  const body = validate(updateTodoBody, input, "The todo change is not valid.");
   return actor.db.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.todoItem.updateMany({
@@ -24,7 +24,7 @@ export async function updateTodo(actor: WorkspaceActor, id: string, input: Updat
         ...(body.archived === false ? { archivedAt: null } : {}),
       },
     });
-    if (count === 0) throw new ApiError("NOT_FOUND", "Todo not found.");
+    if (count === 0) throw new DomainError("NOT_FOUND", "Todo not found.");
     // Stamped only where still unset, by a conditional update rather than a read-then-write, so
     // two requests completing the same item at once agree on a single completedAt.
     if (body.completed) await tx.todoItem.updateMany({ where: { id, completedAt: null }, data: { completedAt: now } });

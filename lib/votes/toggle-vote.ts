@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/visibility";
 
 // A visitor's upvote, set on or off. The client sends the state it wants (not "flip whatever is
 // there"), so a double click or a retried request cannot undo itself.
@@ -51,16 +52,16 @@ export async function toggleVote(input: VoteTarget & { voted: boolean }): Promis
   if (changed[0]) return { voted: input.voted, voteCount: Number(changed[0].voteCount) };
   // Nothing changed: already in the wanted state, merged away, or no such public post. Tell which.
   const current = await currentVote(input);
-  if (current.mergedIntoId && input.voted) throw new ApiError("CONFLICT", "This post was merged into another one. Vote there instead.");
+  if (current.mergedIntoId && input.voted) throw new DomainError("CONFLICT", "This post was merged into another one. Vote there instead.");
   return { voted: current.voted, voteCount: current.voteCount };
 }
 
 export async function currentVote({ workspaceId, postId, userId }: { workspaceId: string; postId: string; userId: string | null }) {
   const post = await db.post.findFirst({
-    where: { id: postId, workspaceId, board: { isPublic: true } },
+    where: { id: postId, workspaceId, board: publicBoardFilter },
     select: { voteCount: true, mergedIntoId: true, votes: userId ? { where: { userId }, select: { id: true } } : false },
   });
-  if (!post) throw new ApiError("NOT_FOUND", "Post not found.");
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
   return { voted: Boolean(post.votes?.length), voteCount: post.voteCount, mergedIntoId: post.mergedIntoId };
 }
 

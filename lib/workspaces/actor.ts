@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -18,7 +18,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
     where: { userId, workspace: { slug } },
     select: { role: true, workspaceId: true },
   });
-  if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+  if (!membership) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
   return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
@@ -30,6 +30,6 @@ export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, d
 export function requireRole(actor: Pick<WorkspaceActor, "role">, minimum: Role, action: string): void {
   if (!roleAtLeast(actor.role, minimum)) {
     const who = minimum === "OWNER" ? "owners" : minimum === "ADMIN" ? "admins and owners" : `${minimum.toLowerCase()}s and above`;
-    throw new ApiError("FORBIDDEN", `Only ${who} can ${action}.`);
+    throw new DomainError("FORBIDDEN", `Only ${who} can ${action}.`);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { db } from "@/lib/db/client";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import { invalidateWorkspace } from "@/lib/public/response-cache";
@@ -30,19 +30,19 @@ export const confirmationMismatch = (slug: string) => `That is not this workspac
 export async function deleteWorkspace(actor: WorkspaceActor, input: DeleteWorkspaceInput): Promise<{ slug: string; name: string }> {
   authorize(actor, "workspace.delete", "delete the workspace");
   const parsed = deleteWorkspaceSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The confirmation is not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The confirmation is not valid.", zodDetails(parsed.error));
 
   const deleted = await db.$transaction(async (tx) => {
     // The workspace is the tenant itself, reached by the actor's own id (as in update-workspace).
     const [workspace] = await tx.$queryRaw<{ slug: string; name: string }[]>`
       SELECT slug, name FROM "Workspace" WHERE id = ${actor.workspaceId} FOR UPDATE`;
-    if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+    if (!workspace) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
     const membership = await tx.membership.findFirst({ where: { workspaceId: actor.workspaceId, userId: actor.userId }, select: { role: true } });
-    if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+    if (!membership) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
     authorize(membership, "workspace.delete", "delete the workspace");
     if (parsed.data.confirmation.trim() !== workspace.slug) {
       const message = confirmationMismatch(workspace.slug);
-      throw new ApiError("VALIDATION_ERROR", message, [{ path: "confirmation", message, code: "invalid_value" }]);
+      throw new DomainError("VALIDATION_ERROR", message, [{ path: "confirmation", message, code: "invalid_value" }]);
     }
     await tx.workspace.delete({ where: { id: actor.workspaceId } });
     return workspace;

@@ -1,9 +1,10 @@
 import { publishedBy } from "@/lib/changelog/published";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import type { IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
 import type { WorkspaceActor } from "./actor";
+import { activeIncidentFilter } from "@/lib/visibility";
 
 /** "New" posts on the overview: still `open` (nobody has triaged them) and at most this old. */
 export const NEW_POST_DAYS = 7;
@@ -55,7 +56,7 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
             // Live notes only: a scheduled one counts from its publishedAt (SPEC B12).
             releaseNotes: { where: publishedBy(now) },
             statusComponents: true,
-            incidents: { where: { resolvedAt: null } },
+            incidents: { where: activeIncidentFilter },
             todoItems: { where: { completedAt: null, archivedAt: null } },
             memberships: true,
             invitations: true,
@@ -67,13 +68,13 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
     actor.db.post.count({ where: { status: "open", createdAt: { gte: weekAgo } } }),
     actor.db.releaseNote.count({ where: { status: "draft" } }),
     actor.db.incident.findMany({
-      where: { resolvedAt: null },
+      where: activeIncidentFilter,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ACTIVE_INCIDENTS_SHOWN,
       select: { id: true, title: true, status: true, impact: true, createdAt: true },
     }),
   ]);
-  if (!workspace) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+  if (!workspace) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
   const count = workspace._count;
   const counts = {
     boards: count.boards,

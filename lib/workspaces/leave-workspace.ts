@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { authorize, type WorkspaceActor } from "./actor";
@@ -20,10 +20,10 @@ export async function leaveWorkspace(actor: WorkspaceActor): Promise<{ userId: s
   authorize(actor, "workspace.leave", "leave the workspace");
   return actor.db.$transactionLocked(async (tx) => {
     const membership = await tx.membership.findFirst({ where: { userId: actor.userId }, select: { id: true, role: true } });
-    if (!membership) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+    if (!membership) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
     if (membership.role === "OWNER") {
       const owners = await tx.membership.count({ where: { role: "OWNER" } });
-      if (owners <= 1) throw new ApiError("CONFLICT", (await tx.membership.count()) <= 1 ? ONLY_MEMBER_LEAVING : LAST_OWNER_LEAVING);
+      if (owners <= 1) throw new DomainError("CONFLICT", (await tx.membership.count()) <= 1 ? ONLY_MEMBER_LEAVING : LAST_OWNER_LEAVING);
     }
     await tx.membership.delete({ where: { id: membership.id } });
     await revokeKeysCreatedBy(tx, actor.userId);

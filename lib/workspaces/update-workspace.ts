@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/error-codes";
-import { zodDetails } from "@/lib/api/zod-details";
+import { DomainError } from "@/lib/core/errors";
+import { zodDetails } from "@/lib/core/zod-details";
 import { db } from "@/lib/db/client";
 import { isRecordNotFound, isUniqueViolation } from "@/lib/db/errors";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
@@ -34,7 +34,7 @@ export interface WorkspaceSettingsView {
 export async function updateWorkspace(actor: WorkspaceActor, input: UpdateWorkspaceInput): Promise<WorkspaceSettingsView> {
   requireRole(actor, "ADMIN", "change workspace settings");
   const parsed = updateWorkspaceSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "The settings are not valid.", zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The settings are not valid.", zodDetails(parsed.error));
   try {
     // Workspace is the tenant itself, not a tenant-owned row: it is reached by the actor's own id.
     return await db.workspace.update({
@@ -43,8 +43,8 @@ export async function updateWorkspace(actor: WorkspaceActor, input: UpdateWorksp
       select: { name: true, slug: true, portalPublished: true },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("CONFLICT", SLUG_TAKEN_MESSAGE, [{ path: "slug", message: SLUG_TAKEN_MESSAGE, code: "conflict" }]);
-    if (isRecordNotFound(error)) throw new ApiError("NOT_FOUND", WORKSPACE_GONE);
+    if (isUniqueViolation(error)) throw new DomainError("CONFLICT", SLUG_TAKEN_MESSAGE, [{ path: "slug", message: SLUG_TAKEN_MESSAGE, code: "conflict" }]);
+    if (isRecordNotFound(error)) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as item from "@/app/api/v1/posts/[id]/route";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { addComment } from "@/lib/comments/add-comment";
 import { db } from "@/lib/db/client";
 import { mergePost } from "@/lib/posts/merge-posts";
@@ -53,8 +53,8 @@ describe("merging post B into post A (SPEC B11)", () => {
           () => "voted" as const,
           (error: unknown) => {
             // A vote on B that waited for the merge is refused (B is merged), never lost on a closed post.
-            expect(error).toBeInstanceOf(ApiError);
-            expect((error as ApiError).code).toBe("CONFLICT");
+            expect(error).toBeInstanceOf(DomainError);
+            expect((error as DomainError).code).toBe("CONFLICT");
             return "refused" as const;
           },
         );

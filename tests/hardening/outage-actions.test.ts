@@ -14,7 +14,7 @@ process.env.DATABASE_URL = database.url;
 
 const { db } = await import("@/lib/db/client");
 const { authOptions } = await import("@/lib/auth/options");
-const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/dashboard/action-errors");
+const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/forms");
 const { toggleVote } = await import("@/lib/votes/toggle-vote");
 const { addComment } = await import("@/lib/comments/add-comment");
 const { proxy } = await import("@/proxy");

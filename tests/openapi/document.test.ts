@@ -4,7 +4,7 @@ import * as publicDocument from "@/app/api/public/openapi.json/route";
 import { V1_ROUTES } from "@/app/api/v1/routes";
 import * as v1Document from "@/app/api/v1/openapi.json/route";
 import { routeEntries } from "@/lib/openapi/route-table";
-import { ERROR_CODES } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/core/errors";
 import { call, seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 import { openApiDocuments } from "../support/openapi-validator";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ApiError, type ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/core/errors";
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
 import type { Tenant } from "./api";
 
@@ -8,13 +8,13 @@ export function actorOf(tenant: Tenant, user: { id: string }): Promise<Workspace
   return getWorkspaceActorOrThrow(user.id, tenant.workspace.slug);
 }
 
-/** Awaits a promise that must fail with this ApiError code; returns the error for further checks. */
-export async function expectApiError(promise: Promise<unknown>, code: ErrorCode): Promise<ApiError> {
+/** Awaits a promise that must fail with this DomainError code; returns the error for further checks. */
+export async function expectApiError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error, `expected ApiError ${code}`).toBeInstanceOf(ApiError);
-  expect((error as ApiError).code).toBe(code);
-  return error as ApiError;
+  expect(error, `expected DomainError ${code}`).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+  return error as DomainError;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as posts from "@/app/api/v1/posts/route";
 import * as publicStatus from "@/app/api/public/[workspace]/status/route";
 import * as publicBoards from "@/app/api/public/[workspace]/boards/route";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import { createApiKey } from "@/lib/keys/create-api-key";
@@ -198,7 +198,7 @@ describe("deleteWorkspace", () => {
         ),
       ]);
       for (const result of others) {
-        if (result.status === "rejected") expect(result.reason, String(result.reason)).toBeInstanceOf(ApiError);
+        if (result.status === "rejected") expect(result.reason, String(result.reason)).toBeInstanceOf(DomainError);
         // The API answers: created before the delete, key gone (401), or the workspace gone under it.
         else if (typeof result.value === "number") expect([201, 401, 404, 409]).toContain(result.value);
       }

@@ -3,8 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { answerOutage, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { changeName } from "@/lib/users/change-name";
 import { changePassword } from "@/lib/users/change-password";

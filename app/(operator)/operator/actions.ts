@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
+import { formFailureOf, SESSION_ENDED } from "@/lib/forms";
 import type { FormResult } from "@/lib/forms";
 import { changeWorkspacePlan } from "@/lib/plans/change-workspace-plan";
 import type { PlanChangeSummary } from "@/components/operator/plan-change-summary";

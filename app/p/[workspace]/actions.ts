@@ -1,13 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ApiError } from "@/lib/api/error-codes";
-import { idSchema } from "@/lib/api/schemas";
+import { DomainError } from "@/lib/core/errors";
+import { idSchema } from "@/lib/core/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
 import { addComment } from "@/lib/comments/add-comment";
-import { answerOutage, formFailureOf } from "@/lib/dashboard/action-errors";
 import { scopedDb } from "@/lib/db/scoped";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, formFailureOf, type FormResult } from "@/lib/forms";
 import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
@@ -47,8 +46,8 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
       afterWrite(found.workspace.slug);
       return { ok: true, ...result };
     } catch (error) {
-      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
-      if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
+      if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
       throw error;
     }
   }, { ok: false, reason: "unavailable" } satisfies VoteActionResult);
@@ -65,11 +64,11 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
       afterWrite(found.workspace.slug);
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
-      if (error instanceof ApiError && error.code === "VALIDATION_ERROR") {
+      if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
         return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
       }
-      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
-      if (error instanceof ApiError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+      if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
       throw error;
     }
   });
@@ -95,8 +94,8 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
       afterWrite(found.workspace.slug);
       return { ok: true, data: { id: post.id } };
     } catch (error) {
-      if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
-      if (error instanceof ApiError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+      if (error instanceof DomainError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
       throw error;
     }
   });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "../error-codes";
-import { zodDetails } from "../zod-details";
+import { zodDetails } from "@/lib/core/zod-details";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,8 +1,7 @@
 "use server";
 
 import { guardAction } from "@/lib/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
 
 export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {

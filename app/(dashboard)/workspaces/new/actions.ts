@@ -3,7 +3,7 @@
 import { guardAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
-import { answerOutage } from "@/lib/dashboard/action-errors";
+import { answerOutage } from "@/lib/forms";
 
 export async function createWorkspaceAction(input: { name: string; slug: string }): Promise<FormResult<{ slug: string }>> {
   return answerOutage("createWorkspaceAction", async (): Promise<FormResult<{ slug: string }>> => {

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { formatDate } from "@/lib/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { loadPortal } from "@/lib/public/load-portal";
 
@@ -22,7 +22,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
   const [{ workspace, db }, search] = await Promise.all([loadPortal((await params).workspace), searchParams]);
   const cursor = typeof search.cursor === "string" && search.cursor.length <= 512 ? search.cursor : undefined;
   const page = await listPublicReleaseNotes(db, { limit: PAGE_SIZE, cursor }).catch((error) => {
-    if (error instanceof ApiError && error.code === "VALIDATION_ERROR") return listPublicReleaseNotes(db, { limit: PAGE_SIZE });
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicReleaseNotes(db, { limit: PAGE_SIZE });
     throw error;
   });
   const base = `/p/${workspace.slug}/changelog`;

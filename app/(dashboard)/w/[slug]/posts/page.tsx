@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { humanize } from "@/components/portal/format";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { listBoardChoices } from "@/lib/boards/list-all-boards";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { formatStatusCount } from "@/lib/posts/count-posts-by-status";
@@ -24,7 +24,7 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
   const { state, query, ignored } = readInboxState(search, boards);
   // A stale or edited cursor shows the first page rather than an error.
   const inbox = await listInbox(actor, query).catch((error) => {
-    if (!(error instanceof ApiError && error.code === "VALIDATION_ERROR" && query.cursor)) throw error;
+    if (!(error instanceof DomainError && error.code === "VALIDATION_ERROR" && query.cursor)) throw error;
     ignored.push("cursor");
     state.cursor = undefined;
     return listInbox(actor, { ...query, cursor: undefined });

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
 import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";

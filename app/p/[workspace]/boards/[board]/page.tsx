@@ -4,7 +4,7 @@ import { humanize, signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { SubmitPostForm } from "@/components/portal/submit-post-form";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { getSessionUser } from "@/lib/auth/session";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
@@ -47,7 +47,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
   const page = await listPublicBoardPosts(db, board.id, query).catch((error) => {
-    if (error instanceof ApiError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, board.id, { ...query, cursor: undefined });
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, board.id, { ...query, cursor: undefined });
     throw error;
   });
   const voted = await listVotedPostIds(db, user?.id ?? null, page.data.map((post) => post.id));

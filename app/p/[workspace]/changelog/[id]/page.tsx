@@ -3,7 +3,7 @@ import Link from "next/link";
 import { formatDate } from "@/lib/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
-import { idSchema } from "@/lib/api/schemas";
+import { idSchema } from "@/lib/core/schemas";
 import { markdownExcerpt } from "@/lib/markdown/render-markdown";
 import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";

@@ -5,7 +5,7 @@ import { NoteStateBadge } from "@/components/changelog/changelog-actions";
 import { NoteEditor } from "@/components/changelog/note-editor";
 import { Markdown } from "@/components/portal/markdown";
 import { LocalTime } from "@/components/ui/local-time";
-import { idSchema } from "@/lib/api/schemas";
+import { idSchema } from "@/lib/core/schemas";
 import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { roleCan } from "@/lib/roles";

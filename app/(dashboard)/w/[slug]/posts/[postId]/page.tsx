@@ -15,6 +15,7 @@ import { AdminActions } from "./admin-actions";
 import { CommentsSection } from "./comments-section";
 import { RoadmapSelect, StatusSelect } from "./post-controls";
 import { PostTextEditor } from "./post-text-editor";
+import { isPublicBoard, isPublishedPortal } from "@/lib/visibility";
 
 type Props = { params: Promise<{ slug: string; postId: string }> };
 
@@ -33,7 +34,7 @@ export default async function PostPage({ params }: Props) {
     merge: roleCan(actor.role, "posts.merge") && !post.mergedIntoId,
     delete: roleCan(actor.role, "posts.delete"),
   };
-  const portalHref = post.board.isPublic && workspace.portalPublished ? `/p/${slug}/posts/${post.id}` : null;
+  const portalHref = isPublicBoard(post.board) && isPublishedPortal(workspace) ? `/p/${slug}/posts/${post.id}` : null;
 
   return (
     <main className="space-y-4">

@@ -3,8 +3,7 @@
 import { headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
-import type { FormResult } from "@/lib/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { addMember, type AddMemberResult } from "@/lib/members/add-member";
 import { changeInvitationRole } from "@/lib/members/change-invitation-role";
 import { changeMemberRole } from "@/lib/members/change-member-role";

@@ -6,7 +6,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { IncidentUpdateForm } from "@/components/status/incident-update-form";
 import { INCIDENT_STATUS_LABELS } from "@/components/status/status-labels";
 import { Badge } from "@/components/ui/badge";
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { roleCan } from "@/lib/roles";
 import { getIncidentDetail } from "@/lib/status/get-incident";
@@ -22,7 +22,7 @@ export default async function IncidentPage({ params }: Props) {
   const { actor } = await workspacePageActor(slug, `/status/incidents/${id}`);
   const [incident, dashboard] = await Promise.all([
     getIncidentDetail(actor.db, actor.workspaceId, id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+      if (error instanceof DomainError && error.code === "NOT_FOUND") notFound();
       throw error;
     }),
     getStatusDashboard(actor.db),

@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import type { ErrorDetail } from "./error-codes";
+import type { ErrorDetail } from "./errors";
 
 /** zod issues as the `details` rows of a VALIDATION_ERROR (SPEC B3). */
 export function zodDetails(error: ZodError, prefix?: string): ErrorDetail[] {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SqlFragment } from "@/lib/db/sql-fragment";
-import { ApiError } from "./error-codes";
+import { DomainError } from "./errors";
 
 // Keyset pagination (SPEC B3): a page is "rows after this (sort value, id)", so rows inserted
 // while a client walks the list never shift what it has not seen yet. The cursor is opaque
@@ -96,7 +96,7 @@ function decodeCursor(cursor: string, sort: SortSpec): { value: Date | number; i
 }
 
 function invalidCursor(message: string) {
-  return new ApiError("VALIDATION_ERROR", "The query string is not valid.", [{ path: "cursor", message, code: "invalid_cursor" }]);
+  return new DomainError("VALIDATION_ERROR", "The query string is not valid.", [{ path: "cursor", message, code: "invalid_cursor" }]);
 }
 
 /** Prisma `where`, `orderBy` and `take` for one page (one extra row tells whether more follow). */

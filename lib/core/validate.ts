@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./error-codes";
+import { DomainError } from "./errors";
 import { zodDetails } from "./zod-details";
 
 /**
@@ -7,8 +7,8 @@ import { zodDetails } from "./zod-details";
  * parsed value, or a VALIDATION_ERROR whose `details` name each field (the dashboard shows them
  * beside the field, the API returns them).
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, input: unknown, message = "The input is not valid."): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", message, zodDetails(parsed.error));
+  if (!parsed.success) throw new DomainError("VALIDATION_ERROR", message, zodDetails(parsed.error));
   return parsed.data;
 }

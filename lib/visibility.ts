@@ -1,0 +1,38 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// Who may see what, each rule written once and named: every reader that needs a rule (the portal's,
+// the public JSON's, the REST API's, the dashboard's) uses it from here, so changing a rule here
+// changes it everywhere. Where a rule is needed in raw SQL, its SQL form sits beside it.
+
+/** A workspace whose portal the team has published: the only ones the public surface answers for. */
+export const publishedPortalFilter = { portalPublished: true } as const satisfies Prisma.WorkspaceWhereInput;
+
+export function isPublishedPortal(workspace: { portalPublished: boolean }): boolean {
+  return workspace.portalPublished === publishedPortalFilter.portalPublished;
+}
+
+/** A board the team shows on the portal; private boards are the team's alone. */
+export const publicBoardFilter = { isPublic: true } as const satisfies Prisma.BoardWhereInput;
+
+export function isPublicBoard(board: { isPublic: boolean }): boolean {
+  return board.isPublic === publicBoardFilter.isPublic;
+}
+
+/** The condition on a board row `alias` in raw SQL, bound to the same value as the filter. */
+export function publicBoardSql(alias: string) {
+  return Prisma.sql`${Prisma.raw(`${alias}."isPublic"`)} = ${publicBoardFilter.isPublic}`;
+}
+
+/**
+ * An incident is active until it is resolved. Resolving stamps resolvedAt in the same write that
+ * sets the status, and an incident is never opened resolved, so resolvedAt alone tells the states
+ * apart (and it is the indexed column).
+ */
+export const activeIncidentFilter = { resolvedAt: null } as const satisfies Prisma.IncidentWhereInput;
+export const resolvedIncidentFilter = { resolvedAt: { not: null } } as const satisfies Prisma.IncidentWhereInput;
+
+/** A comment not hidden by a moderator: what the portal shows and what a post's commentCount counts. */
+export const visibleCommentFilter = { hiddenAt: null } as const satisfies Prisma.CommentWhereInput;
+
+/** The same condition in raw SQL (commentCount is recounted in SQL after merges and moderation). */
+export const VISIBLE_COMMENT_SQL = Prisma.sql`"hiddenAt" IS NULL`;
