@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./e2e/chromium";
+import { prepareE2eRun } from "./e2e/run-environment.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3200);
+prepareE2eRun();
+const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
 
 // Debian's Chromium, never a downloaded browser: this machine (and CI) cannot download one.
@@ -14,6 +16,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
+  globalTeardown: "./e2e/global-teardown.ts",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -31,6 +34,6 @@ export default defineConfig({
     timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
   },
 });

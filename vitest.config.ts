@@ -1,6 +1,16 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { describeDatabase, findPostgres } from "./scripts/lib/find-postgres.mjs";
+
+// The same database choice as `npm test`, so `npx vitest run <file>` needs no environment either:
+// TEST_DATABASE_URL, DATABASE_URL, a local PostgreSQL, else embedded PGlite. Set here, in the main
+// process, before any test process starts, so every one of them inherits it.
+if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
+  const found = await findPostgres();
+  if (found.url) process.env.TEST_DATABASE_URL = found.url;
+  console.log(`vitest: ${describeDatabase(found)}`);
+}
 
 // Files that need no application database (pure units, the Upstash bridge, the migration tools
 // that make their own scratch databases) run without the per-file database setup.

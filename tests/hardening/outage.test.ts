@@ -12,11 +12,15 @@ import { createRateLimiter } from "@/lib/ratelimit";
 // one blocked table stalled the whole pool with no statement timeout. Real connections throughout:
 // a port where nothing listens, and a real lock held by another session.
 
-const liveUrl = process.env.DATABASE_URL!;
+// Undefined on embedded PGlite: restoring must then remove the variable, since assigning
+// undefined to process.env stores the string "undefined".
+const liveUrl = process.env.DATABASE_URL;
 const DEAD_URL = "postgresql://postgres@127.0.0.1:9/unreachable";
-afterEach(() => {
-  process.env.DATABASE_URL = liveUrl;
-});
+function restoreLiveDatabase() {
+  if (liveUrl === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = liveUrl;
+}
+afterEach(restoreLiveDatabase);
 
 describe("database outage", () => {
   it.each(["/w/acme", "/w/acme/settings/members", "/workspaces", "/account", "/p/acme", "/p/acme/status"])(
@@ -48,7 +52,7 @@ describe("database outage", () => {
     expect(downBody).toMatchObject({ status: "unavailable", database: { ok: false }, rateLimiter: { backend: expect.any(String), failOpenCount: expect.any(Number) } });
     expect(JSON.stringify(downBody)).not.toContain("127.0.0.1");
 
-    process.env.DATABASE_URL = liveUrl;
+    restoreLiveDatabase();
     const up = await health.GET();
     expect(up.status).toBe(200);
     expect(up.headers.get("cache-control")).toBe("no-store");
