@@ -6,7 +6,11 @@ import { describeDatabase, findPostgres } from "./scripts/lib/find-postgres.mjs"
 // The same database choice as `npm test`, so `npx vitest run <file>` needs no environment either:
 // TEST_DATABASE_URL, DATABASE_URL, a local PostgreSQL, else embedded PGlite. Set here, in the main
 // process, before any test process starts, so every one of them inherits it.
-if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
+if (process.env.TEST_DATABASE === "pglite") {
+  delete process.env.TEST_DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  console.log("vitest: embedded PGlite (TEST_DATABASE=pglite)");
+} else if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
   const found = await findPostgres();
   if (found.url) process.env.TEST_DATABASE_URL = found.url;
   console.log(`vitest: ${describeDatabase(found)}`);

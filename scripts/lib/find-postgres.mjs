@@ -4,7 +4,8 @@
 // README describes. In order: TEST_DATABASE_URL, DATABASE_URL (taken as given), then the usual
 // local servers, each probed: TCP 127.0.0.1:5432 as `postgres`, then the local socket as the
 // current OS user. A probed server counts only if its role may create databases, because every
-// test file and the browser run get databases of their own. None found: embedded PGlite.
+// test file and the browser run get databases of their own. None found: embedded PGlite, which
+// TEST_DATABASE=pglite also chooses on a machine that has PostgreSQL.
 //
 // Run as a script it prints the answer as JSON, which is how the synchronous callers
 // (playwright.config.ts) ask without an event loop of their own.
@@ -56,6 +57,7 @@ async function mayCreateDatabases(url) {
  *   means embedded PGlite.
  */
 export async function findPostgres(env = process.env) {
+  if (env.TEST_DATABASE === "pglite") return { url: undefined, source: "TEST_DATABASE=pglite", tried: [] };
   if (env.TEST_DATABASE_URL) return { url: env.TEST_DATABASE_URL, source: "TEST_DATABASE_URL", tried: [] };
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, source: "DATABASE_URL", tried: [] };
   const tried = [];
@@ -76,6 +78,7 @@ export function findPostgresSync(env = process.env) {
 /** A line for the log: which database the tests run on, and why. */
 export function describeDatabase({ url, source, tried }) {
   if (url) return `PostgreSQL at ${redact(url)} (${source})`;
+  if (tried.length === 0) return `embedded PGlite (${source})`;
   return `embedded PGlite (no PostgreSQL found; tried ${tried.map(redact).join(", ") || "nothing"})`;
 }
 
