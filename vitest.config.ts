@@ -6,10 +6,10 @@ import { describeDatabase, findPostgres } from "./scripts/lib/find-postgres.mjs"
 // The same database choice as `npm test`, so `npx vitest run <file>` needs no environment either:
 // TEST_DATABASE_URL, DATABASE_URL, a local PostgreSQL, else embedded PGlite. Set here, in the main
 // process, before any test process starts, so every one of them inherits it.
+// (The config is read once per project: say it once.)
 if (process.env.TEST_DATABASE === "pglite") {
   delete process.env.TEST_DATABASE_URL;
   delete process.env.DATABASE_URL;
-  console.log("vitest: embedded PGlite (TEST_DATABASE=pglite)");
 } else if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
   const found = await findPostgres();
   if (found.url) process.env.TEST_DATABASE_URL = found.url;
