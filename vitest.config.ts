@@ -28,8 +28,10 @@ export default defineConfig({
     // Vitest's default on 2 cores is one process; integration files spend much of their time
     // waiting on PostgreSQL, so two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous, so that a machine shared with other runs (two clones testing at once, a busy CI
+    // host) slows a test down without failing it; a test that truly hangs still fails.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     projects: [
       {
         extends: true,
