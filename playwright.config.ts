@@ -1,19 +1,24 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./e2e/chromium";
+import { prepareE2eRun } from "./e2e/run-environment.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3200);
+prepareE2eRun();
+const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
 
 // Debian's Chromium, never a downloaded browser: this machine (and CI) cannot download one.
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a loaded machine (two runs at once, a busy CI host): waits end as soon as the page
+  // is ready, so only a failing test pays for them.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
+  globalTeardown: "./e2e/global-teardown.ts",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -31,6 +36,6 @@ export default defineConfig({
     timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
   },
 });

@@ -1,6 +1,20 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { describeDatabase, findPostgres } from "./scripts/lib/find-postgres.mjs";
+
+// The same database choice as `npm test`, so `npx vitest run <file>` needs no environment either:
+// TEST_DATABASE_URL, DATABASE_URL, a local PostgreSQL, else embedded PGlite. Set here, in the main
+// process, before any test process starts, so every one of them inherits it.
+// (The config is read once per project: say it once.)
+if (process.env.TEST_DATABASE === "pglite") {
+  delete process.env.TEST_DATABASE_URL;
+  delete process.env.DATABASE_URL;
+} else if (!process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL) {
+  const found = await findPostgres();
+  if (found.url) process.env.TEST_DATABASE_URL = found.url;
+  console.log(`vitest: ${describeDatabase(found)}`);
+}
 
 // Files that need no application database (pure units, the Upstash bridge, the migration tools
 // that make their own scratch databases) run without the per-file database setup.
@@ -14,8 +28,10 @@ export default defineConfig({
     // Vitest's default on 2 cores is one process; integration files spend much of their time
     // waiting on PostgreSQL, so two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Generous, so that a machine shared with other runs (two clones testing at once, a busy CI
+    // host) slows a test down without failing it; a test that truly hangs still fails.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     projects: [
       {
         extends: true,

@@ -4,6 +4,7 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 import pg from "pg";
 import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
 import { countMails, INVITATION_SUBJECT, latestMail, linkIn, VERIFY_SUBJECT } from "./mail";
+import { e2eDatabaseUrl } from "./run-environment.mjs";
 
 // Helpers for the settings specs: people in their own browser contexts, roles given through the
 // members page (as an owner would), keys created through the keys page.
@@ -124,22 +125,12 @@ export async function closeKeyDialog(page: Page) {
   await expect(page.getByRole("dialog", { name: "Your new API key" })).toBeHidden();
 }
 
-/**
- * The e2e server's database (e2e/serve.mjs recreates `<name>_e2e` on the server that
- * TEST_DATABASE_URL or DATABASE_URL names), or null on embedded PGlite, which only the server can open.
- */
-export function e2eDatabaseUrl(): string | null {
-  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!base) return null;
-  const url = new URL(base);
-  url.pathname = `/${url.pathname.slice(1) || "postgres"}_e2e`;
-  return url.toString();
-}
+/** The e2e server's database (see e2e/run-environment.mjs); throws when the run has no PostgreSQL. */
+export { e2eDatabaseUrl };
 
 /** A board to post to: the dashboard has no board pages yet, so the fixture writes the row. */
 export async function seedBoard(slug: string): Promise<string> {
   const url = e2eDatabaseUrl();
-  if (!url) throw new Error("seedBoard needs PostgreSQL (TEST_DATABASE_URL)");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -161,7 +152,6 @@ export async function seedBoard(slug: string): Promise<string> {
  */
 export async function seedMembership(slug: string, email: string, role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER"): Promise<void> {
   const url = e2eDatabaseUrl();
-  if (!url) throw new Error("seedMembership needs PostgreSQL (TEST_DATABASE_URL)");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

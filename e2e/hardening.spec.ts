@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS } from "./dashboard-helpers";
 import { publishedPortal } from "./public-fixtures";
+import { freePort } from "../scripts/lib/free-port.mjs";
 
 // Issue 9 on the production build: security headers on every kind of route, the dashboard cannot
 // be framed (the portal can), and a database outage answers a styled 503 page.
@@ -97,7 +98,7 @@ test("the dashboard cannot be framed by another site; the portal can", async ({ 
 
 test("with the database out of reach, dashboard and portal pages answer a styled 503 page and /api/health says so", async ({ page }) => {
   test.setTimeout(90_000);
-  const port = Number(process.env.E2E_PORT ?? 3200) + 50;
+  const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "--port", String(port)], {
     env: {
       ...process.env,

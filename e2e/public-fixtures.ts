@@ -3,24 +3,18 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { generateKey, hashKey, keyHint } from "../lib/keys/format";
 import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
+import { e2eDatabaseUrl } from "./run-environment.mjs";
 
 // Test data for the portal specs. Rows the UI cannot create yet (published portal, status
 // components, boards) go straight into the e2e database that e2e/serve.mjs created; API keys too,
 // hashed with the secret serve.mjs gives the server. Everything else goes through the real app.
 const API_KEY_SECRET = process.env.E2E_API_KEY_SECRET ?? "e2e-api-key-secret-0123456789abcdef0123456789";
 
-/** The database serve.mjs recreated (`<name>_e2e` on the same server), or null on embedded PGlite. */
-export function e2eDatabaseUrl(): string | null {
-  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!base) return null;
-  const url = new URL(base);
-  url.pathname = `/${url.pathname.slice(1) || "postgres"}_e2e`;
-  return url.toString();
-}
+/** The e2e server's database (see e2e/run-environment.mjs); throws when the run has no PostgreSQL. */
+export { e2eDatabaseUrl };
 
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   const url = e2eDatabaseUrl();
-  if (!url) throw new Error("The portal specs need TEST_DATABASE_URL (PostgreSQL) to seed rows the UI cannot create yet.");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

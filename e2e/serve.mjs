@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Playwright's web server: the production build on a fresh database. PostgreSQL when
-// TEST_DATABASE_URL or DATABASE_URL names a server (a database `<name>_e2e` is recreated there),
+// E2E_DATABASE_URL names one (the run's own, chosen by playwright.config.ts; recreated here),
 // otherwise embedded PGlite in a new temporary folder. Builds first if there is no build.
 // Mail goes over real SMTP to a server started here, which writes each message as JSON into
 // e2eMailDir() for the specs to read (e2e/mail.ts).
@@ -13,7 +13,8 @@ import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { e2eMailDir } from "./mail-dir.mjs";
 
-const port = process.env.E2E_PORT ?? "3200";
+const port = process.env.E2E_PORT;
+if (!port) throw new Error("E2E_PORT is not set: start the e2e server through Playwright (playwright.config.ts picks a free port).");
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -70,9 +71,9 @@ async function startMailbox() {
 
 env.SMTP_URL = await startMailbox();
 
-async function freshPostgres(baseUrl) {
-  const url = new URL(baseUrl);
-  const name = `${url.pathname.slice(1) || "postgres"}_e2e`;
+async function freshPostgres(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -83,9 +84,10 @@ async function freshPostgres(baseUrl) {
   return url.toString();
 }
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (serverUrl) {
-  env.DATABASE_URL = await freshPostgres(serverUrl);
+// playwright.config.ts names this run's own database (e2e/run-environment.mjs), or none: PGlite.
+const databaseUrl = process.env.E2E_DATABASE_URL;
+if (databaseUrl) {
+  env.DATABASE_URL = await freshPostgres(databaseUrl);
 } else {
   delete env.DATABASE_URL;
   env.PGLITE_DATA_DIR = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wsp-e2e-")), "pglite");

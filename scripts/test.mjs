@@ -1,51 +1,55 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, Vitest (unit + integration, on PostgreSQL when TEST_DATABASE_URL or
-// DATABASE_URL is set, embedded PGlite otherwise), the API suite a second time on the Upstash
-// rate-limit backend through the local bridge (when Redis answers; required on CI), then the
-// production build and Playwright in Debian's Chromium. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// `npm test`: lint, typecheck, Vitest (unit + integration), the API suite a second time on the
+// Upstash rate-limit backend through the local bridge (when Redis answers; required on CI), then
+// the production build and Playwright in Debian's Chromium.
+//
+// It needs no environment variable: the database is TEST_DATABASE_URL, else DATABASE_URL, else a
+// PostgreSQL running locally (scripts/lib/find-postgres.mjs), else embedded PGlite, and the log
+// says which. Ports, databases and folders are chosen per run, so two clones can test at once.
+// It ends with every step's result, what failed or was skipped, and one "N passed, N failed" line.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { describeDatabase, findPostgres } from "./lib/find-postgres.mjs";
+import { commandStep, playwrightStep, skippedStep, summarize, vitestStep } from "./lib/test-summary.mjs";
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 const bin = (name) => path.resolve("node_modules/.bin", name);
-const tally = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
+const ci = Boolean(process.env.CI && process.env.CI !== "false");
+/** @type {import("./lib/test-summary.mjs").StepResult[]} */
+const steps = [];
+/** The last part of each step's output, kept to find Vitest's unhandled errors in it. */
+const OUTPUT_TAIL = 2_000_000;
 
-function step(title, command, args, env = {}) {
+/** Runs a command with its output shown live, and returns its exit code, duration and output tail. */
+function run(title, command, args, env = {}) {
   console.log(`\n== ${title}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    let output = "";
+    const keep = (chunk, stream) => {
+      stream.write(chunk);
+      output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
+    };
+    child.stdout.on("data", (chunk) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk) => keep(chunk, process.stderr));
+    child.on("error", (error) => {
+      output += String(error);
+      resolve({ exitCode: 1, durationMs: Date.now() - begun, output });
+    });
+    child.on("close", (code) => resolve({ exitCode: code, durationMs: Date.now() - begun, output }));
+  });
 }
 
-function finish(ok) {
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\nnpm test ${ok ? "succeeded" : "FAILED"} in ${minutes} min`);
-  console.log(`${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
-  process.exit(ok ? 0 : 1);
-}
-
-function readVitestReport(file) {
+function readJson(file) {
   try {
-    const report = JSON.parse(fs.readFileSync(file, "utf8"));
-    tally.passed += report.numPassedTests ?? 0;
-    tally.failed += report.numFailedTests ?? 0;
-    tally.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    return JSON.parse(fs.readFileSync(file, "utf8"));
   } catch {
-    tally.failed += 1; // no report: the run itself broke
-  }
-}
-
-function readPlaywrightReport(file) {
-  try {
-    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
-    tally.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    tally.failed += stats.unexpected ?? 0;
-    tally.skipped += stats.skipped ?? 0;
-  } catch {
-    tally.failed += 1;
+    return undefined;
   }
 }
 
@@ -66,6 +70,12 @@ function redisAnswers(url) {
   });
 }
 
+function finish() {
+  const { lines, ok } = summarize(steps, { ci, totalMs: Date.now() - started });
+  for (const line of lines) console.log(line);
+  process.exit(ok ? 0 : 1);
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? CHROMIUM.find((candidate) => fs.existsSync(candidate));
 if (!chromium || !fs.existsSync(chromium)) {
   console.error(
@@ -75,36 +85,54 @@ if (!chromium || !fs.existsSync(chromium)) {
   process.exit(1);
 }
 
+const database = await findPostgres();
+console.log(`Database for the tests: ${describeDatabase(database)}`);
+if (!database.url) {
+  console.log("The browser specs that seed rows directly need PostgreSQL: without it they fail. Start PostgreSQL for the full suite.");
+}
+// Every step below (and each process they start) sees the same choice.
+const testEnv = database.url ? { TEST_DATABASE_URL: database.url } : {};
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "wsp-test-"));
-const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
-let ok = step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
-ok = step("typecheck", bin("tsc"), ["--noEmit"]) && ok;
+
+const lint = await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+steps.push(commandStep("lint", lint.exitCode, lint.durationMs));
+const typecheck = await run("typecheck", bin("tsc"), ["--noEmit"]);
+steps.push(commandStep("typecheck", typecheck.exitCode, typecheck.durationMs));
 
 const vitestReport = path.join(reports, "vitest.json");
-ok = step(`vitest (${database}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]) && ok;
-readVitestReport(vitestReport);
+const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
+steps.push(vitestStep("vitest", readJson(vitestReport), vitestRun));
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 if (await redisAnswers(redisUrl)) {
   const upstashReport = path.join(reports, "vitest-upstash.json");
-  ok =
-    step("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
-      "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
-    ], { TEST_RATE_LIMIT_BACKEND: "upstash", REDIS_URL: redisUrl }) && ok;
-  readVitestReport(upstashReport);
-} else if (process.env.CI) {
+  const upstashRun = await run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
+    "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
+  ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash", REDIS_URL: redisUrl });
+  steps.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
+} else if (ci) {
   console.error(`\nRedis does not answer at ${redisUrl}; CI must run the API suite on the Upstash backend.`);
-  ok = false;
+  steps.push(commandStep("vitest upstash", 1, 0));
+  steps.at(-1).failures = [`Redis does not answer at ${redisUrl}`];
 } else {
   console.log(`\n== skipped: the Upstash pass (no Redis at ${redisUrl}; start one to run it)`);
+  steps.push(skippedStep("vitest upstash", `no Redis at ${redisUrl}`));
 }
 
-ok = step("build", "npm", ["run", "build"]) && ok;
-const playwrightReport = path.join(reports, "playwright.json");
-ok = step("playwright (production build, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  CHROMIUM_PATH: chromium,
-}) && ok;
-readPlaywrightReport(playwrightReport);
+const build = await run("build", "npm", ["run", "build"]);
+steps.push(commandStep("build", build.exitCode, build.durationMs));
 
-finish(ok && tally.failed === 0);
+if (build.exitCode === 0) {
+  const playwrightReport = path.join(reports, "playwright.json");
+  const playwrightRun = await run("playwright (production build, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
+    ...testEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    CHROMIUM_PATH: chromium,
+  });
+  steps.push(playwrightStep("playwright", readJson(playwrightReport), playwrightRun));
+} else {
+  steps.push(skippedStep("playwright", "the build failed"));
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+finish();

@@ -64,7 +64,15 @@ function adapterFor(target: DatabaseTarget, pool?: pg.Pool): SqlDriverAdapterFac
 }
 
 export function createPrismaClient(target: DatabaseTarget = resolveDatabaseTarget(), pool?: pg.Pool) {
-  return new PrismaClient({ adapter: adapterFor(target, pool) });
+  // Interactive transactions get the pool's limits instead of Prisma's own (2 s to get a
+  // connection, 5 s in all), which a few creates queueing on one workspace's row lock outlast on a
+  // busy host: each then failed as a 500 while every statement in it was within its limits.
+  const limits = poolTimeouts();
+  return new PrismaClient({
+    adapter: adapterFor(target, pool),
+    // Never below Prisma's defaults (0 means "no limit" to PostgreSQL, "none at all" to Prisma).
+    transactionOptions: { maxWait: Math.max(2_000, limits.connectionTimeoutMillis), timeout: Math.max(5_000, limits.statement_timeout) },
+  });
 }
 
 export type Db = ReturnType<typeof createPrismaClient>;

@@ -143,6 +143,8 @@ async function seed(workspaceId: string, ownerId: string) {
 }
 
 beforeAll(async () => {
+  // Query plans are PostgreSQL's: on embedded PGlite (no server found) this file fails, saying so.
+  if (!process.env.DATABASE_URL) throw new Error("The query-plan test needs PostgreSQL: start it, or set TEST_DATABASE_URL (see vitest.config.ts).");
   const tenant = await seedTenant({ plan: "PRO", published: true });
   workspaceId = tenant.workspace.id;
   await seed(workspaceId, tenant.owner.id);

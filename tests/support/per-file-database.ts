@@ -14,9 +14,10 @@ if (serverUrl) {
       await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
       break;
     } catch (error) {
-      // Two files copying the template at the same instant can collide; a retry succeeds.
-      if (attempt >= 5 || !String(error).includes("being accessed")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+      // Two files copying the template at the same instant collide (more so with two runs on one
+      // machine, or a loaded one); a retry after a random pause succeeds.
+      if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
     }
   }
   process.env.DATABASE_URL = withDatabase(serverUrl, name);
