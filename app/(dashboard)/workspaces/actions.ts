@@ -1,8 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { waitMessage } from "@/lib/auth/throttles";
 import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
@@ -17,7 +17,7 @@ export async function resendVerificationAction(): Promise<FormResult<{ email: st
   const result = await sendVerificationEmail(user.id, { ip: clientIp(await headers()) });
   if (result.sent) return { ok: true, data: { email: user.email } };
   if (result.reason === "verified") {
-    revalidatePath("/workspaces");
+    refreshAfterChange({ pages: ["/workspaces"] });
     return { ok: false, fieldErrors: { form: "Your address is already confirmed." } };
   }
   return { ok: false, fieldErrors: { form: `We sent several links already. ${waitMessage(result.retryAfterSeconds)}` } };
@@ -28,7 +28,7 @@ export async function acceptInvitationAction(invitationId: string): Promise<Form
   if (!user) return SESSION_ENDED;
   try {
     const { workspace, role } = await acceptInvitation(user.id, { invitationId });
-    revalidatePath("/workspaces");
+    refreshAfterChange({ pages: ["/workspaces"] });
     return { ok: true, data: { ...workspace, role } };
   } catch (error) {
     return formFailureOf(error, "acceptInvitationAction");
@@ -40,7 +40,7 @@ export async function declineInvitationAction(invitationId: string): Promise<For
   if (!user) return SESSION_ENDED;
   try {
     const { workspace } = await declineInvitation(user.id, { invitationId });
-    revalidatePath("/workspaces");
+    refreshAfterChange({ pages: ["/workspaces"] });
     return { ok: true, data: workspace };
   } catch (error) {
     return formFailureOf(error, "declineInvitationAction");

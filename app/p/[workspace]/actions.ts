@@ -1,9 +1,9 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/api/error-codes";
 import { idSchema } from "@/lib/api/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
+import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { addComment } from "@/lib/comments/add-comment";
 import { formFailureOf } from "@/lib/dashboard/action-errors";
 import { scopedDb } from "@/lib/db/scoped";
@@ -13,7 +13,6 @@ import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-vis
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
@@ -29,11 +28,6 @@ async function target(workspaceSlug: unknown, id: unknown) {
   return workspace ? { workspace, id: id as string } : null;
 }
 
-function afterWrite(slug: string) {
-  invalidateWorkspace(slug);
-  revalidatePath(`/p/${slug}`, "layout");
-}
-
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
   const user = await guardAction();
   if (!user) return { ok: false, reason: "signed_out" };
@@ -41,7 +35,7 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
   if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
   try {
     const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-    afterWrite(found.workspace.slug);
+    refreshAfterChange(portalChanged(found.workspace.slug));
     return { ok: true, ...result };
   } catch (error) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
@@ -57,7 +51,7 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
   if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
   try {
     const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-    afterWrite(found.workspace.slug);
+    refreshAfterChange(portalChanged(found.workspace.slug));
     return { ok: true, data: { id: comment.id } };
   } catch (error) {
     if (error instanceof ApiError && error.code === "VALIDATION_ERROR") {
@@ -85,7 +79,7 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
       title: String(input?.title ?? ""),
       body: String(input?.body ?? ""),
     });
-    afterWrite(found.workspace.slug);
+    refreshAfterChange(portalChanged(found.workspace.slug));
     return { ok: true, data: { id: post.id } };
   } catch (error) {
     if (error instanceof ApiError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };

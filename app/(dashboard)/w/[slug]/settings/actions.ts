@@ -1,7 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { formFailureOf, SESSION_ENDED } from "@/lib/dashboard/action-errors";
 import type { FormResult } from "@/lib/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
@@ -16,7 +16,7 @@ export async function updateWorkspaceAction(slug: string, input: UpdateWorkspace
   try {
     const actor = await getWorkspaceActorOrThrow(user.id, slug);
     const updated = await updateWorkspace(actor, input);
-    revalidatePath(`/w/${updated.slug}`, "layout");
+    refreshAfterChange({ layouts: [`/w/${updated.slug}`] });
     return { ok: true, data: updated };
   } catch (error) {
     return formFailureOf(error, "updateWorkspaceAction");

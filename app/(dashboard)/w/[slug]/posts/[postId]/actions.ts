@@ -3,7 +3,8 @@
 import { sqlFragment } from "@/lib/db/sql-fragment";
 import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
 import { replyAsTeam } from "@/lib/comments/reply-as-team";
-import { afterFeedbackChange, runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 import type { FormResult } from "@/lib/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { deletePost } from "@/lib/posts/delete-post";
@@ -39,50 +40,36 @@ export async function savePostTextAction(slug: string, postId: string, input: Po
     const { message, current } = result.data.stale;
     return { ok: false, fieldErrors: { form: message }, current: { title: current.title, body: current.body, tags: current.tags, version: current.version } };
   }
-  afterFeedbackChange(slug);
+  refreshAfterChange(feedbackChanged(slug));
   return { ok: true, data: result.data.saved! };
 }
 
 export async function changeStatusAction(slug: string, postId: string, status: PostStatus) {
-  const result = await runWorkspaceAction(slug, "changeStatusAction", (actor) => updatePost(actor, String(postId), { status }));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "changeStatusAction", (actor) => updatePost(actor, String(postId), { status }), feedbackChanged(slug));
 }
 
 export async function setRoadmapItemAction(slug: string, postId: string, roadmapItemId: string | null) {
-  const result = await runWorkspaceAction(slug, "setRoadmapItemAction", (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "setRoadmapItemAction", (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId)), feedbackChanged(slug));
 }
 
 export async function replyAsTeamAction(slug: string, postId: string, body: string) {
-  const result = await runWorkspaceAction(slug, "replyAsTeamAction", (actor) => replyAsTeam(actor, String(postId), String(body ?? "")));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "replyAsTeamAction", (actor) => replyAsTeam(actor, String(postId), String(body ?? "")), feedbackChanged(slug));
 }
 
 export async function setCommentHiddenAction(slug: string, commentId: string, hidden: boolean) {
-  const result = await runWorkspaceAction(slug, "setCommentHiddenAction", (actor) => setCommentHidden(actor, String(commentId), hidden === true));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "setCommentHiddenAction", (actor) => setCommentHidden(actor, String(commentId), hidden === true), feedbackChanged(slug));
 }
 
 export async function deleteCommentAction(slug: string, commentId: string) {
-  const result = await runWorkspaceAction(slug, "deleteCommentAction", (actor) => deleteComment(actor, String(commentId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "deleteCommentAction", (actor) => deleteComment(actor, String(commentId)), feedbackChanged(slug));
 }
 
 export async function mergePostAction(slug: string, sourceId: string, targetId: string) {
-  const result = await runWorkspaceAction(slug, "mergePostAction", (actor) => mergePost(actor, String(sourceId), String(targetId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "mergePostAction", (actor) => mergePost(actor, String(sourceId), String(targetId)), feedbackChanged(slug));
 }
 
 export async function deletePostAction(slug: string, postId: string) {
-  const result = await runWorkspaceAction(slug, "deletePostAction", (actor) => deletePost(actor, String(postId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "deletePostAction", (actor) => deletePost(actor, String(postId)), feedbackChanged(slug));
 }
 
 export type MergeCandidate = { id: string; title: string; status: PostStatus; voteCount: number; commentCount: number; boardId: string };
