@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { addMemberAction } from "@/app/(dashboard)/w/[slug]/settings/members/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -10,11 +9,22 @@ import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+import type { MemberActions } from "./member-actions";
 
 const FIELDS = new Set(["email", "role"]);
 
 /** Invite by email: the address gets a link; the person joins once they accept with a confirmed address. */
-export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string; actorRole: Role; limitMessage: string | null }) {
+export function AddMemberForm({
+  slug,
+  actorRole,
+  limitMessage,
+  addMember,
+}: {
+  slug: string;
+  actorRole: Role;
+  limitMessage: string | null;
+  addMember: MemberActions["addMember"];
+}) {
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("MEMBER");
@@ -25,7 +35,7 @@ export function AddMemberForm({ slug, actorRole, limitMessage }: { slug: string;
     event.preventDefault();
     if (pending || limitMessage) return;
     await submit(
-      () => addMemberAction(slug, { email, role }),
+      () => addMember(slug, { email, role }),
       (added) => {
         toast.success(`Invitation sent to ${added.email}. They join as ${ROLE_LABELS[added.role].toLowerCase()} once they accept it.`);
         setEmail("");

@@ -2,21 +2,23 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { updateWorkspaceAction } from "@/app/(dashboard)/w/[slug]/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
+import type { FormResult } from "@/lib/forms";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { RESOURCE_LABELS } from "@/lib/plans/limits";
 import type { PlanUsage } from "@/lib/plans/get-plan-usage";
+import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
 
 type GeneralSettingsProps = {
   workspace: { name: string; slug: string; portalPublished: boolean; plan: Plan };
   role: Role;
   canManage: boolean;
+  updateAction: (slug: string, input: UpdateWorkspaceInput) => Promise<FormResult<WorkspaceSettingsView>>;
   usage: PlanUsage[];
   /** Sections the page adds at the end (leaving and deleting the workspace). */
   children?: React.ReactNode;
@@ -24,7 +26,7 @@ type GeneralSettingsProps = {
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, usage, children }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, updateAction, usage, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -34,8 +36,8 @@ export function GeneralSettings({ workspace, role, canManage, usage, children }:
       {canManage ? null : (
         <Alert tone="info">You are a {role.toLowerCase()}: you can see these settings, but only admins and owners can change them.</Alert>
       )}
-      <NameAndSlug workspace={workspace} canManage={canManage} />
-      <Portal workspace={workspace} canManage={canManage} />
+      <NameAndSlug workspace={workspace} canManage={canManage} updateAction={updateAction} />
+      <Portal workspace={workspace} canManage={canManage} updateAction={updateAction} />
       <PlanSection plan={workspace.plan} usage={usage} />
       {children}
     </main>
@@ -56,7 +58,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
+function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
   const router = useRouter();
   const toast = useToast();
   const [name, setName] = useState(workspace.name);
@@ -72,7 +74,7 @@ function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "works
     if (!changed || pending) return;
     const input = { ...(name !== workspace.name ? { name } : {}), ...(slug !== workspace.slug ? { slug } : {}) };
     await submit(
-      () => updateWorkspaceAction(workspace.slug, input),
+      () => updateAction(workspace.slug, input),
       (saved) => {
         setName(saved.name);
         setSlug(saved.slug);
@@ -122,7 +124,7 @@ function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "works
   );
 }
 
-function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
+function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
   const toast = useToast();
   const [published, setPublished] = useState(workspace.portalPublished);
   const [pending, setPending] = useState(false);
@@ -131,7 +133,7 @@ function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace"
     setPending(true);
     setPublished(next);
     try {
-      const result = await updateWorkspaceAction(workspace.slug, { portalPublished: next });
+      const result = await updateAction(workspace.slug, { portalPublished: next });
       if (!result.ok) {
         setPublished(!next);
         toast.error(Object.values(result.fieldErrors)[0] ?? "The portal setting could not be changed.");

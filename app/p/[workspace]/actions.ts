@@ -1,5 +1,6 @@
 "use server";
 
+import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { ApiError } from "@/lib/api/error-codes";
 import { idSchema } from "@/lib/api/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
@@ -8,7 +9,7 @@ import { addComment } from "@/lib/comments/add-comment";
 import { formFailureOf } from "@/lib/dashboard/action-errors";
 import { scopedDb } from "@/lib/db/scoped";
 import type { FormResult } from "@/lib/forms";
-import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
+import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
@@ -17,9 +18,6 @@ import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
-export type VoteActionResult =
-  | { ok: true; voted: boolean; voteCount: number }
-  | { ok: false; reason: "signed_out" | "not_found" | "merged" };
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
 async function target(workspaceSlug: unknown, id: unknown) {
@@ -87,8 +85,6 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
     throw error;
   }
 }
-
-export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };
 
 /**
  * What the visitor is typing, matched against existing posts of the portal's public boards, with

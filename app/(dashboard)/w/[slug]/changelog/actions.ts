@@ -1,13 +1,13 @@
 "use server";
 
+import type { SaveNoteResult } from "@/components/changelog/changelog-actions";
 import { createReleaseNote } from "@/lib/changelog/create-release-note";
 import { deleteReleaseNote } from "@/lib/changelog/delete-release-note";
-import { getEditorNote, type EditorNote } from "@/lib/changelog/get-changelog-dashboard";
+import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/changelog/schemas";
 import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/changelog/update-release-note";
 import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import type { FormResult } from "@/lib/forms";
 
 // The changelog editor's server actions. Each runs the domain function (which checks
 // changelog.manage itself); a change re-renders the workspace and drops the portal's cached
@@ -16,8 +16,6 @@ import type { FormResult } from "@/lib/forms";
 export async function createNoteAction(slug: string, input: CreateReleaseNoteBody) {
   return runWorkspaceAction(slug, "createNoteAction", (actor) => createReleaseNote(actor, input), feedbackChanged(slug));
 }
-
-export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };
 
 /**
  * Saves on the version the editor was opened with. If someone saved in between, nothing is

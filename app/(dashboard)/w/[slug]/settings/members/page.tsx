@@ -4,6 +4,15 @@ import { listMembers } from "@/lib/members/list-members";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/roles";
 import { settingsActor } from "../settings-actor";
+import {
+  addMemberAction,
+  changeInvitationRoleAction,
+  changeMemberRoleAction,
+  copyInvitationLinkAction,
+  removeMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -24,6 +33,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       limit={usage!.limit}
       members={members}
       invitations={invitations}
+      actions={{
+        addMember: addMemberAction,
+        changeMemberRole: changeMemberRoleAction,
+        removeMember: removeMemberAction,
+        revokeInvitation: revokeInvitationAction,
+        resendInvitation: resendInvitationAction,
+        copyInvitationLink: copyInvitationLinkAction,
+        changeInvitationRole: changeInvitationRoleAction,
+      }}
     />
   );
 }
