@@ -79,6 +79,7 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "wsp-test-"));
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite";
 let ok = step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
 ok = step("typecheck", bin("tsc"), ["--noEmit"]) && ok;
+ok = step("dependency rules", "npm", ["run", "--silent", "lint:deps"]) && ok;
 
 const vitestReport = path.join(reports, "vitest.json");
 ok = step(`vitest (${database}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`]) && ok;

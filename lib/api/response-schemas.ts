@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Operation } from "./endpoint";
+import type { Operation } from "./operation";
 import { ERROR_CODES } from "./error-codes";
 
 // Building blocks of the response schemas that sit beside each view (lib/<resource>/view.ts).

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@/lib/api/define-route";
-import { withEndpoint } from "@/lib/api/endpoint";
+import { withEndpoint } from "@/lib/api/operation";
 import { ApiError } from "@/lib/api/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/api/refuse-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ApiResult, RouteHandler } from "@/lib/api/define-route";
-import { asFallback, withEndpoint, type MediaOperation, type Operation, type PublicEndpoint } from "@/lib/api/endpoint";
+import { asFallback, withEndpoint, type MediaOperation, type Operation } from "@/lib/api/operation";
 import { ApiError } from "@/lib/api/error-codes";
 import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/api/refuse-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
@@ -57,9 +57,16 @@ interface PublicSchemas {
 export interface PublicRouteSpec<S extends PublicSchemas = PublicSchemas> {
   cache: CachePolicy;
   schemas?: S;
-  /** Its OpenAPI operation (lib/api/endpoint.ts): a JSON `response`, or the `media` of another body. */
+  /** Its OpenAPI operation (lib/api/operation.ts): a JSON `response`, or the `media` of another body. */
   operation: Operation | MediaOperation;
 }
+
+/** A public route, as the OpenAPI document and the route tables see it. */
+export interface PublicEndpoint {
+  kind: "public";
+  spec: PublicRouteSpec;
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type PublicInput<S extends PublicSchemas> = { params: Out<S["params"]>; query: Out<S["query"]> };
 
