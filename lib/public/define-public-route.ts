@@ -74,15 +74,23 @@ export const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 // Concurrent misses for the same answer share one computation, so an expired hot entry costs one
 // round of queries, not one per waiting client.
 const inflight = new Map<string, Promise<CachedAnswer>>();
-let routeCount = 0;
+
+/**
+ * The name a route's cache entries are keyed under: its operation id, which the OpenAPI document
+ * already requires to be unique. Named, not counted, so that two routes can never share entries
+ * whatever order their modules load in (tests/public/cache-names.test.ts checks the table).
+ */
+export function cacheNameOf(spec: Pick<PublicRouteSpec, "operation">): string {
+  return spec.operation.id;
+}
 
 export function definePublicRoute<S extends PublicSchemas>(
   spec: PublicRouteSpec<S>,
   handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
 ): RouteHandler & { readonly endpoint: PublicEndpoint } {
   const policy = CACHE_POLICIES[spec.cache];
-  // Each route keys its own cache entries: (route, origin, validated params and query).
-  const routeId = `r${++routeCount}`;
+  // Each route keys its own cache entries: (route's name, origin, validated params and query).
+  const cacheName = cacheNameOf(spec);
   const endpoint: PublicEndpoint = { kind: "public", spec: spec as PublicRouteSpec };
   return withEndpoint(async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = newRequestId();
@@ -94,7 +102,7 @@ export function definePublicRoute<S extends PublicSchemas>(
       const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
       const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
       const origin = publicOrigin(request.url);
-      const key = cacheKey(slug, `${routeId} ${origin}`, input);
+      const key = cacheKey(slug, `${cacheName} ${origin}`, input);
 
       let answer = getCached(key);
       headers.set("X-Cache", answer ? "HIT" : "MISS");

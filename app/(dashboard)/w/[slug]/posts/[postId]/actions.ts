@@ -1,6 +1,5 @@
 "use server";
 
-import { sqlFragment } from "@/lib/db/sql-fragment";
 import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
 import { replyAsTeam } from "@/lib/comments/reply-as-team";
 import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
@@ -8,11 +7,10 @@ import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 import type { FormResult } from "@/lib/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { deletePost } from "@/lib/posts/delete-post";
-import { listPosts } from "@/lib/posts/list-posts";
+import { findMergeTargets, type MergeCandidate } from "@/lib/posts/find-merge-targets";
 import { mergePost } from "@/lib/posts/merge-posts";
 import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
 import { StalePostError, updatePost } from "@/lib/posts/update-post";
-import { authorize } from "@/lib/workspaces/actor";
 
 // Every action re-reads the session and the caller's role, and the domain function checks the
 // role again from lib/roles.ts (SPEC B10): a viewer's or member's replayed request is refused.
@@ -72,17 +70,7 @@ export async function deletePostAction(slug: string, postId: string) {
   return runWorkspaceAction(slug, "deletePostAction", (actor) => deletePost(actor, String(postId)), feedbackChanged(slug));
 }
 
-export type MergeCandidate = { id: string; title: string; status: PostStatus; voteCount: number; commentCount: number; boardId: string };
-
-/** Posts this one could be merged into: the same search as the inbox, never itself or a merged post. */
+/** Posts this one could be merged into (findMergeTargets). */
 export async function findMergeTargetsAction(slug: string, postId: string, q: string): Promise<FormResult<MergeCandidate[]>> {
-  return runWorkspaceAction(slug, "findMergeTargetsAction", async (actor) => {
-    authorize(actor, "posts.merge", "merge posts");
-    const text = String(q ?? "").replaceAll("\u0000", "").toWellFormed().trim().slice(0, 200);
-    const page = await listPosts(actor.db, { q: text || undefined, sort: "top", limit: 8 }, [
-      sqlFragment`"mergedIntoId" IS NULL`,
-      sqlFragment`id <> ${String(postId)}`,
-    ]);
-    return page.data.map(({ id, title, status, voteCount, commentCount, boardId }) => ({ id, title, status, voteCount, commentCount, boardId }));
-  });
+  return runWorkspaceAction(slug, "findMergeTargetsAction", (actor) => findMergeTargets(actor, String(postId), q));
 }
