@@ -64,7 +64,7 @@ export function apiContext(key: VerifiedKey, role: Role, requestId: string): Api
 }
 
 /**
- * The /api/v1 request pipeline (SPEC B2), in order:
+ * The /api/v1 request pipeline, in order:
  *   1 authenticate → 401 · 2 rate limit → 429 · 3 scope → 403 INSUFFICIENT_SCOPES ·
  *   4 creator role → 403 FORBIDDEN · 5 parse params, query, body → 400/413/415 ·
  *   then the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.

@@ -1,5 +1,5 @@
 // The one table that decides each error code's HTTP status. The `code` enum of the error envelope,
-// the pipeline's responses and the README's error table all come from here.
+// the pipeline's responses and docs/api.md's error table all come from here.
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,

@@ -1,7 +1,7 @@
 import { ApiError } from "./error-codes";
 import { errorResponse } from "./responses";
 
-// SPEC A3.4: a key works only under /api/v1. proxy.ts refuses it first; route handlers and server
+// A key works only under /api/v1. proxy.ts refuses it first; route handlers and server
 // actions outside /api/v1 check again, so skipping the proxy (x-middleware-subrequest and the like)
 // changes nothing.
 export function carriesApiKey(headers: Headers): boolean {

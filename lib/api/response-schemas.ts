@@ -42,7 +42,7 @@ export const positionField = z
     },
   });
 
-/** The page information of every list (SPEC B3). */
+/** The page information of every list. */
 export const paginationSchema = z
   .strictObject({
     nextCursor: z.string().nullable().meta({ description: "Pass as `?cursor=` for the next page; `null` on the last page." }),
@@ -74,7 +74,7 @@ export const errorDetailSchema = z
 
 export const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: "ErrorCode" });
 
-/** The error envelope of /api/v1 and /api/public (SPEC A4, B2). */
+/** The error envelope of /api/v1 and /api/public. */
 export const errorEnvelopeSchema = z
   .strictObject({
     success: z.literal(false),

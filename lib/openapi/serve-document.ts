@@ -37,7 +37,7 @@ function documentResponse(request: Request, built: Built, headers: Record<string
 
 /**
  * GET /api/v1/openapi.json. No key needed; a request that sends one anyway is under /api/v1, so
- * the key is checked and counted like on any endpoint there (SPEC A3.4, A5): a bad key is a 401,
+ * the key is checked and counted like on any endpoint there: a bad key is a 401,
  * and the document is no way to test keys or spend requests outside the key's budget.
  */
 export function v1DocumentRoute(build: () => OpenApiDocument, operationId: string): RouteHandler {

@@ -1,6 +1,6 @@
 import type { Plan } from "@/lib/generated/prisma/enums";
 
-// SPEC B5, in one table. PRO has no limits. Each entry names what it counts; the counting lives in
+// The Free plan's limits, in one table. PRO has no limits. Each entry names what it counts; the counting lives in
 // lib/plans/enforce-plan-limit.ts so the API and the dashboard refuse at the same number.
 export const PLAN_LIMITS = {
   FREE: {

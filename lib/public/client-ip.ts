@@ -1,4 +1,4 @@
-// Who a request is counted against (README: "Client IP and TRUSTED_PROXY_HOPS"). X-Forwarded-For
+// Who a request is counted against (docs/security.md: "Client IP and TRUSTED_PROXY_HOPS"). X-Forwarded-For
 // is read from the right: the production server appends the TCP peer as the last entry
 // (scripts/lib/http-hooks.mjs), each trusted proxy in front appended the address it saw, and
 // everything further left was written by whoever sent the request. TRUSTED_PROXY_HOPS says how

@@ -44,7 +44,7 @@ export interface PublicContext {
 /**
  * JSON (the same envelope as /api/v1), or a finished body of another type (SVG, Atom). `validUntil`
  * is the next time-based boundary the answer depends on (a scheduled note going live, a
- * maintenance window starting or ending; SPEC B12): no cache, ours or a shared one, keeps the
+ * maintenance window starting or ending): no cache, ours or a shared one, keeps the
  * answer past it.
  */
 export type PublicResult = (ApiResult | { body: string; contentType: string; headers?: Record<string, string> }) & { validUntil?: Date | null };

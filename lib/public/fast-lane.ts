@@ -6,7 +6,7 @@ import { clientIp } from "./client-ip";
 import { countPublicRequest } from "./rate-limit";
 import { getCached, matchesIfNoneMatch, type CachedAnswer } from "./response-cache";
 
-// A cached public answer served before Next.js routes the request (issue 14: a cache hit cost
+// A cached public answer served before Next.js routes the request (a cache hit cost
 // ~1.1 ms of CPU through Next's router and route-handler machinery, against 0.04 ms for the same
 // bytes from a bare node:http server). The production server's request hook
 // (scripts/lib/http-hooks.mjs) offers every GET and HEAD under /api/public/ to `answerFromCache`

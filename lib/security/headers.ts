@@ -1,4 +1,4 @@
-// Security headers (issue 9 finding 7). Pages get theirs from proxy.ts, with a fresh CSP nonce per
+// Security headers. Pages get theirs from proxy.ts, with a fresh CSP nonce per
 // request; /api/* gets the static ones from next.config.mjs (the proxy does not run for /api/v1).
 export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientIp, trustedProxyHops } from "@/lib/public/client-ip";
 
-// Issue 9 row 6: any client-supplied X-Forwarded-For was trusted, so rotating it walked past the
+// Any client-supplied X-Forwarded-For was once trusted, so rotating it walked past the
 // per-IP limit (650 of 650 requests over it got through).
 const headers = (values: Record<string, string>) => new Headers(values);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeCallbackUrl, safeRedirectTarget } from "@/lib/auth/safe-callback";
 
-// Issue 9 findings 2 and 10: callbackUrl values as the page receives them (already decoded once
+// callbackUrl values as the page receives them (already decoded once
 // from the query string), each a known way to leave the site or to crash a redirect.
 const BYPASSES: Array<[string, string]> = [
   ["tab after the slash (finding 2)", "/\t/evil.example"],

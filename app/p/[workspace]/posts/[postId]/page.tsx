@@ -30,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PostPage({ params }: Props) {
   const [{ workspace, db, post }, user] = await Promise.all([load(params), getSessionUser()]);
-  // A duplicate merged into another post (SPEC B11): its address leads to the post it joined.
+  // A duplicate merged into another post: its address leads to the post it joined.
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`/p/${workspace.slug}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.

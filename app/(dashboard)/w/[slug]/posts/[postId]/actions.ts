@@ -13,7 +13,7 @@ import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
 import { StalePostError, updatePost } from "@/lib/posts/update-post";
 
 // Every action re-reads the session and the caller's role, and the domain function checks the
-// role again from lib/roles.ts (SPEC B10): a viewer's or member's replayed request is refused.
+// role again from lib/roles.ts: a viewer's or member's replayed request is refused.
 
 export type PostText = { title: string; body: string; tags: string[] };
 export type SavePostResult = FormResult<PostText & { version: number }> | { ok: false; fieldErrors: Record<string, string>; current: PostText & { version: number } };
