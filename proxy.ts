@@ -9,7 +9,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security
 
 // Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
 // check keys themselves). Here:
-// refuse a request that carries an API key (SPEC A3.4); give every page its security headers with
+// refuse a request that carries an API key (keys work only under /api/v1); give every page its security headers with
 // a fresh CSP nonce and a request id; let pages learn their own path, for sign-in redirects that
 // come back to the same page; and answer dashboard, portal and sign-in pages (and the mailed links)
 // with a 503 page while the database is out of reach (a `SELECT 1` on a connection of its own,
@@ -59,6 +59,6 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // /api/v1 runs its own pipeline; every route under /api/public/ refuses a key itself (its
   // first step) and answers from a cache on a hit, where the proxy's invocation was a large part
-  // of the cost (issue 14). Bare /api/public still comes here, so a key there is refused too.
+  // of the cost. Bare /api/public still comes here, so a key there is refused too.
   matcher: ["/((?!api/v1(?:/|$)|api/public/.|_next/static|_next/image|favicon.ico).*)"],
 };

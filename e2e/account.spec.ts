@@ -6,7 +6,7 @@ import { ARTIFACTS, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedMembershi
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
 import { latestMail, linkIn } from "./mail";
 
-// Issue 12, password reset and the account page, on the production build with mail over real SMTP
+// Password reset and the account page, on the production build with mail over real SMTP
 // (e2e/serve.mjs). Screenshots at 1280 and 390 px in e2e/artifacts.
 
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed a membership");

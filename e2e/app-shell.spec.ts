@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS, closeKeyDialog, createKey, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedBoard, seedMembership } from "./dashboard-helpers";
 import { createWorkspace, uniqueSlug } from "./helpers";
 
-// Issue 12, the app shell: the overview (cards, what needs attention, the getting-started
+// The app shell: the overview (cards, what needs attention, the getting-started
 // checklist), the workspace switcher, 404 pages in their chrome, the portal header, and icons,
 // titles, Open Graph, robots.txt and the sitemap. Screenshots at 1280 and 390 px in e2e/artifacts.
 

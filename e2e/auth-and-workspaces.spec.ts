@@ -44,7 +44,7 @@ test("sign-up errors appear on the form and create nothing", async ({ page }) =>
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
 
-  // A taken address is not revealed (issue 9 finding 8): the form says what it says to anyone.
+  // A taken address is not revealed (no account enumeration): the form says what it says to anyone.
   await page.getByLabel("Email").fill(email.toUpperCase());
   await page.getByLabel("Password").fill("someone-elses-password");
   await page.getByRole("button", { name: "Create account" }).click();

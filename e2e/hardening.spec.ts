@@ -8,7 +8,7 @@ import { ARTIFACTS } from "./dashboard-helpers";
 import { publishedPortal } from "./public-fixtures";
 import { freePort } from "../scripts/lib/free-port.mjs";
 
-// Issue 9 on the production build: security headers on every kind of route, the dashboard cannot
+// Hardening on the production build: security headers on every kind of route, the dashboard cannot
 // be framed (the portal can), and a database outage answers a styled 503 page.
 
 /** Collects the browser's Content-Security-Policy complaints: a nonce Next failed to apply shows up here. */

@@ -6,7 +6,7 @@ import { ARTIFACTS, confirmEmail } from "./dashboard-helpers";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
 import { latestMail, mailsTo, VERIFY_SUBJECT } from "./mail";
 
-// Issue 9, the identity half, on the production build: proven addresses, throttles, safe
+// The identity side on the production build: proven addresses, throttles, safe
 // redirects and sessions the server can end.
 
 test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// SPEC A3.4 against the real production server: a key anywhere but /api/v1 is refused, also when
+// Against the real production server: a key anywhere but /api/v1 is refused, also when
 // the request claims to be a middleware subrequest (the header that once skipped middleware).
 const KEY = "wsk_000000000000000000000000000000000000";
 

@@ -74,7 +74,7 @@ test("the key's creator demoted to viewer: create_post disappears from the list 
 test("the 101st request in a minute across REST and MCP is a 429", async ({ browser, baseURL, request }) => {
   const { owner, slug } = await ownerWithWorkspace(browser, "mcplimit");
   const { key } = await createKey(owner.page, slug, "Busy", ["posts:read"]);
-  // Stay inside one bucket of the sliding window (README: Rate limits).
+  // Stay inside one bucket of the sliding window (docs/api.md: Rate limits).
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS, closeKeyDialog, createKey, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedMembership } from "./dashboard-helpers";
 
-// Issue 12, workspace lifecycle: deleting a workspace (typed slug; keys 401 and portal 404 at once),
+// Workspace lifecycle: deleting a workspace (typed slug; keys 401 and portal 404 at once),
 // leaving one (never the last owner), and a workspace deleted under another open tab.
 
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) for seedMembership");

@@ -85,3 +85,11 @@ export async function runAction<T>(context: string, run: () => Promise<T>, messa
     return formFailureOf(error, context, messages);
   }
 }
+/**
+ * A server action as a client component receives it, in props: the page that owns the action
+ * hands it down, so components never import from app/. `T` is what the action answers on success.
+ */
+export type FormAction<Args extends unknown[], T> = (...args: Args) => Promise<FormResult<T>>;
+
+/** What a domain function resolves to, for the `T` of a FormAction that calls it. */
+export type Resolved<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;

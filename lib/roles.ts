@@ -1,6 +1,6 @@
 import type { Role } from "@/lib/generated/prisma/enums";
 
-// SPEC B1: the scopes, and the least workspace role a key's creator needs for each. A key acts
+// The scopes, and the least workspace role a key's creator needs for each. A key acts
 // with its creator's current role, so these minimums are checked on every request, not only when
 // the key is created.
 export const SCOPES = [
@@ -52,7 +52,7 @@ export function canManageWorkspace(role: Role): boolean {
   return roleAtLeast(role, "ADMIN");
 }
 
-// SPEC B10: what each role may do outside the API (dashboard, portal). Domain functions check
+// What each role may do outside the API (dashboard, portal). Domain functions check
 // these through `authorize` (lib/workspaces/actor.ts), so every surface gets the same rule.
 export const MIN_ROLE_FOR_ACTION = {
   "workspace.read": "VIEWER",

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, Vitest (unit + integration), the API suite a second time on the
-// Upstash rate-limit backend through the local bridge (when Redis answers; required on CI), then
-// the production build and Playwright in Debian's Chromium.
+// `npm test`: lint, typecheck, the dependency rules, the production build, Vitest (unit +
+// integration; the production server's own tests serve that build), the API suite a second time on
+// the Upstash rate-limit backend through the local bridge (when Redis answers; required on CI), then
+// Playwright in Debian's Chromium.
 //
 // It needs no environment variable: the database is TEST_DATABASE_URL, else DATABASE_URL, else a
 // PostgreSQL running locally (scripts/lib/find-postgres.mjs), else embedded PGlite, and the log
@@ -98,6 +99,12 @@ const lint = await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
 steps.push(commandStep("lint", lint.exitCode, lint.durationMs));
 const typecheck = await run("typecheck", bin("tsc"), ["--noEmit"]);
 steps.push(commandStep("typecheck", typecheck.exitCode, typecheck.durationMs));
+const deps = await run("dependency rules", "npm", ["run", "--silent", "lint:deps"]);
+steps.push(commandStep("dependency rules", deps.exitCode, deps.durationMs));
+
+// The build comes before the test files: the production server's own tests (tests/server) serve it.
+const build = await run("build", "npm", ["run", "build"]);
+steps.push(commandStep("build", build.exitCode, build.durationMs));
 
 const vitestReport = path.join(reports, "vitest.json");
 const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
@@ -118,9 +125,6 @@ if (await redisAnswers(redisUrl)) {
   console.log(`\n== skipped: the Upstash pass (no Redis at ${redisUrl}; start one to run it)`);
   steps.push(skippedStep("vitest upstash", `no Redis at ${redisUrl}`));
 }
-
-const build = await run("build", "npm", ["run", "build"]);
-steps.push(commandStep("build", build.exitCode, build.durationMs));
 
 if (build.exitCode === 0) {
   const playwrightReport = path.join(reports, "playwright.json");

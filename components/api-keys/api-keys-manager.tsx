@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { revokeApiKeyAction } from "@/app/(dashboard)/w/[slug]/settings/api-keys/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
@@ -10,6 +9,7 @@ import { PlanMeter } from "@/components/settings/plan-meter";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { ApiKeyView } from "@/lib/keys/view";
 import { planLimitMessage } from "@/lib/plans/limits";
+import type { ApiKeyActions } from "./api-key-actions";
 import { ApiKeyList, type ListedKey } from "./api-key-list";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { KeyCreatedDialog } from "./key-created-dialog";
@@ -21,9 +21,10 @@ type ApiKeysManagerProps = {
   used: number;
   limit: number | null;
   keys: ListedKey[];
+  actions: ApiKeyActions;
 };
 
-export function ApiKeysManager({ slug, role, plan, used, limit, keys }: ApiKeysManagerProps) {
+export function ApiKeysManager({ slug, role, plan, used, limit, keys, actions }: ApiKeysManagerProps) {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   // The full key, between creation and closing its dialog; never stored anywhere else.
@@ -35,7 +36,7 @@ export function ApiKeysManager({ slug, role, plan, used, limit, keys }: ApiKeysM
 
   async function revoke(): Promise<string | null> {
     if (!revoking) return null;
-    const result = await revokeApiKeyAction(slug, revoking.id);
+    const result = await actions.revokeKey(slug, revoking.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The key could not be revoked.";
     toast.success(`“${revoking.name}” is revoked. Requests with it are refused from now on.`);
     setRevoking(null);
@@ -98,6 +99,7 @@ export function ApiKeysManager({ slug, role, plan, used, limit, keys }: ApiKeysM
         slug={slug}
         role={role}
         limitMessage={limitMessage}
+        createKey={actions.createKey}
         onCreated={(result) => {
           setCreating(false);
           setCreated(result);

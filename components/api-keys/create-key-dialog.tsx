@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { createApiKeyAction } from "@/app/(dashboard)/w/[slug]/settings/api-keys/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
@@ -13,6 +12,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { KEY_EXPIRY_DAYS } from "@/lib/keys/schemas";
 import type { ApiKeyView } from "@/lib/keys/view";
 import type { Scope } from "@/lib/roles";
+import type { ApiKeyActions } from "./api-key-actions";
 import { ScopePicker } from "./scope-picker";
 
 const FIELDS = new Set(["name", "scopes", "expiresInDays"]);
@@ -26,6 +26,7 @@ type CreateKeyDialogProps = {
   role: Role;
   /** The plan's refusal, when its active-key limit is already reached. */
   limitMessage: string | null;
+  createKey: ApiKeyActions["createKey"];
 };
 
 export function CreateKeyDialog({ open, onClose, ...form }: CreateKeyDialogProps) {
@@ -36,7 +37,7 @@ export function CreateKeyDialog({ open, onClose, ...form }: CreateKeyDialogProps
   );
 }
 
-function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<CreateKeyDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function CreateKeyForm({ slug, role, limitMessage, createKey, onCreated, onCancel }: Omit<CreateKeyDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [expiry, setExpiry] = useState("90");
@@ -59,7 +60,7 @@ function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<C
       setErrors(local);
       return;
     }
-    await submit(() => createApiKeyAction(slug, { name, scopes, expiresInDays }), onCreated);
+    await submit(() => createKey(slug, { name, scopes, expiresInDays }), onCreated);
   }
 
   return (

@@ -1,13 +1,20 @@
-import type * as actions from "@/app/(dashboard)/w/[slug]/changelog/actions";
-import type * as roadmapActions from "@/app/(dashboard)/w/[slug]/roadmap/actions";
+import type { SearchPostsAction } from "@/components/roadmap/roadmap-actions";
+import type { createReleaseNote } from "@/lib/changelog/create-release-note";
+import type { deleteReleaseNote } from "@/lib/changelog/delete-release-note";
+import type { EditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import type { NoteState } from "@/lib/changelog/published";
+import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/changelog/schemas";
+import type { FormAction, FormResult, Resolved } from "@/lib/forms";
+
+/** A save answers the saved note, or, when someone saved in between, their version to show. */
+export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };
 
 /** The changelog editor's server actions, handed down by its page. */
 export interface ChangelogActions {
-  createNote: typeof actions.createNoteAction;
-  saveNote: typeof actions.saveNoteAction;
-  deleteNote: typeof actions.deleteNoteAction;
-  searchPosts: typeof roadmapActions.searchPostsAction;
+  createNote: FormAction<[slug: string, input: CreateReleaseNoteBody], Resolved<typeof createReleaseNote>>;
+  saveNote: (slug: string, id: string, input: UpdateReleaseNoteBody) => Promise<SaveNoteResult>;
+  deleteNote: FormAction<[slug: string, id: string], Resolved<typeof deleteReleaseNote>>;
+  searchPosts: SearchPostsAction;
 }
 
 export const STATE_LABELS: Record<NoteState, string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };

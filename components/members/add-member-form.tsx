@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { addMemberAction } from "@/app/(dashboard)/w/[slug]/settings/members/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,11 +10,24 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
 import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import type { MemberActions } from "./member-actions";
 
 const FIELDS = new Set(["email", "role"]);
 
 /** Invite by email: the address gets a link (or, with mail off, the admin passes it on); the person joins once they accept with a confirmed address. */
-export function AddMemberForm({ slug, actorRole, mail, limitMessage }: { slug: string; actorRole: Role; mail: MailMode; limitMessage: string | null }) {
+export function AddMemberForm({
+  slug,
+  actorRole,
+  mail,
+  limitMessage,
+  addMember,
+}: {
+  slug: string;
+  actorRole: Role;
+  mail: MailMode;
+  limitMessage: string | null;
+  addMember: MemberActions["addMember"];
+}) {
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("MEMBER");
@@ -26,7 +38,7 @@ export function AddMemberForm({ slug, actorRole, mail, limitMessage }: { slug: s
     event.preventDefault();
     if (pending || limitMessage) return;
     await submit(
-      () => addMemberAction(slug, { email, role }),
+      () => addMember(slug, { email, role }),
       (added) => {
         toast.success(MAIL_NOTICES.invited(mail, added.email, ROLE_LABELS[added.role].toLowerCase()));
         setEmail("");

@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { commentAction } from "@/app/p/[workspace]/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useActionForm } from "@/components/ui/use-action-form";
+import type { PortalActions } from "./portal-actions";
 
-export function CommentForm({ slug, postId }: { slug: string; postId: string }) {
+export function CommentForm({ slug, postId, comment }: { slug: string; postId: string; comment: PortalActions["comment"] }) {
   const router = useRouter();
   const id = useId();
   const [body, setBody] = useState("");
@@ -16,7 +16,7 @@ export function CommentForm({ slug, postId }: { slug: string; postId: string }) 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await submit(
-      () => commentAction(slug, postId, body),
+      () => comment(slug, postId, body),
       () => {
         setBody("");
         router.refresh();

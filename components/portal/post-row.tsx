@@ -1,14 +1,27 @@
 import Link from "next/link";
 import type { PublicPost } from "@/lib/public/views";
+import type { VoteAction } from "./portal-actions";
 import { PostStatus } from "./post-status";
 import { VoteButton } from "./vote-button";
 
 /** One post in a list: vote button, title, status and counts. */
-export function PostRow({ slug, post, voted, signInHref }: { slug: string; post: PublicPost; voted: boolean; signInHref: string | null }) {
+export function PostRow({
+  slug,
+  post,
+  voted,
+  signInHref,
+  vote,
+}: {
+  slug: string;
+  post: PublicPost;
+  voted: boolean;
+  signInHref: string | null;
+  vote: VoteAction;
+}) {
   return (
     <li className="flex items-start gap-4 py-4" data-testid="post-row">
       {/* Keyed on the server's numbers, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
-      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} />
+      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} vote={vote} />
       <div className="min-w-0 flex-1">
         <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
           {post.title}

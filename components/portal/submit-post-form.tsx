@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { similarPostsAction, submitPostAction, type SimilarPostsResult } from "@/app/p/[workspace]/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
+import type { PortalActions, SimilarPostsResult } from "./portal-actions";
 import { PostStatus } from "./post-status";
 import { VoteButton } from "./vote-button";
 
@@ -21,7 +21,17 @@ const SUGGEST_MIN_LENGTH = 3;
  * away; posting anyway stays possible. The per-account limit is said up front and, when reached,
  * by the server's refusal.
  */
-export function SubmitPostForm({ slug, boardId, limitLabel }: { slug: string; boardId: string; limitLabel: string }) {
+export function SubmitPostForm({
+  slug,
+  boardId,
+  limitLabel,
+  actions,
+}: {
+  slug: string;
+  boardId: string;
+  limitLabel: string;
+  actions: Pick<PortalActions, "submitPost" | "similarPosts" | "vote">;
+}) {
   const router = useRouter();
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
@@ -36,7 +46,7 @@ export function SubmitPostForm({ slug, boardId, limitLabel }: { slug: string; bo
     if (text.length < SUGGEST_MIN_LENGTH) return;
     const timer = setTimeout(async () => {
       try {
-        const found = await similarPostsAction(slug, text);
+        const found = await actions.similarPosts(slug, text);
         // Only the answer to the latest keystroke counts.
         if (request === latest.current) setSimilar(found);
       } catch {
@@ -44,7 +54,7 @@ export function SubmitPostForm({ slug, boardId, limitLabel }: { slug: string; bo
       }
     }, SUGGEST_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [slug, title]);
+  }, [actions, slug, title]);
 
   const shown = title.trim().length >= SUGGEST_MIN_LENGTH ? similar.posts : [];
   const message = formError(new Set(["title", "body"]));
@@ -59,7 +69,7 @@ export function SubmitPostForm({ slug, boardId, limitLabel }: { slug: string; bo
         event.preventDefault();
         if (pending) return;
         await submit(
-          () => submitPostAction(slug, boardId, { title, body }),
+          () => actions.submitPost(slug, boardId, { title, body }),
           (post) => {
             router.push(`/p/${slug}/posts/${post.id}`);
             return STAY_PENDING;
@@ -91,7 +101,7 @@ export function SubmitPostForm({ slug, boardId, limitLabel }: { slug: string; bo
             <ul className="mt-2 divide-y divide-indigo-100">
               {shown.map((post) => (
                 <li key={post.id} className="flex items-center gap-3 py-2" data-testid="similar-post">
-                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} />
+                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} />
                   <div className="min-w-0 flex-1">
                     <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" target="_blank">
                       {post.title}

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { voteAction, type VoteActionResult } from "@/app/p/[workspace]/actions";
+import type { VoteAction, VoteActionResult } from "./portal-actions";
 
 interface VoteButtonProps {
   slug: string;
@@ -12,6 +12,7 @@ interface VoteButtonProps {
   /** Where a signed-out visitor goes to sign in and come back; null when signed in. */
   signInHref: string | null;
   size?: "md" | "lg";
+  vote: VoteAction;
 }
 
 const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], string> = {
@@ -22,7 +23,7 @@ const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], 
 };
 
 /** Upvote toggle. Shows the new state at once and settles on the server's count. */
-export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md" }: VoteButtonProps) {
+export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote }: VoteButtonProps) {
   const [state, setState] = useState({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState("");
   const [pending, startTransition] = useTransition();
@@ -51,7 +52,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
     setState({ voted: next, voteCount: Math.max(0, state.voteCount + (next ? 1 : -1)) });
     startTransition(async () => {
       try {
-        const result = await voteAction(slug, postId, next);
+        const result = await vote(slug, postId, next);
         if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
         else {
           setState(previous);

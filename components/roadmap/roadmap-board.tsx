@@ -27,10 +27,9 @@ import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
 import { AdvancePostsDialog, type AdvanceOffer } from "./advance-posts-dialog";
 import { ItemDialog } from "./item-dialog";
 import { CardBody, RoadmapColumn } from "./roadmap-column";
-import { STAGE_LABELS, type RoadmapActions } from "./roadmap-actions";
+import { STAGE_LABELS, type RoadmapActions, type RoadmapCan } from "./roadmap-actions";
 
 type Board = Record<RoadmapStage, BoardItem[]>;
-export type RoadmapCan = { manage: boolean; link: boolean; changeStatus: boolean };
 
 type Props = { slug: string; board: Board; portalPublished: boolean; can: RoadmapCan; actions: RoadmapActions };
 

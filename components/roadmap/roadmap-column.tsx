@@ -11,8 +11,7 @@ import { firstError } from "@/components/status/status-actions";
 import { useToast } from "@/components/ui/toast";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 import type { BoardItem } from "@/lib/roadmap/get-roadmap-board";
-import type { RoadmapCan } from "./roadmap-board";
-import { STAGE_DOTS, STAGE_LABELS, type RoadmapActions } from "./roadmap-actions";
+import { STAGE_DOTS, STAGE_LABELS, type RoadmapActions, type RoadmapCan } from "./roadmap-actions";
 
 type ColumnProps = {
   slug: string;

@@ -2,22 +2,24 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { updateWorkspaceAction } from "@/app/(dashboard)/w/[slug]/settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
+import type { FormResult } from "@/lib/forms";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { PLANS, planName, RESOURCE_LABELS } from "@/lib/plans/limits";
 import type { PlanUsage } from "@/lib/plans/get-plan-usage";
 import { UpgradeNote, type OperatorContact } from "@/components/plans/upgrade-note";
+import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
 
 type GeneralSettingsProps = {
   workspace: { name: string; slug: string; portalPublished: boolean; plan: Plan };
   role: Role;
   canManage: boolean;
+  updateAction: (slug: string, input: UpdateWorkspaceInput) => Promise<FormResult<WorkspaceSettingsView>>;
   usage: PlanUsage[];
   /** Who to ask for another plan, when the instance names someone. */
   operatorContact: OperatorContact;
@@ -27,7 +29,7 @@ type GeneralSettingsProps = {
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, usage, operatorContact, children }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, updateAction, usage, operatorContact, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -37,8 +39,8 @@ export function GeneralSettings({ workspace, role, canManage, usage, operatorCon
       {canManage ? null : (
         <Alert tone="info">You are a {role.toLowerCase()}: you can see these settings, but only admins and owners can change them.</Alert>
       )}
-      <NameAndSlug workspace={workspace} canManage={canManage} />
-      <Portal workspace={workspace} canManage={canManage} />
+      <NameAndSlug workspace={workspace} canManage={canManage} updateAction={updateAction} />
+      <Portal workspace={workspace} canManage={canManage} updateAction={updateAction} />
       <PlanSection plan={workspace.plan} usage={usage} operatorContact={operatorContact} />
       {children}
     </main>
@@ -59,7 +61,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
+function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
   const router = useRouter();
   const toast = useToast();
   const [name, setName] = useState(workspace.name);
@@ -75,7 +77,7 @@ function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "works
     if (!changed || pending) return;
     const input = { ...(name !== workspace.name ? { name } : {}), ...(slug !== workspace.slug ? { slug } : {}) };
     await submit(
-      () => updateWorkspaceAction(workspace.slug, input),
+      () => updateAction(workspace.slug, input),
       (saved) => {
         setName(saved.name);
         setSlug(saved.slug);
@@ -125,7 +127,7 @@ function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "works
   );
 }
 
-function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
+function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
   const toast = useToast();
   const [published, setPublished] = useState(workspace.portalPublished);
   const [pending, setPending] = useState(false);
@@ -134,7 +136,7 @@ function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace"
     setPending(true);
     setPublished(next);
     try {
-      const result = await updateWorkspaceAction(workspace.slug, { portalPublished: next });
+      const result = await updateAction(workspace.slug, { portalPublished: next });
       if (!result.ok) {
         setPublished(!next);
         toast.error(Object.values(result.fieldErrors)[0] ?? "The portal setting could not be changed.");

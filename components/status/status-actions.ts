@@ -1,17 +1,36 @@
-import type * as actions from "@/app/(dashboard)/w/[slug]/status/actions";
+import type { FormAction, Resolved } from "@/lib/forms";
+import type { cancelMaintenance } from "@/lib/status/cancel-maintenance";
+import type { createComponent } from "@/lib/status/create-component";
+import type { createIncident } from "@/lib/status/create-incident";
+import type { deleteComponent } from "@/lib/status/delete-component";
+import type { endMaintenance } from "@/lib/status/end-maintenance";
+import type { reorderComponents } from "@/lib/status/reorder-components";
+import type { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
+import type {
+  CreateComponentBody,
+  CreateIncidentInput,
+  ReorderComponentsBody,
+  ScheduleMaintenanceInput,
+  SetComponentStatusBody,
+  UpdateComponentBody,
+  UpdateIncidentInput,
+} from "@/lib/status/schemas";
+import type { setComponentStatus } from "@/lib/status/set-component-status";
+import type { updateComponent } from "@/lib/status/update-component";
+import type { updateIncident } from "@/lib/status/update-incident";
 
 /** The status page's server actions, handed down by the page (components never import them). */
 export interface StatusActions {
-  createComponent: typeof actions.createComponentAction;
-  updateComponent: typeof actions.updateComponentAction;
-  setComponentStatus: typeof actions.setComponentStatusAction;
-  reorderComponents: typeof actions.reorderComponentsAction;
-  deleteComponent: typeof actions.deleteComponentAction;
-  createIncident: typeof actions.createIncidentAction;
-  updateIncident: typeof actions.updateIncidentAction;
-  scheduleMaintenance: typeof actions.scheduleMaintenanceAction;
-  endMaintenance: typeof actions.endMaintenanceAction;
-  cancelMaintenance: typeof actions.cancelMaintenanceAction;
+  createComponent: FormAction<[slug: string, input: CreateComponentBody], Resolved<typeof createComponent>>;
+  updateComponent: FormAction<[slug: string, id: string, input: UpdateComponentBody], Resolved<typeof updateComponent>>;
+  setComponentStatus: FormAction<[slug: string, id: string, input: SetComponentStatusBody], Resolved<typeof setComponentStatus>>;
+  reorderComponents: FormAction<[slug: string, input: ReorderComponentsBody], Resolved<typeof reorderComponents>>;
+  deleteComponent: FormAction<[slug: string, id: string], Resolved<typeof deleteComponent>>;
+  createIncident: FormAction<[slug: string, input: CreateIncidentInput], Resolved<typeof createIncident>>;
+  updateIncident: FormAction<[slug: string, id: string, input: UpdateIncidentInput], Resolved<typeof updateIncident>>;
+  scheduleMaintenance: FormAction<[slug: string, input: ScheduleMaintenanceInput], Resolved<typeof scheduleMaintenance>>;
+  endMaintenance: FormAction<[slug: string, id: string], Resolved<typeof endMaintenance>>;
+  cancelMaintenance: FormAction<[slug: string, id: string], Resolved<typeof cancelMaintenance>>;
 }
 
 /** The first message of a refusal, for a toast or a dialog. */

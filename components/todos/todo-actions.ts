@@ -1,10 +1,16 @@
-import type * as actions from "@/app/(dashboard)/w/[slug]/todos/actions";
+import type { FormAction, Resolved } from "@/lib/forms";
+import type { createTodo } from "@/lib/todos/create-todo";
+import type { createTodoList } from "@/lib/todos/create-todo-list";
+import type { deleteTodoList } from "@/lib/todos/delete-todo-list";
+import type { renameTodoList } from "@/lib/todos/rename-todo-list";
+import type { CreateTodoInput, TodoListInput, UpdateTodoInput } from "@/lib/todos/schemas";
+import type { updateTodo } from "@/lib/todos/update-todo";
 
 /** The todos page's server actions, handed down by the page (components never import them). */
 export interface TodoActions {
-  createTodo: typeof actions.createTodoAction;
-  updateTodo: typeof actions.updateTodoAction;
-  createTodoList: typeof actions.createTodoListAction;
-  renameTodoList: typeof actions.renameTodoListAction;
-  deleteTodoList: typeof actions.deleteTodoListAction;
+  createTodo: FormAction<[slug: string, input: CreateTodoInput], Resolved<typeof createTodo>>;
+  updateTodo: FormAction<[slug: string, id: string, input: UpdateTodoInput], Resolved<typeof updateTodo>>;
+  createTodoList: FormAction<[slug: string, input: TodoListInput], Resolved<typeof createTodoList>>;
+  renameTodoList: FormAction<[slug: string, id: string, input: TodoListInput], Resolved<typeof renameTodoList>>;
+  deleteTodoList: FormAction<[slug: string, id: string], Resolved<typeof deleteTodoList>>;
 }

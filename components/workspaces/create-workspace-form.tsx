@@ -2,14 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createWorkspaceAction } from "@/app/(dashboard)/workspaces/new/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm, STAY_PENDING } from "@/components/ui/use-action-form";
+import type { FormResult } from "@/lib/forms";
 import { suggestSlug } from "@/lib/workspaces/schemas";
 
-export function CreateWorkspaceForm() {
+export function CreateWorkspaceForm({
+  createAction,
+}: {
+  createAction: (input: { name: string; slug: string }) => Promise<FormResult<{ slug: string }>>;
+}) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
@@ -19,7 +23,7 @@ export function CreateWorkspaceForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await submit(
-      () => createWorkspaceAction({ name, slug }),
+      () => createAction({ name, slug }),
       (workspace) => {
         router.push(`/w/${workspace.slug}`);
         return STAY_PENDING;

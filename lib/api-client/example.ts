@@ -1,4 +1,4 @@
-// The README's openapi-fetch example, compiled with the repository (so it cannot rot) and run
+// The openapi-fetch example of docs/api.md, compiled with the repository (so it cannot rot) and run
 // against the API by tests/openapi/typescript-types.test.ts.
 import createClient from "openapi-fetch";
 import type { paths } from "./v1-schema";

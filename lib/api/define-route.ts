@@ -3,7 +3,7 @@ import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { VerifiedKey } from "@/lib/keys/verify-api-key";
 import type { WorkspaceActor } from "@/lib/workspaces/actor";
 import type { Scope } from "@/lib/roles";
-import { asFallback, withEndpoint, type Operation, type V1Endpoint } from "./endpoint";
+import { asFallback, withEndpoint, type Operation } from "./operation";
 import { ApiError } from "./error-codes";
 import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
 import { authenticate } from "./steps/authenticate";
@@ -34,12 +34,19 @@ export interface RouteSpec<S extends InputSchemas> {
   schemas?: S;
   /** HTTP status of a success (201 for creates). */
   status?: number;
-  /** Its OpenAPI operation and MCP tool (lib/api/endpoint.ts). */
+  /** Its OpenAPI operation and MCP tool (lib/api/operation.ts). */
   operation: Operation;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+/** An /api/v1 route: its spec, and its handler without the HTTP around it (what an MCP tool calls). */
+export interface V1Endpoint {
+  kind: "v1";
+  spec: RouteSpec<InputSchemas>;
+  run: (input: ParsedInput<InputSchemas>, ctx: ApiContext) => Promise<ApiResult>;
+}
 
 /** What a handler gets for a key that passed the steps (the MCP tools build the same). */
 export function apiContext(key: VerifiedKey, role: Role, requestId: string): ApiContext {
@@ -57,7 +64,7 @@ export function apiContext(key: VerifiedKey, role: Role, requestId: string): Api
 }
 
 /**
- * The /api/v1 request pipeline (SPEC B2), in order:
+ * The /api/v1 request pipeline, in order:
  *   1 authenticate → 401 · 2 rate limit → 429 · 3 scope → 403 INSUFFICIENT_SCOPES ·
  *   4 creator role → 403 FORBIDDEN · 5 parse params, query, body → 400/413/415 ·
  *   then the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.

@@ -1,51 +1,8 @@
-import type { z } from "zod";
-import type { PublicRouteSpec } from "@/lib/public/define-public-route";
-import type { ApiContext, ApiResult, RouteSpec } from "./define-route";
-import type { ErrorCode } from "@/lib/core/errors";
-import type { InputSchemas, ParsedInput } from "./steps/parse-input";
+import type { RouteHandler, V1Endpoint } from "./define-route";
+import type { PublicEndpoint } from "@/lib/public/define-public-route";
 
-// What a route says about itself, so that it cannot exist without its OpenAPI operation and its
-// MCP tool: `defineRoute` and `definePublicRoute` require an `operation`, attach it (with the rest
-// of their spec) to the handler they return, and the document (lib/openapi) and the tool list
-// (lib/mcp) are built from the route tables (app/api/v1/routes.ts, app/api/public/routes.ts).
-// Nothing here runs per request: the handler only carries a reference.
-
-/** The OpenAPI operation of one route, in the terms of this API. */
-export interface Operation {
-  /** The operationId, camelCase and unique; its snake_case form names the MCP tool (createPost → create_post). */
-  id: string;
-  summary: string;
-  /** Markdown. The required scope and the error codes are added to it by the document builder. */
-  description?: string;
-  /** The schema of `data` in a success (a zod schema: the same one the tests validate answers against, through the document). */
-  response: z.ZodType;
-  /** `data` is one page of a list: the envelope carries `pagination`. */
-  paginated?: boolean;
-  /** The response is the whole body, not our envelope: a format others defined (Statuspage, shields.io). */
-  bare?: boolean;
-  /** Codes the handler itself answers, beyond those its pipeline's steps answer (404 of a lookup, 403 PLAN_LIMIT, 409, a 400 the schema cannot express). */
-  errors?: readonly ErrorCode[];
-}
-
-/** A public answer that is not JSON (the SVG badge, the Atom feed). */
-export interface MediaOperation extends Omit<Operation, "response" | "paginated"> {
-  media: { contentType: string; description: string };
-}
-
-/** A raw OpenAPI operation object, for the few routes outside both pipelines (the document itself, the MCP endpoint). */
-export type RawOperation = { operationId: string } & Record<string, unknown>;
-
-/** An /api/v1 route: its spec, and its handler without the HTTP around it (what an MCP tool calls). */
-export interface V1Endpoint {
-  kind: "v1";
-  spec: RouteSpec<InputSchemas>;
-  run: (input: ParsedInput<InputSchemas>, ctx: ApiContext) => Promise<ApiResult>;
-}
-
-export interface PublicEndpoint {
-  kind: "public";
-  spec: PublicRouteSpec;
-}
+// Which endpoint a route handler serves, read back from the handler: the OpenAPI document, the
+// MCP tool list and the route-drift test walk the route tables with these.
 
 /** A route outside both pipelines, by the id of the operation its document writes for it. */
 export interface RawEndpoint {
@@ -55,28 +12,12 @@ export interface RawEndpoint {
 
 export type EndpointMeta = V1Endpoint | PublicEndpoint | RawEndpoint;
 
-type Handler = (...args: never[]) => unknown;
-type Documented<H> = H & { readonly endpoint: EndpointMeta };
-type Fallback<H> = H & { readonly fallback: true };
-
-export function withEndpoint<H extends Handler, M extends EndpointMeta>(handler: H, endpoint: M): H & { readonly endpoint: M } {
-  return Object.assign(handler, { endpoint });
-}
-
-/** Marks a handler that answers for no operation (405 for a method a path lacks, 404 for an unknown path). */
-export function asFallback<H extends Handler>(handler: H): Fallback<H> {
-  return Object.assign(handler, { fallback: true as const });
-}
+type Documented = RouteHandler & { readonly endpoint?: EndpointMeta; readonly fallback?: true };
 
 export function endpointOf(handler: unknown): EndpointMeta | undefined {
-  return typeof handler === "function" ? (handler as Partial<Documented<Handler>>).endpoint : undefined;
+  return typeof handler === "function" ? (handler as Documented).endpoint : undefined;
 }
 
 export function isFallback(handler: unknown): boolean {
-  return typeof handler === "function" && (handler as Partial<Fallback<Handler>>).fallback === true;
-}
-
-/** The MCP tool name of an operation: its id in snake_case. */
-export function toolNameOf(operationId: string): string {
-  return operationId.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return typeof handler === "function" && (handler as Documented).fallback === true;
 }

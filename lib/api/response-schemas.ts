@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Operation } from "./endpoint";
+import type { Operation } from "./operation";
 import { ERROR_CODES } from "@/lib/core/errors";
 
 // The envelopes around the views' schemas (the fields are in lib/core/fields.ts): what the API
 // answers on success and on error, as the OpenAPI document shows them.
 
-/** The page information of every list (SPEC B3). */
+/** The page information of every list. */
 export const paginationSchema = z
   .strictObject({
     nextCursor: z.string().nullable().meta({ description: "Pass as `?cursor=` for the next page; `null` on the last page." }),
@@ -37,7 +37,7 @@ export const errorDetailSchema = z
 
 export const errorCodeSchema = z.enum(ERROR_CODES).meta({ id: "ErrorCode" });
 
-/** The error envelope of /api/v1 and /api/public (SPEC A4, B2). */
+/** The error envelope of /api/v1 and /api/public. */
 export const errorEnvelopeSchema = z
   .strictObject({
     success: z.literal(false),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 
-// Server-side sessions (issue 9 finding 12). next-auth keeps its JWT cookie; the JWT carries the id
+// Server-side sessions, so the server can end one. next-auth keeps its JWT cookie; the JWT carries the id
 // of a row here, and every request checks that row (one primary-key read, joined with the account
 // so the address and its verification are always current). Ending the row ends the session in every
 // browser and on every instance at once, whatever the cookie says.

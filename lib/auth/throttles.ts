@@ -3,7 +3,7 @@ import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { createRateLimiter } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
 
-// Throttles on everything a stranger can do to the identity side (issue 9, findings 3 and 8), on
+// Throttles on everything a stranger can do to the identity side, on
 // the same backends as the API limit (Upstash shared by instances, else in-process). Per account or
 // address they stop guessing one password and flooding one inbox; per client IP they stop one
 // client walking many accounts. AUTH_IP_LIMIT_FACTOR multiplies the per-IP budgets for offices or

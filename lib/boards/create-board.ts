@@ -8,7 +8,7 @@ import { boardView } from "./view";
 
 export const BOARD_SLUG_TAKEN = "Another board of this workspace already uses this slug.";
 
-/** A new board; admins and owners (SPEC B10), within the plan's board limit (SPEC B5). */
+/** A new board; admins and owners (lib/roles.ts), within the plan's board limit (lib/plans/limits.ts). */
 export async function createBoard(actor: WorkspaceActor, input: CreateBoardInput) {
   authorize(actor, "boards.manage", "create boards");
   const data = validate(createBoardSchema, input, "The board is not valid.");

@@ -8,7 +8,7 @@ import { releaseNoteView, WITH_POST_IDS } from "./view";
 
 /**
  * A release note by the caller: published now, scheduled (`publishedAt` ahead), or kept as a
- * draft with `publish: false`; within the plan's note limit (SPEC B5).
+ * draft with `publish: false`; within the plan's note limit (lib/plans/limits.ts).
  */
 export async function createReleaseNote(actor: WorkspaceActor, input: CreateReleaseNoteBody, now = new Date()) {
   authorize(actor, "changelog.manage", "write release notes");

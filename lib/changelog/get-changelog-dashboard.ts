@@ -9,7 +9,7 @@ export type DashboardNote = { id: string; title: string; state: NoteState; publi
 
 /**
  * The changelog page: notes in one state (or all), the next to go live first, then newest; with
- * how many there are in each state for the filter tabs. States are computed now (SPEC B12).
+ * how many there are in each state for the filter tabs. States are computed now, from the clock.
  */
 export async function getChangelogDashboard(db: ScopedDb, state: NoteStateFilter, now = new Date()) {
   const [rows, ...counts] = await Promise.all([

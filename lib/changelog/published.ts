@@ -1,6 +1,6 @@
 import type { Prisma, ReleaseNote } from "@/lib/generated/prisma/client";
 
-// A release note's state is computed from its row and the clock at read time (SPEC B12): stored
+// A release note's state is computed from its row and the clock at read time: stored
 // `published` with a `publishedAt` still ahead is "scheduled", and turns "published" at that
 // instant on every surface without anything writing to the row. A draft has no date.
 export const NOTE_STATES = ["draft", "scheduled", "published"] as const;

@@ -8,7 +8,7 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Hides a comment from the portal (kept for the team, out of commentCount), or shows it again.
- * Admins and owners (SPEC B10). Hiding twice is a no-op, not an error.
+ * Admins and owners (lib/roles.ts). Hiding twice is a no-op, not an error.
  */
 export async function setCommentHidden(actor: WorkspaceActor, commentId: string, hidden: boolean) {
   authorize(actor, "comments.moderate", "hide comments");
@@ -21,7 +21,7 @@ export async function setCommentHidden(actor: WorkspaceActor, commentId: string,
   });
 }
 
-/** Deletes a comment for good. Admins and owners (SPEC B10). */
+/** Deletes a comment for good. Admins and owners (lib/roles.ts). */
 export async function deleteComment(actor: WorkspaceActor, commentId: string) {
   authorize(actor, "comments.moderate", "delete comments");
   return onLockedComment(actor, commentId, async (tx) => {

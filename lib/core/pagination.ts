@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SqlFragment } from "@/lib/db/sql-fragment";
 import { DomainError } from "./errors";
 
-// Keyset pagination (SPEC B3): a page is "rows after this (sort value, id)", so rows inserted
+// Keyset pagination: a page is "rows after this (sort value, id)", so rows inserted
 // while a client walks the list never shift what it has not seen yet. The cursor is opaque
 // (base64url JSON) and remembers which sort it belongs to.
 
@@ -23,7 +23,7 @@ export const limitSchema = z
   });
 
 // The shape of a cursor we wrote, checked when the query is parsed: before any cache lookup, so a
-// made-up cursor is a 400 and never a new entry in the public answer cache (issue 9 finding 4).
+// made-up cursor is a 400 and never a new entry in the public answer cache (a crafted cursor must not grow the cache).
 const CURSOR_KEYS = ["id", "s", "v"];
 function isCursorShaped(cursor: string): boolean {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return false;

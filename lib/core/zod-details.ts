@@ -1,7 +1,7 @@
 import type { ZodError } from "zod";
 import type { ErrorDetail } from "./errors";
 
-/** zod issues as the `details` rows of a VALIDATION_ERROR (SPEC B3). */
+/** zod issues as the `details` rows of a VALIDATION_ERROR. */
 export function zodDetails(error: ZodError, prefix?: string): ErrorDetail[] {
   return error.issues.flatMap((issue): ErrorDetail[] => {
     const base = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");

@@ -22,7 +22,7 @@ function lazyPgliteAdapter(dataDir: string): SqlDriverAdapterFactory {
 }
 
 /**
- * The pool's time limits (README "Database timeouts"). A statement that runs or waits on a lock
+ * The pool's time limits (docs/configuration.md, the DATABASE_*_TIMEOUT_MS rows). A statement that runs or waits on a lock
  * longer than DATABASE_STATEMENT_TIMEOUT_MS is cancelled by the server (one blocked table once
  * held every connection for 20 s and stalled every page); waiting longer than
  * DATABASE_CONNECT_TIMEOUT_MS for a connection fails as "database unavailable" (503); a

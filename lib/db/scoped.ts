@@ -1,7 +1,16 @@
 import { DomainError } from "@/lib/core/errors";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { db, hotQuery, type Db } from "./client";
-import { renderFragment, type SqlFragment } from "./sql-fragment";
+import {
+  countRowsStatement,
+  countSearchHitsStatement,
+  lockWorkspaceRow,
+  selectRowsStatement,
+  type SearchHits,
+  type SelectRowsQuery,
+} from "./sql/scoped-statements";
+import type { SqlFragment } from "./sql-fragment";
+import { TENANT_MODELS, type TenantModel } from "./tenant-models";
 
 // The workspace-scoped accessor. Every tenant-owned model is reachable only through a client whose
 // every operation is fenced to one workspace: reads and bulk writes get `workspaceId` added to
@@ -10,29 +19,9 @@ import { renderFragment, type SqlFragment } from "./sql-fragment";
 //
 // Global models (User, OAuthAccount) are not on the scoped client at all; reach users through a
 // tenant relation (membership.user, post.author).
-
-export const TENANT_MODELS = [
-  "membership",
-  "invitation",
-  "apiKey",
-  "board",
-  "post",
-  "vote",
-  "comment",
-  "roadmapItem",
-  "releaseNote",
-  "statusComponent",
-  "incident",
-  "incidentUpdate",
-  "incidentComponent",
-  "todoList",
-  "todoItem",
-  "componentStatusChange",
-  "maintenance",
-  "maintenanceComponent",
-  "releaseNotePost",
-] as const;
-type TenantModel = (typeof TENANT_MODELS)[number];
+//
+// The SQL of the raw reads ($selectRows, $countRows) and of the workspace lock is written in
+// sql/scoped-statements.ts; this file only fences and runs it.
 
 const WHERE_OPERATIONS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate",
@@ -113,93 +102,12 @@ export type ScopedDb = ScopedTx & {
   $countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits: SearchHits): Promise<number[] | null>;
 };
 
-/**
- * A full-text query (tsquery text) whose matches are few enough, at most `cap`, to be read first
- * and filtered, sorted and limited among themselves (lib/posts/search.ts).
- */
-export interface SearchHits {
-  tsquery: string;
-  cap: number;
-}
-
-export interface SelectRowsQuery {
-  from: TenantModel;
-  /** Select list: the table's own columns, as SQL (a constant, never built from input). */
-  columns: string;
-  where?: readonly SqlFragment[];
-  /**
-   * Posts only: read from the matches of a search, taken from the search index alone by the
-   * `post_search_hits` function, rather than from the table: `where`, the order and the limit
-   * apply to them alone. Told of a few rows any other way, the planner would still walk the sort's
-   * index through the whole workspace, since it guesses every prefix query at 2% of the rows.
-   */
-  searchHits?: SearchHits;
-  /** ORDER BY list, as SQL (a constant, never built from input). */
-  orderBy: string;
-  limit: number;
-}
-
-const tableOf = (model: TenantModel) => `"${model[0]!.toUpperCase()}${model.slice(1)}"`;
-
-/** The search's matches, at most cap + 1 of them, so that "more than cap" shows; $2 and $3. */
-function searchHitsSource(from: TenantModel, hits: SearchHits, values: unknown[]): string {
-  if (from !== "post") throw new Error("searchHits reads posts only");
-  values.push(hits.tsquery, hits.cap + 1);
-  return `post_search_hits($1, to_tsquery('simple'::regconfig, $2), $3)`;
-}
-
-/** `"workspaceId" = $1 AND (…)…`, each fragment's values appended to `values`. */
-function conditionsOf(where: readonly SqlFragment[] | undefined, values: unknown[]): string {
-  const conditions = [`"workspaceId" = $1`];
-  for (const fragment of where ?? []) {
-    const rendered = renderFragment(fragment, values.length + 1);
-    conditions.push(`(${rendered.text})`);
-    values.push(...rendered.values);
-  }
-  return conditions.join(" AND ");
-}
-
-function selectRowsStatement(query: SelectRowsQuery, workspaceId: string): { text: string; values: unknown[] } {
-  const values: unknown[] = [workspaceId];
-  let from = tableOf(query.from);
-  let columns = query.columns;
-  if (query.searchHits) {
-    // How many matched rides along on every row; an empty page asks separately.
-    from = `(SELECT *, (count(*) OVER ())::int AS "searchHits" FROM ${searchHitsSource(query.from, query.searchHits, values)}) AS ${from}`;
-    columns += `, "searchHits"`;
-  }
-  const conditions = conditionsOf(query.where, values);
-  values.push(query.limit);
-  return {
-    text: `SELECT ${columns} FROM ${from} WHERE ${conditions}${query.orderBy ? ` ORDER BY ${query.orderBy}` : ""} LIMIT $${values.length}`,
-    values,
-  };
-}
-
-function countRowsStatement(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, workspaceId: string, searchHits?: SearchHits) {
-  const values: unknown[] = [workspaceId];
-  let source = tableOf(from);
-  let prefix = "";
-  const counts: string[] = [];
-  if (searchHits) {
-    prefix = `WITH hits AS MATERIALIZED (SELECT * FROM ${searchHitsSource(from, searchHits, values)}) `;
-    source = `hits AS ${source}`;
-    counts.push(`(SELECT count(*)::int FROM hits)`);
-  }
-  for (const where of wheres) {
-    const conditions = conditionsOf(where, values);
-    values.push(cap + 1);
-    counts.push(`(SELECT count(*)::int FROM (SELECT 1 FROM ${source} WHERE ${conditions} LIMIT $${values.length}) AS capped)`);
-  }
-  return { text: `${prefix}SELECT ARRAY[${counts.join(", ")}] AS n`, values };
-}
-
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
   scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => client.$transaction((tx) => fn(fenceModels(tx, workspaceId)));
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>) =>
     client.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
+      const rows = await lockWorkspaceRow(tx, workspaceId);
       // Deleted since the caller's actor was read (another tab, another owner): the same answer as
       // any other workspace the caller cannot reach, not a 500.
       if (!rows[0]) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
@@ -218,8 +126,8 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
     return rows;
   };
   const countSearchHits = async (hits: SearchHits) => {
-    const values: unknown[] = [workspaceId];
-    const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${searchHitsSource("post", hits, values)}`, values);
+    const { text, values } = countSearchHitsStatement(hits, workspaceId);
+    const [row] = await query<{ n: number }>(text, values);
     return row!.n;
   };
   scoped.$countRows = async function countRows(from: TenantModel, wheres: readonly (readonly SqlFragment[])[], cap: number, searchHits?: SearchHits) {

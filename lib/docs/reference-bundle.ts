@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 // Scalar's API reference, served from this app (never a CDN): its standalone browser build, one
-// self-contained script, read from the installed package once per process.
-const PACKAGE_DIR = path.join(process.cwd(), "node_modules", "@scalar", "api-reference");
-const BUNDLE_FILE = path.join(PACKAGE_DIR, "dist", "browser", "standalone.js");
+// self-contained script kept in the repository (lib/docs/vendor/README.md says why and how to
+// update it), read once per process.
+const BUNDLE_FILE = path.join(process.cwd(), "lib", "docs", "vendor", "scalar-api-reference.js");
 
 export interface ReferenceBundle {
   body: Buffer;

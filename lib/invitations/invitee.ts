@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 
 /**
  * The account answering an invitation, read afresh: accepting or declining takes a proven address
- * that is the invited one (issue 9 finding 1: someone who merely signed up with, or squatted, the
+ * that is the invited one (someone who merely signed up with, or squatted, the
  * address gets nowhere).
  */
 export async function provenInvitee(userId: string): Promise<{ id: string; email: string }> {

@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { RouteHandler } from "@/lib/api/define-route";
-import { withEndpoint } from "@/lib/api/endpoint";
+import { withEndpoint } from "@/lib/api/operation";
 import { errorResponse, newRequestId, type HeaderRecord } from "@/lib/api/responses";
 import { authenticate } from "@/lib/api/steps/authenticate";
 import { readJsonBody } from "@/lib/api/steps/parse-input";

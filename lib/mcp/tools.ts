@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { createSchema } from "zod-openapi";
-import { toolNameOf, type V1Endpoint } from "@/lib/api/endpoint";
+import type { V1Endpoint } from "@/lib/api/define-route";
+import { toolNameOf } from "@/lib/api/operation";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { routeEntries, type RouteEntry, type RouteTable } from "@/lib/openapi/route-table";
 import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/roles";

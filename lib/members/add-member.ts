@@ -20,7 +20,7 @@ function conflictOnEmail(message: string) {
 
 /**
  * Invites someone by email, whether or not the address has an account: nobody joins a workspace
- * by being named (issue 9 finding 1). The address gets a mail with a single-use, expiring link;
+ * by being named. The address gets a mail with a single-use, expiring link;
  * only a signed-in account that has proven that address can accept (lib/invitations). Admins and
  * owners invite, and only an owner can invite an owner. Pending invitations count against the
  * FREE plan's member limit, counted under the workspace lock. Invitation mails are throttled per

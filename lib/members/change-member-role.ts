@@ -7,7 +7,7 @@ import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules
 
 /**
  * Gives a member another role. Takes effect at once everywhere, API keys included: a key acts with
- * its creator's role read on every request (SPEC A3.6), so nothing else needs updating.
+ * its creator's role read on every request, so nothing else needs updating.
  *
  * Admins and owners change roles; only owners touch an owner's role or make someone an owner, and
  * the last owner cannot be demoted. All of it is decided under the workspace lock, with the actor's

@@ -8,7 +8,7 @@ import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules
 /**
  * Removes a member (or lets an admin or owner leave), and revokes the API keys they created in the
  * same transaction: those keys answer 401 from the next request on and stay revoked if the person
- * is ever added again (issue 9 finding 13). Only owners remove owners, and the last owner cannot be
+ * is ever added again. Only owners remove owners, and the last owner cannot be
  * removed; decided under the workspace lock like role changes (see change-member-role.ts).
  */
 export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInput): Promise<{ userId: string; revokedKeys: number }> {

@@ -1,7 +1,7 @@
 import { createDocument, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
 import { z } from "zod";
-import type { PublicEndpoint } from "@/lib/api/endpoint";
-import { type ErrorCode } from "@/lib/core/errors";
+import type { PublicEndpoint } from "@/lib/public/define-public-route";
+import type { ErrorCode } from "@/lib/core/errors";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { CACHE_POLICIES } from "@/lib/public/define-public-route";
 import { publicRateLimitPerMinute } from "@/lib/public/rate-limit";

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@/lib/api/define-route";
-import { withEndpoint } from "@/lib/api/endpoint";
+import { withEndpoint } from "@/lib/api/operation";
 import { ApiError } from "@/lib/api/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
@@ -37,7 +37,7 @@ function documentResponse(request: Request, built: Built, headers: Record<string
 
 /**
  * GET /api/v1/openapi.json. No key needed; a request that sends one anyway is under /api/v1, so
- * the key is checked and counted like on any endpoint there (SPEC A3.4, A5): a bad key is a 401,
+ * the key is checked and counted like on any endpoint there: a bad key is a 401,
  * and the document is no way to test keys or spend requests outside the key's budget.
  */
 export function v1DocumentRoute(build: () => OpenApiDocument, operationId: string): RouteHandler {

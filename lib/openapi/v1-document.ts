@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters } from "zod-openapi";
-import { toolNameOf, type V1Endpoint } from "@/lib/api/endpoint";
-import { type ErrorCode } from "@/lib/core/errors";
+import type { V1Endpoint } from "@/lib/api/define-route";
+import { toolNameOf } from "@/lib/api/operation";
+import type { ErrorCode } from "@/lib/core/errors";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
 import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";

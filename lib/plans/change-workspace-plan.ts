@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
 import type { Plan } from "@/lib/generated/prisma/enums";
@@ -49,7 +49,7 @@ export function parsePlan(value: unknown): Plan {
   if (plan) return plan;
   const shown = typeof value === "string" && value.trim() ? `"${value.trim().slice(0, 40)}"` : "Nothing";
   const message = `${shown} is not a plan. Choose one of: ${PLAN_LIST}.`;
-  throw new ApiError("VALIDATION_ERROR", message, [{ path: "plan", message, code: "invalid_value" }]);
+  throw new DomainError("VALIDATION_ERROR", message, [{ path: "plan", message, code: "invalid_value" }]);
 }
 
 function describeChanger(changer: PlanChanger): string {
@@ -70,21 +70,21 @@ function describeChanger(changer: PlanChanger): string {
  * one plan or the other, never half of each. Downgrading never deletes anything.
  */
 export async function changeWorkspacePlan(changer: PlanChanger, input: ChangeWorkspacePlanInput): Promise<PlanChangeResult> {
-  if (changer.kind === "operator" && !isOperator(changer.user)) throw new ApiError("NOT_FOUND", OPERATOR_ONLY);
+  if (changer.kind === "operator" && !isOperator(changer.user)) throw new DomainError("NOT_FOUND", OPERATOR_ONLY);
   const to = parsePlan(input.plan);
   const changedBy = describeChanger(changer);
   const eventId = changer.kind === "billing" ? changer.eventId : null;
   const slug = "slug" in input.workspace ? (typeof input.workspace.slug === "string" ? input.workspace.slug.trim() : "") : null;
   // A slug with control characters matches nothing; asking the database would only fail on a NUL.
-  if (slug !== null && (slug === "" || /[\u0000-\u001f\u007f]/.test(slug))) throw new ApiError("NOT_FOUND", "No workspace has that slug.");
+  if (slug !== null && (slug === "" || /[\u0000-\u001f\u007f]/.test(slug))) throw new DomainError("NOT_FOUND", "No workspace has that slug.");
   const where = slug === null ? { id: (input.workspace as { id: string }).id } : { slug };
 
   const outcome = await db.$transaction(async (tx) => {
     const found = await tx.workspace.findUnique({ where, select: { id: true } });
-    if (!found) throw new ApiError("NOT_FOUND", slug === null ? "No such workspace." : `No workspace has the slug "${slug.slice(0, 60)}".`);
+    if (!found) throw new DomainError("NOT_FOUND", slug === null ? "No such workspace." : `No workspace has the slug "${slug.slice(0, 60)}".`);
     const [workspace] = await tx.$queryRaw<{ id: string; slug: string; name: string; plan: Plan }[]>`
       SELECT id, slug, name, plan FROM "Workspace" WHERE id = ${found.id} FOR NO KEY UPDATE`;
-    if (!workspace) throw new ApiError("NOT_FOUND", "No such workspace.");
+    if (!workspace) throw new DomainError("NOT_FOUND", "No such workspace.");
     const summary = { id: workspace.id, slug: workspace.slug, name: workspace.name };
     const unchanged = { workspace: summary, from: workspace.plan, to, changed: false };
     if (eventId && (await tx.planChange.count({ where: { eventId } })) > 0) return unchanged;

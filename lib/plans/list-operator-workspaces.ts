@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -41,7 +41,7 @@ export async function listOperatorWorkspaces(
   user: { email: string; emailVerified: boolean } | null,
   search: { q: string; plan: Plan | null },
 ): Promise<OperatorWorkspaceList> {
-  if (!isOperator(user)) throw new ApiError("NOT_FOUND", OPERATOR_ONLY);
+  if (!isOperator(user)) throw new DomainError("NOT_FOUND", OPERATOR_ONLY);
   const contains = { contains: search.q, mode: "insensitive" as const };
   const where: Prisma.WorkspaceWhereInput = {
     ...(search.plan ? { plan: search.plan } : {}),

@@ -3,7 +3,7 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 
 /**
  * Deletes a post with its votes and comments (the foreign keys cascade). Posts merged into it
- * stay closed, no longer pointing anywhere. Admins and owners (SPEC B10).
+ * stay closed, no longer pointing anywhere. Admins and owners (lib/roles.ts).
  */
 export async function deletePost(actor: WorkspaceActor, postId: string) {
   authorize(actor, "posts.delete", "delete posts");

@@ -11,7 +11,7 @@ type Tx = Prisma.TransactionClient;
 type LockedPost = { id: string; title: string; mergedIntoId: string | null };
 
 /**
- * Merges post `sourceId` (B) into `targetId` (A), SPEC B11: B's voters become A's voters (one vote
+ * Merges post `sourceId` (B) into `targetId` (A): B's voters become A's voters (one vote
  * per person: someone who voted for both counts once), B's comments move to A, posts merged into
  * B earlier now point at A, A takes B's roadmap link if it has none, and B is closed with
  * `mergedIntoId = A`. Admins and owners.

@@ -1,4 +1,4 @@
-import type { SearchHits } from "@/lib/db/scoped";
+import type { SearchHits } from "@/lib/db/sql/scoped-statements";
 import type { SqlFragment } from "@/lib/db/sql-fragment";
 
 // Post search (the API's `q`, the inbox, the portal's similar posts, the merge picker): Postgres

@@ -7,7 +7,7 @@ import { postView } from "./view";
 
 /**
  * Links a post to a roadmap item of the same workspace, or unlinks it (null). Called from the
- * post page and from the roadmap page's picker; members and above (SPEC B10).
+ * post page and from the roadmap page's picker; members and above (lib/roles.ts).
  */
 export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, roadmapItemId: string | null) {
   authorize(actor, "posts.linkRoadmap", "link posts to the roadmap");

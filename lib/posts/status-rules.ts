@@ -1,6 +1,6 @@
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 
-// SPEC B4: a post moves forward along the chain (skipping steps is fine), can be closed from any
+// A post moves forward along the chain (skipping steps is fine), can be closed from any
 // state, and a closed post can be reopened. Moving backwards is refused with the allowed targets.
 export const POST_STATUS_CHAIN = ["open", "under_review", "planned", "in_progress", "completed"] as const satisfies readonly PostStatus[];
 export const POST_STATUSES = [...POST_STATUS_CHAIN, "closed"] as const satisfies readonly PostStatus[];

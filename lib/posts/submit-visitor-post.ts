@@ -14,7 +14,7 @@ export const visitorPostSchema = z.strictObject({
 export type VisitorPostInput = z.input<typeof visitorPostSchema>;
 
 /**
- * A signed-in visitor's idea on a public board of a published portal (SPEC B10): it starts
+ * A signed-in visitor's idea on a public board of a published portal: it starts
  * `open`, untagged, and shows in the team's inbox. Only valid posts count against the per-account
  * limit, so a typo never costs a try; the plan's post limit applies as for the team's posts.
  */

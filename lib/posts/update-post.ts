@@ -27,7 +27,7 @@ export interface UpdatePostOptions {
 
 /**
  * Changes title, body, tags or status (the surfaces' one update: PATCH /api/v1/posts/{id} and the
- * dashboard's post page). The status must follow SPEC B4; a merged post stays closed.
+ * dashboard's post page). The status must follow lib/posts/status-rules.ts; a merged post stays closed.
  */
 export async function updatePost(actor: WorkspaceActor, id: string, input: UpdatePostInput, options: UpdatePostOptions = {}) {
   authorize(actor, "posts.edit", "edit posts");

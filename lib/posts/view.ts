@@ -20,7 +20,7 @@ export function sharedPostFields(post: SharedPostFields) {
     voteCount: post.voteCount,
     commentCount: post.commentCount,
     roadmapItemId: post.roadmapItemId,
-    /** The post this one was merged into (SPEC B11), or null. */
+    /** The post this one was merged into, or null. */
     mergedIntoId: post.mergedIntoId,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-// Who a request is counted against (README: "Client IP and TRUSTED_PROXY_HOPS"). The production
+// Who a request is counted against (docs/security.md: "Client IP and TRUSTED_PROXY_HOPS"). The production
 // server (server.ts) works it out once per request from the TCP peer and X-Forwarded-For, and
 // hands it to the app in CLIENT_IP_HEADER, overwriting whatever the client sent under that name:
 // the app believes the header only because the server always writes it. Without the server

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ApiResult, RouteHandler } from "@/lib/api/define-route";
-import { asFallback, withEndpoint, type MediaOperation, type Operation, type PublicEndpoint } from "@/lib/api/endpoint";
+import { asFallback, withEndpoint, type MediaOperation, type Operation } from "@/lib/api/operation";
 import { ApiError } from "@/lib/api/error-codes";
 import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/auth/carries-api-key";
 import { zodDetails } from "@/lib/core/zod-details";
@@ -44,7 +44,7 @@ export interface PublicContext {
 /**
  * JSON (the same envelope as /api/v1), or a finished body of another type (SVG, Atom). `validUntil`
  * is the next time-based boundary the answer depends on (a scheduled note going live, a
- * maintenance window starting or ending; SPEC B12): no cache, ours or a shared one, keeps the
+ * maintenance window starting or ending): no cache, ours or a shared one, keeps the
  * answer past it.
  */
 export type PublicResult = (ApiResult | { body: string; contentType: string; headers?: Record<string, string> }) & { validUntil?: Date | null };
@@ -57,9 +57,16 @@ interface PublicSchemas {
 export interface PublicRouteSpec<S extends PublicSchemas = PublicSchemas> {
   cache: CachePolicy;
   schemas?: S;
-  /** Its OpenAPI operation (lib/api/endpoint.ts): a JSON `response`, or the `media` of another body. */
+  /** Its OpenAPI operation (lib/api/operation.ts): a JSON `response`, or the `media` of another body. */
   operation: Operation | MediaOperation;
 }
+
+/** A public route, as the OpenAPI document and the route tables see it. */
+export interface PublicEndpoint {
+  kind: "public";
+  spec: PublicRouteSpec;
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type PublicInput<S extends PublicSchemas> = { params: Out<S["params"]>; query: Out<S["query"]> };
 
@@ -67,15 +74,23 @@ export const PUBLIC_METHODS = "GET, HEAD, OPTIONS";
 // Concurrent misses for the same answer share one computation, so an expired hot entry costs one
 // round of queries, not one per waiting client.
 const inflight = new Map<string, Promise<CachedAnswer>>();
-let routeCount = 0;
+
+/**
+ * The name a route's cache entries are keyed under: its operation id, which the OpenAPI document
+ * already requires to be unique. Named, not counted, so that two routes can never share entries
+ * whatever order their modules load in (tests/public/cache-names.test.ts checks the table).
+ */
+export function cacheNameOf(spec: Pick<PublicRouteSpec, "operation">): string {
+  return spec.operation.id;
+}
 
 export function definePublicRoute<S extends PublicSchemas>(
   spec: PublicRouteSpec<S>,
   handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
 ): RouteHandler & { readonly endpoint: PublicEndpoint } {
   const policy = CACHE_POLICIES[spec.cache];
-  // Each route keys its own cache entries: (route, origin, validated params and query).
-  const routeId = `r${++routeCount}`;
+  // Each route keys its own cache entries: (route's name, origin, validated params and query).
+  const cacheName = cacheNameOf(spec);
   const endpoint: PublicEndpoint = { kind: "public", spec: spec as PublicRouteSpec };
   return withEndpoint(async (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = newRequestId();
@@ -87,7 +102,7 @@ export function definePublicRoute<S extends PublicSchemas>(
       const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
       const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
       const origin = publicOrigin();
-      const key = cacheKey(slug, `${routeId} ${origin}`, input);
+      const key = cacheKey(slug, `${cacheName} ${origin}`, input);
 
       let answer = getCached(key);
       headers.set("X-Cache", answer ? "HIT" : "MISS");

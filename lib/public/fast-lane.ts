@@ -4,7 +4,7 @@ import { clientIp } from "./client-ip";
 import { countPublicRequest } from "./rate-limit";
 import { getCached, gzippedBody, laneOf, matchesIfNoneMatch, MAX_LINE_CHARS, rememberLine, type CachedAnswer, type LaneRecord } from "./response-cache";
 
-// A cached public answer served before Next.js routes the request (issue 14: a cache hit cost
+// A cached public answer served before Next.js routes the request (a cache hit cost
 // ~1.1 ms of CPU through Next's router and route-handler machinery, against 0.04 ms for the same
 // bytes from a bare node:http server). The production server (server.ts) offers every GET and HEAD
 // under /api/public/ to `answerFromCache` first; anything it does not answer goes to Next unchanged.

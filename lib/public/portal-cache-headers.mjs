@@ -11,7 +11,7 @@
 // A shared cache must also never answer a signed-in visitor from the public copy. `Vary: Cookie`
 // would say so, but Next.js replaces the Vary header of every page with its own (rsc,
 // next-router-*), so the cache in front has to bypass itself when a session cookie is present:
-// the reference nginx configuration does (docs/deploy/nginx.conf, README "Behind a caching proxy").
+// the reference nginx configuration does (docs/deploy/nginx.conf, docs/self-hosting.md, "Behind a caching proxy").
 //
 // The HTML status page cannot shrink its ages before a maintenance boundary the way the JSON
 // status does (lib/public/define-public-route.ts): a header rule is fixed. Its window is kept short

@@ -6,7 +6,7 @@ import { LRUCache } from "lru-cache";
 // page cost no database query at all (not even the workspace lookup). Keyed by the normalised
 // request (workspace slug, route, origin, validated params and query: parameters nobody reads
 // cannot split it). Bounded by total bytes, not only entries: 2,000 entries of half a megabyte each
-// once held over a gigabyte (issue 9 finding 4). Least recently used out first, and each entry
+// once held over a gigabyte (a bound in entries alone let crafted requests fill memory). Least recently used out first, and each entry
 // dropped at its TTL. Each instance keeps its own; the TTLs are short enough that a write shows up
 // everywhere within seconds, and a write made in this process (a vote, a comment) drops its
 // workspace's entries at once.

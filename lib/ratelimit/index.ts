@@ -5,7 +5,7 @@ import { repeatedWarning } from "@/lib/log/repeated";
 
 export type { RateLimitResult } from "./types";
 
-// Which backend counts (SPEC B8): Upstash when UPSTASH_REDIS_REST_URL and _TOKEN are set, shared by
+// Which backend counts: Upstash when UPSTASH_REDIS_REST_URL and _TOKEN are set, shared by
 // every instance; otherwise an in-process limiter with the same semantics (the embedded default,
 // one instance). When Upstash errors or is slow, the request is counted in-process instead (fail
 // open), so an outage never turns into 429s or 500s. Every such decision is counted
@@ -56,7 +56,7 @@ export function createRateLimiter(options: LimiterOptions, env: Env = process.en
   };
 }
 
-/** The operator's per-minute limit; 100 by contract (SPEC A5), raised only for benchmarks and tests. */
+/** The operator's per-minute limit; 100 by contract, raised only for benchmarks and tests. */
 export function apiRateLimitPerMinute(env: Env = process.env): number {
   const configured = Number(env.RATE_LIMIT_PER_MINUTE);
   return Number.isInteger(configured) && configured > 0 ? configured : 100;

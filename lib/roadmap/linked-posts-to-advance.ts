@@ -7,7 +7,7 @@ export const STATUS_OF_STAGE: Record<RoadmapStage, PostStatus> = { planned: "pla
 const OFFER_LIMIT = 100;
 
 /**
- * The item's linked posts whose status may move to the stage's (SPEC B4: forward only, never out
+ * The item's linked posts whose status may move to the stage's (status rules: forward only, never out
  * of a merge). Posts already there, behind it or merged away are left out.
  */
 export async function linkedPostsToAdvance(db: ScopedDb, roadmapItemId: string, stage: RoadmapStage) {

@@ -13,7 +13,7 @@ import { moveRoadmapItemBody, type MoveRoadmapItemInput } from "./schemas";
  * interleaving the board ends in one order with no ties or gaps. An item or anchor deleted
  * meanwhile is refused with a message that says so, and nothing moves.
  *
- * A move to another stage answers with the linked posts whose status could follow it (SPEC B4
+ * A move to another stage answers with the linked posts whose status could follow it (status rules
  * allows the step); the caller offers that, it is never done here.
  */
 export async function moveRoadmapItem(actor: WorkspaceActor, id: string, input: MoveRoadmapItemInput) {

@@ -1,4 +1,4 @@
-// Security headers (issue 9 finding 7). The production server (server.ts) sets the base ones on
+// Security headers. The production server (server.ts) sets the base ones on
 // every answer, pages, API and static files alike; pages add theirs in proxy.ts (pageHeaders),
 // with a fresh CSP nonce per request.
 export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";

@@ -1,6 +1,6 @@
 import type { ComponentStatus, IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
 
-// SPEC B4: an incident moves forward along the chain (skipping steps is fine), may repeat its
+// An incident moves forward along the chain (skipping steps is fine), may repeat its
 // current status (a new message with no state change), and nothing follows `resolved`.
 export const INCIDENT_STATUS_CHAIN = ["investigating", "identified", "monitoring", "resolved"] as const satisfies readonly IncidentStatus[];
 export const OPENING_STATUSES = ["investigating", "identified", "monitoring"] as const satisfies readonly IncidentStatus[];

@@ -1,6 +1,6 @@
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 
-// Scheduled maintenance is computed at read time (SPEC B12), never written by a worker:
+// Scheduled maintenance is computed at read time, never written by a worker:
 //
 //   - A window covers [startsAt, endsAt): it is `upcoming` before startsAt, `in_progress` from
 //     startsAt (inclusive) until endsAt (exclusive), `completed` from endsAt on.

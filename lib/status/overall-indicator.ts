@@ -1,6 +1,6 @@
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
 
-// The one rule that turns a status page into a single indicator (README: "Status indicator").
+// The one rule that turns a status page into a single indicator (docs/users.md: "Status indicator").
 //
 //   1. Every component contributes its status: operational, degraded_performance → degraded,
 //      partial_outage, major_outage. under_maintenance contributes nothing to severity.

@@ -12,7 +12,7 @@ export const MAX_WINDOW_DAYS = 30;
 export const MAX_LEAD_DAYS = 365;
 
 /**
- * Schedules a maintenance window (README: "Scheduled maintenance"). Windows are announced ahead,
+ * Schedules a maintenance window (docs/users.md: "Maintenance windows"). Windows are announced ahead,
  * never recorded after the fact: one that would already be over, or start more than five minutes
  * ago, is refused with a field error (a start within those five minutes is taken as now). At most
  * 30 days long and a year ahead. Windows may overlap, on the same components too.

@@ -10,7 +10,7 @@ import { restoreComponents } from "./restore-components";
 import { updateIncidentBody, type UpdateIncidentInput } from "./schemas";
 
 /**
- * Appends an update: a message, optionally a new status (SPEC B4's forward-only chain), impact and
+ * Appends an update: a message, optionally a new status (the forward-only chain of incident-rules.ts), impact and
  * component statuses. `resolved` stamps resolvedAt and restores the affected components.
  */
 export async function updateIncident(actor: WorkspaceActor, id: string, input: UpdateIncidentInput) {

@@ -1,7 +1,7 @@
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
 import { effectiveStatus } from "./maintenance-rules";
 
-// The uptime history of the status page (README: "Uptime history"), as a pure function of rows.
+// The uptime history of the status page (docs/users.md: "Uptime history"), as a pure function of rows.
 //
 //   - A component's timeline is its stored status over time, from its status changes (every write
 //     of a status appends one), with maintenance windows laid over it exactly as the live status

@@ -11,7 +11,7 @@ export async function createTodo(actor: WorkspaceActor, input: CreateTodoInput) 
   authorize(actor, "todos.manage", "add todos");
   const body = validate(createTodoBody, input, "The todo is not valid.");
   const { db } = actor;
-  // An unknown list is a 404 before the plan limit is counted (SPEC B2: tenant lookup, then limit).
+  // An unknown list is a 404 before the plan limit is counted (the pipeline's order: tenant lookup, then limit).
   if (body.listId) await getTodoListOrThrow(db, body.listId);
   const item = await createWithinPlanLimit(db, "todoItems", async (tx) => {
     // Again under the lock: a list deleted in another tab meanwhile is a 404, not a foreign-key error.

@@ -6,7 +6,7 @@ import { updateTodoBody, type UpdateTodoInput } from "./schemas";
 import { todoView } from "./view";
 
 /**
- * Edits title and notes, and sets or clears completion and archiving (SPEC B4). Completing an
+ * Edits title and notes, and sets or clears completion and archiving. Completing an
  * already completed item keeps its original completedAt (likewise archivedAt).
  */
 export async function updateTodo(actor: WorkspaceActor, id: string, input: UpdateTodoInput) {

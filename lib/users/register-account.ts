@@ -9,7 +9,7 @@ import { emailSchema } from "./schemas";
 import { sendVerificationEmail } from "./send-verification-email";
 
 /**
- * Sign-up (issue 9 findings 1, 3 and 8). The answer is the same whether or not the address has an
+ * Sign-up. The answer is the same whether or not the address has an
  * account: a new address gets an account and a verification link; an address that has one gets a
  * mail telling its owner someone tried, and nothing changes. Throttled per address and per client
  * IP before any work, so the form cannot be used to test many addresses quickly.

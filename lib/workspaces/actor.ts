@@ -22,7 +22,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
   return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
-/** The role check of every domain function (SPEC B10): the table in lib/roles.ts decides. */
+/** The role check of every domain function: the table in lib/roles.ts decides. */
 export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, description: string): void {
   requireRole(actor, MIN_ROLE_FOR_ACTION[action], description);
 }

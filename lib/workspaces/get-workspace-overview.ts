@@ -53,7 +53,7 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
             boards: true,
             posts: true,
             roadmapItems: true,
-            // Live notes only: a scheduled one counts from its publishedAt (SPEC B12).
+            // Live notes only: a scheduled one counts from its publishedAt.
             releaseNotes: { where: publishedBy(now) },
             statusComponents: true,
             incidents: { where: activeIncidentFilter },

@@ -1,5 +1,5 @@
 // The reference deployment of docs/deploy/nginx.conf, run for the benchmark in front of the
-// product server: the very file the README documents, with only its addresses and paths changed,
+// product server: the very file docs/self-hosting.md documents, with only its addresses and paths changed,
 // inside a throwaway prefix. Debian's `nginx` package (not installed by `npm ci`); without it the
 // proxied scenarios are skipped with a note, never failed.
 import { spawnSync } from "node:child_process";

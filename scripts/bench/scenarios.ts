@@ -1,6 +1,6 @@
 // What `npm run bench` loads: the hot paths, one request shape each. `bare` marks the scenarios
 // that scripts/bench/bare-server.ts also answers (same path, same body), for the ratio; `via`
-// the ones measured behind nginx, as the README's reference deployment runs.
+// the ones measured behind nginx, as the reference deployment of docs/self-hosting.md runs.
 import type { LoadRequest } from "./load";
 import { BENCH } from "./seed";
 

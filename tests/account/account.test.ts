@@ -15,7 +15,7 @@ import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf } from "../support/actors";
 import { linkIn, startSmtpServer } from "../support/smtp";
 
-// Issue 12, the account page's use cases, with mail over a real SMTP server started here.
+// The account page's use cases, with mail over a real SMTP server started here.
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const PASSWORD = "correct-horse-battery";
 let ipCounter = 0;

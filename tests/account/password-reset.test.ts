@@ -9,7 +9,7 @@ import { checkResetLink, RESET_LINK_PROBLEMS, resetPassword } from "@/lib/users/
 import { uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
 
-// Issue 12, password reset: over a real SMTP server started here, the app's mail going out through
+// Password reset, over a real SMTP server started here, the app's mail going out through
 // nodemailer as in production; sign-in checked through the credentials provider next-auth calls.
 process.env.AUTH_IP_LIMIT_FACTOR = "1";
 const { authOptions } = await import("@/lib/auth/options");

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 
-// PATCH /api/v1/changelog/{id} and `?state=`: no dead ends for drafts (issue 11, item 6).
+// PATCH /api/v1/changelog/{id} and `?state=`: no dead ends for drafts (a draft can be read, edited and published over the API).
 
 async function tenantWithKeys() {
   const tenant = await seedTenant();

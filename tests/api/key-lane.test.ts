@@ -5,7 +5,7 @@ import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import { generateKey } from "@/lib/keys/format";
 import { expectError } from "../support/endpoint-checklist";
 
-// SPEC A3.4: a key works only under /api/v1. The proxy refuses it everywhere else, and the routes
+// A key works only under /api/v1. The proxy refuses it everywhere else, and the routes
 // outside /api/v1 refuse it again, so skipping the proxy changes nothing.
 const key = generateKey();
 

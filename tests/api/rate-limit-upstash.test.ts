@@ -55,7 +55,7 @@ describe("Upstash backend", () => {
       expect(result.limit).toBe(3);
       expect(result.reset).toBeGreaterThan(Date.now());
     }
-    // Every fail-open decision is counted, for /api/health and the log (issue 9 finding 5).
+    // Every fail-open decision is counted, for /api/health and the log.
     expect(failOpenStats()).toMatchObject({ total: before + 3, lastReason: expect.any(String) });
   });
 

@@ -9,7 +9,7 @@ import { expectApiError } from "../support/actors";
 import { call } from "../support/api";
 import { countsOf, newUsers, seedFeedback, seedPost, seedVoters } from "./fixtures";
 
-describe("merging post B into post A (SPEC B11)", () => {
+describe("merging post B into post A", () => {
   it("moves votes (a voter of both counts once) and comments, closes B with mergedIntoId, and the API shows it", async () => {
     const fb = await seedFeedback();
     const a = await seedPost(fb.tenant, fb.board.id, { title: "Dark mode" });
@@ -130,7 +130,7 @@ describe("merging post B into post A (SPEC B11)", () => {
     expect((await db.post.findUniqueOrThrow({ where: { id: foreign.id } })).mergedIntoId).toBeNull();
   });
 
-  it("only admins and owners merge (SPEC B10)", async () => {
+  it("only admins and owners merge (lib/roles.ts)", async () => {
     const fb = await seedFeedback();
     const a = await seedPost(fb.tenant, fb.board.id);
     const b = await seedPost(fb.tenant, fb.board.id);

@@ -72,7 +72,7 @@ describe("editing a post: bad input and roles", () => {
     expect(await db.post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({ title: "Original", version: post.version });
   });
 
-  it("only the allowed status moves (SPEC B4); a merged post stays closed", async () => {
+  it("only the allowed status moves (lib/posts/status-rules.ts); a merged post stays closed", async () => {
     const fb = await seedFeedback();
     const post = await seedPost(fb.tenant, fb.board.id, { status: "planned" });
     const backwards = await expectApiError(updatePost(fb.member, post.id, { status: "under_review" }), "VALIDATION_ERROR");

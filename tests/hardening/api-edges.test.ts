@@ -8,7 +8,7 @@ import { call, seedBoard, seedTenant } from "../support/api";
 import { seedPortal } from "../public/fixtures";
 import { getText } from "../public/request";
 
-// Issue 9 rows 11 and 14: the edges of the HTTP surface that answered something untrue.
+// The edges of the HTTP surface, each of which once answered something untrue.
 
 const savedPublicUrl = process.env.NEXTAUTH_URL;
 afterEach(() => {

@@ -8,7 +8,7 @@ import { createPool, createPrismaClient } from "@/lib/db/client";
 import { resolveDatabaseTarget } from "@/lib/db/target";
 import { createRateLimiter } from "@/lib/ratelimit";
 
-// Issue 9 rows 9 and 10 (and 5's report): during a database outage every dashboard page was a 500;
+// A database outage once made every dashboard page a 500, and
 // one blocked table stalled the whole pool with no statement timeout. Real connections throughout:
 // a port where nothing listens, and a real lock held by another session.
 

@@ -4,7 +4,7 @@ import { publicCacheStats, getCached, putCached, type CachedAnswer } from "@/lib
 import { seedPortal } from "../public/fixtures";
 import { get } from "../public/request";
 
-// Issue 9 row 4: crafted cursors made a new cache entry each (any string id was accepted), and the
+// Crafted cursors once made a new cache entry each (any string id was accepted), and the
 // cache was bounded in entries only: 2,000 anonymous requests took the server from 300 to 1,425 MiB.
 
 const cursor = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64url");

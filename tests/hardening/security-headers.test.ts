@@ -7,7 +7,7 @@ import rawConfig from "@/next.config.mjs";
 
 const nextConfig = rawConfig as NextConfig;
 
-// Issue 9 row 7: no security headers on dashboard and auth pages; the members page could be framed.
+// Security headers on every page kind: dashboard and auth pages carry them and cannot be framed.
 // Each route kind, as the proxy answers it (e2e/hardening.spec.ts checks the production build).
 
 async function pageHeaders(path: string) {

@@ -7,7 +7,7 @@ import { updateWorkspace } from "@/lib/workspaces/update-workspace";
 import { actorOf, expectApiError } from "../support/actors";
 import { seedTenant, uniqueSuffix } from "../support/api";
 
-// Issue 9 row 10: a NUL in a workspace or user name was a 500 (PostgreSQL refuses it in text);
+// A NUL in a workspace or user name was once a 500 (PostgreSQL refuses it in text);
 // every text field now answers a field error for NUL and the other control characters.
 
 async function newUserId() {

@@ -14,7 +14,7 @@ import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { linkIn, startSmtpServer } from "../support/smtp";
 
-// Issue 9, "Must show": the identity flows end to end over a real SMTP server started here, the
+// The identity flows end to end over a real SMTP server started here, the
 // app's mail going out through nodemailer exactly as in production.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

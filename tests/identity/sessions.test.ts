@@ -5,7 +5,7 @@ import { activeSession, endAllSessions, endSession, startSession } from "@/lib/a
 import { db } from "@/lib/db/client";
 import { createTestUser } from "../support/api";
 
-// Issue 9 finding 12: a session is a row the server can end. The JWT cookie only carries its id;
+// A session is a row the server can end. The JWT cookie only carries its id;
 // next-auth's callbacks re-read the row on every request.
 const { authOptions } = await import("@/lib/auth/options");
 const callbacks = authOptions().callbacks!;

@@ -6,7 +6,7 @@ import { sendVerificationEmail } from "@/lib/users/send-verification-email";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
-// Issue 9 findings 3 and 8: sign-in, sign-up and the mails they cause are throttled per account or
+// Sign-in, sign-up and the mails they cause are throttled per account or
 // address and per client IP, through createRateLimiter, the limiter of the API (in-process here).
 process.env.AUTH_IP_LIMIT_FACTOR = "1";
 const { authOptions } = await import("@/lib/auth/options");

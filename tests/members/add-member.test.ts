@@ -6,7 +6,7 @@ import { createTestUser, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
 describe("addMember", () => {
-  it("an existing account is invited, not added: it has no membership until it accepts (issue 9 finding 1)", async () => {
+  it("an existing account is invited, not added: it has no membership until it accepts", async () => {
     const tenant = await seedTenant();
     const someone = await createTestUser("someone");
     const result = await addMember(await actorOf(tenant, tenant.owner), { email: someone.email.toUpperCase(), role: "MEMBER" });

@@ -27,7 +27,7 @@ describe("removeMember", () => {
     expect((await verifyApiKey(`Bearer ${adminKey}`)).creatorRole).toBe("ADMIN");
   });
 
-  it("a removed member's keys stay dead when the person is added again (issue 9 finding 13)", async () => {
+  it("a removed member's keys stay dead when the person is added again", async () => {
     const tenant = await seedTenant();
     const member = await tenant.member("ADMIN");
     const key = await tenant.key("all", { creatorId: member.id });

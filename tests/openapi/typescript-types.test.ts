@@ -16,7 +16,7 @@ describe("the typed client", () => {
     expect(fs.readFileSync(file, "utf8") === (await typescriptTypesOf(document)), `${file} is stale: run npm run api:types`).toBe(true);
   });
 
-  describe("the README's openapi-fetch example, against the API over HTTP", () => {
+  describe("the openapi-fetch example of docs/api.md, against the API over HTTP", () => {
     let server: RouteServer;
     beforeAll(async () => {
       server = await serveRoutes(Object.fromEntries(Object.entries(V1_ROUTES).map(([path, module]) => [`/api/v1${path}`, module])));

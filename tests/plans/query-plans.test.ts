@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, db } from "@/lib/db/client";
-import { scopedDb, TENANT_MODELS, type ScopedDb } from "@/lib/db/scoped";
+import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
+import { TENANT_MODELS } from "@/lib/db/tenant-models";
 import { listBoards } from "@/lib/boards/list-boards";
 import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";

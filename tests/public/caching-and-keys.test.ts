@@ -174,7 +174,7 @@ describe("keys, CORS and methods", () => {
   });
 });
 
-describe("an answer with a time boundary (SPEC B12)", () => {
+describe("an answer with a time boundary", () => {
   const BOUNDARY_IN_MS = 4_000;
   let boundary = new Date(0);
   const operation = { id: "timeBound", summary: "A time-bound answer", response: z.strictObject({ at: z.number() }) };

@@ -14,7 +14,7 @@ import { call } from "../support/api";
 import { seedPortal } from "./fixtures";
 import { get, getText } from "./request";
 
-// A scheduled note (SPEC B12) is invisible to readers until its publishedAt and visible from that
+// A scheduled note is invisible to readers until its publishedAt and visible from that
 // very instant, on every surface: public JSON, its page's read, the Atom feed and /api/v1. The
 // portal pages read through the same list and get functions checked here.
 

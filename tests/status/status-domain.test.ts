@@ -241,7 +241,7 @@ describe("maintenance windows", () => {
   });
 });
 
-describe("roles (SPEC B10): status is for admins and owners", () => {
+describe("roles (lib/roles.ts): status is for admins and owners", () => {
   it("members and viewers are refused every status write, and nothing is written", async () => {
     const { tenant, actor: owner } = await ownerActor();
     const api = await createComponent(owner, { name: "API", description: "" });

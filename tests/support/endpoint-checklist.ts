@@ -75,7 +75,7 @@ export function itAnswers405<Method extends string>(route: Record<Method | "OPTI
 }
 
 /**
- * The authentication and authorization rows of one endpoint's checklist (SPEC A3, B2):
+ * The authentication and authorization rows of one endpoint's checklist:
  * 401 for every kind of bad key, 403 INSUFFICIENT_SCOPES naming the scope, 403 FORBIDDEN for a
  * creator whose role is too low or who left, and rate-limit headers on key-identified answers.
  */

@@ -133,7 +133,7 @@ describe("todo items", () => {
   });
 });
 
-describe("roles (SPEC B10): todos are for members and above", () => {
+describe("roles (lib/roles.ts): todos are for members and above", () => {
   it("viewers are refused every todo write; members, admins and owners may", async () => {
     const tenant = await seedTenant();
     const owner = await actorOf(tenant, tenant.owner);

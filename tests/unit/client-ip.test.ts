@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER, clientIp, resolveClientIp, trustedProxyHops } from "@/lib/public/client-ip";
 
-// Issue 9 row 6: any client-supplied X-Forwarded-For was trusted, so rotating it walked past the
+// Any client-supplied X-Forwarded-For was once trusted, so rotating it walked past the
 // per-IP limit (650 of 650 requests over it got through).
 // The production server resolves the address (resolveClientIp) from the TCP peer and the
 // forwarding headers, then hands it to the app in CLIENT_IP_HEADER, which clientIp reads.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error -- next.config.mjs is plain JavaScript, without type declarations.
 import rawConfig from "@/next.config.mjs";
 
-// Issue 9 row 15: `npm run dev` printed every server action's arguments (sign-up passwords in plain
+// `npm run dev` once printed every server action's arguments (sign-up passwords in plain
 // text) and ~45 Edge-runtime warnings per request from instrumentation.ts.
 describe("development logs", () => {
   it("Next does not log server-function (action) invocations and their arguments", () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "@/lib/log/logger";
 import { createRepeatedLog } from "@/lib/log/repeated";
 
-// Issue 9 row 15: during one database outage the server logged 2,153 lines and 206 stack traces in
+// During one database outage the server once logged 2,153 lines and 206 stack traces in
 // 25 s. A repeated error is now one structured line when it starts, then one with its count.
 
 function capture() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryLimiter } from "@/lib/ratelimit/memory";
 
 // What "100 requests per rolling minute" guarantees with the sliding window in use (the same
-// algorithm as @upstash/ratelimit's slidingWindow; README "Rate limits", SPEC B14).
+// algorithm as @upstash/ratelimit's slidingWindow; docs/api.md, "Rate limits").
 
 afterEach(() => vi.useRealTimers());
 

@@ -33,7 +33,7 @@ describe("createUser", () => {
     expect(await db.user.count()).toBe(before);
   });
 
-  it("creates the account unverified, and a pending invitation for its address stays pending (issue 9 finding 1)", async () => {
+  it("creates the account unverified, and a pending invitation for its address stays pending", async () => {
     const workspace = await db.workspace.create({ data: { slug: "inviting", name: "Inviting" } });
     await db.invitation.create({
       data: { workspaceId: workspace.id, email: "invitee@example.test", role: "ADMIN", expiresAt: new Date(Date.now() + 86_400_000) },

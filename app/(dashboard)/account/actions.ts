@@ -1,8 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { changeName } from "@/lib/users/change-name";
@@ -17,7 +17,7 @@ export async function changeNameAction(input: { name: string }): Promise<FormRes
     const user = await guardAction();
     if (!user) return SESSION_ENDED;
     const result = await changeName(user.id, input);
-    if (result.ok) revalidatePath("/", "layout");
+    if (result.ok) refreshAfterChange({ layouts: ["/"] });
     return result;
   });
 }

@@ -1,8 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { waitMessage } from "@/lib/auth/throttles";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -17,7 +17,7 @@ export async function resendVerificationAction(): Promise<FormResult<{ email: st
     const result = await sendVerificationEmail(user.id, { ip: clientIp(await headers()) });
     if (result.sent) return { ok: true, data: { email: user.email } };
     if (result.reason === "verified") {
-      revalidatePath("/workspaces");
+      refreshAfterChange({ pages: ["/workspaces"] });
       return { ok: false, fieldErrors: { form: "Your address is already confirmed." } };
     }
     return { ok: false, fieldErrors: { form: `Several links were made for this address already. ${waitMessage(result.retryAfterSeconds)}` } };
@@ -30,7 +30,7 @@ export async function acceptInvitationAction(invitationId: string): Promise<Form
     if (!user) return SESSION_ENDED;
     try {
       const { workspace, role } = await acceptInvitation(user.id, { invitationId });
-      revalidatePath("/workspaces");
+      refreshAfterChange({ pages: ["/workspaces"] });
       return { ok: true, data: { ...workspace, role } };
     } catch (error) {
       return formFailureOf(error, "acceptInvitationAction");
@@ -44,7 +44,7 @@ export async function declineInvitationAction(invitationId: string): Promise<For
     if (!user) return SESSION_ENDED;
     try {
       const { workspace } = await declineInvitation(user.id, { invitationId });
-      revalidatePath("/workspaces");
+      refreshAfterChange({ pages: ["/workspaces"] });
       return { ok: true, data: workspace };
     } catch (error) {
       return formFailureOf(error, "declineInvitationAction");

@@ -1,38 +1,28 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
+import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/core/errors";
 import { idSchema } from "@/lib/core/schemas";
 import { guardAction } from "@/lib/auth/guard-action";
+import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { addComment } from "@/lib/comments/add-comment";
 import { scopedDb } from "@/lib/db/scoped";
 import { answerOutage, formFailureOf, type FormResult } from "@/lib/forms";
-import { findSimilarPosts, type SimilarPost } from "@/lib/posts/find-similar-posts";
+import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
-// During a database outage every action says the service is briefly unavailable (answerOutage):
-// the session check fails then too, and must not read as "signed out".
-export type VoteActionResult =
-  | { ok: true; voted: boolean; voteCount: number }
-  | { ok: false; reason: "signed_out" | "not_found" | "merged" | "unavailable" };
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
 async function target(workspaceSlug: unknown, id: unknown) {
   if (typeof workspaceSlug !== "string" || !idSchema.safeParse(id).success) return null;
   const workspace = await findPublishedWorkspace(workspaceSlug);
   return workspace ? { workspace, id: id as string } : null;
-}
-
-function afterWrite(slug: string) {
-  invalidateWorkspace(slug);
-  revalidatePath(`/p/${slug}`, "layout");
 }
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
@@ -43,7 +33,7 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-      afterWrite(found.workspace.slug);
+      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, ...result };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
@@ -61,7 +51,7 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
     if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-      afterWrite(found.workspace.slug);
+      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
@@ -91,7 +81,7 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
         title: String(input?.title ?? ""),
         body: String(input?.body ?? ""),
       });
-      afterWrite(found.workspace.slug);
+      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: post.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
@@ -100,8 +90,6 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
     }
   });
 }
-
-export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };
 
 /**
  * What the visitor is typing, matched against existing posts of the portal's public boards, with

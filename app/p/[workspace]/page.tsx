@@ -4,6 +4,7 @@ import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { getSessionUser } from "@/lib/auth/session";
+import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/public/get-public-status";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { listPublicBoards } from "@/lib/public/list-public-boards";
@@ -60,7 +61,7 @@ export default async function PortalHome({ params }: Props) {
             {topPosts[index]!.data.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
                 {topPosts[index]!.data.map((post) => (
-                  <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} />
+                  <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
                 ))}
               </ul>
             ) : (

@@ -21,8 +21,8 @@ function apiLimiter(): RateLimiter {
 export type RateLimitPolicyName = "per-key" | "per-ip";
 
 /**
- * GitHub-style `X-RateLimit-*` (SPEC A5, B3) and the IETF httpapi draft's `RateLimit-Policy` and
- * `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-10, SPEC B14): a policy named by a
+ * GitHub-style `X-RateLimit-*` and the IETF httpapi draft's `RateLimit-Policy` and
+ * `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers-10): a policy named by a
  * quoted string, its quota `q` per window `w` seconds; then `r` requests remaining and `t` seconds
  * until the window next frees capacity.
  */
@@ -31,7 +31,7 @@ export function rateLimitHeaders(result: RateLimitResult, policy: RateLimitPolic
   return {
     "X-RateLimit-Limit": String(result.limit),
     "X-RateLimit-Remaining": String(result.remaining),
-    // Unix seconds at which the window next frees capacity (GitHub's convention, SPEC B3).
+    // Unix seconds at which the window next frees capacity (GitHub's convention).
     "X-RateLimit-Reset": String(Math.ceil(result.reset / 1000)),
     "RateLimit-Policy": `"${policy}";q=${result.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,
     RateLimit: `"${policy}";r=${result.remaining};t=${secondsToReset}`,

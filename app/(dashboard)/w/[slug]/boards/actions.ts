@@ -4,21 +4,18 @@ import { createBoard } from "@/lib/boards/create-board";
 import { deleteBoard } from "@/lib/boards/delete-board";
 import type { CreateBoardInput, UpdateBoardInput } from "@/lib/boards/schemas";
 import { updateBoard } from "@/lib/boards/update-board";
-import { afterFeedbackChange, runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 
 // Each action re-reads the session and role; createBoard, updateBoard and deleteBoard check
 // boards.manage (admins and owners) again, whatever the page showed.
 
 export async function createBoardAction(slug: string, input: CreateBoardInput) {
-  const result = await runWorkspaceAction(slug, "createBoardAction", (actor) => createBoard(actor, input));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "createBoardAction", (actor) => createBoard(actor, input), feedbackChanged(slug));
 }
 
 export async function updateBoardAction(slug: string, boardId: string, input: UpdateBoardInput) {
-  const result = await runWorkspaceAction(slug, "updateBoardAction", (actor) => updateBoard(actor, String(boardId), input));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "updateBoardAction", (actor) => updateBoard(actor, String(boardId), input), feedbackChanged(slug));
 }
 
 /** `expectedPostCount`: how many posts the confirmation said would go; more than that refuses. */
@@ -26,6 +23,6 @@ export async function deleteBoardAction(slug: string, boardId: string, expectedP
   const result = await runWorkspaceAction(slug, "deleteBoardAction", (actor) =>
     deleteBoard(actor, String(boardId), { expectedPostCount: Number.isInteger(expectedPostCount) ? expectedPostCount : 0 }),
   );
-  if (result.ok || result.fieldErrors.form === "This board was already deleted.") afterFeedbackChange(slug);
+  if (result.ok || result.fieldErrors.form === "This board was already deleted.") refreshAfterChange(feedbackChanged(slug));
   return result;
 }

@@ -1,24 +1,21 @@
 "use server";
 
+import type { SaveNoteResult } from "@/components/changelog/changelog-actions";
 import { createReleaseNote } from "@/lib/changelog/create-release-note";
 import { deleteReleaseNote } from "@/lib/changelog/delete-release-note";
-import { getEditorNote, type EditorNote } from "@/lib/changelog/get-changelog-dashboard";
+import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/changelog/schemas";
 import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/changelog/update-release-note";
-import { afterFeedbackChange, runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import type { FormResult } from "@/lib/forms";
+import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 
 // The changelog editor's server actions. Each runs the domain function (which checks
 // changelog.manage itself); a change re-renders the workspace and drops the portal's cached
 // answers, so the portal, its JSON and the feed follow at once (scheduled notes at their time).
 
 export async function createNoteAction(slug: string, input: CreateReleaseNoteBody) {
-  const result = await runWorkspaceAction(slug, "createNoteAction", (actor) => createReleaseNote(actor, input));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "createNoteAction", (actor) => createReleaseNote(actor, input), feedbackChanged(slug));
 }
-
-export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };
 
 /**
  * Saves on the version the editor was opened with. If someone saved in between, nothing is
@@ -38,12 +35,10 @@ export async function saveNoteAction(slug: string, id: string, input: UpdateRele
   const { saved, stale } = result.data;
   if (stale?.current) return { ok: false, fieldErrors: { form: stale.message }, current: stale.current };
   if (!saved) return { ok: false, fieldErrors: { form: "This release note was deleted, perhaps in another tab." } };
-  afterFeedbackChange(slug);
+  refreshAfterChange(feedbackChanged(slug));
   return { ok: true, data: saved };
 }
 
 export async function deleteNoteAction(slug: string, id: string) {
-  const result = await runWorkspaceAction(slug, "deleteNoteAction", (actor) => deleteReleaseNote(actor, String(id)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "deleteNoteAction", (actor) => deleteReleaseNote(actor, String(id)), feedbackChanged(slug));
 }

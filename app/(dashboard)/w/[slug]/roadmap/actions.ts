@@ -1,6 +1,7 @@
 "use server";
 
-import { afterFeedbackChange, runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { feedbackChanged } from "@/lib/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 import { searchPostChoices } from "@/lib/posts/search-post-choices";
 import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
 import { advanceLinkedPosts } from "@/lib/roadmap/advance-linked-posts";
@@ -15,36 +16,32 @@ import { updateRoadmapItem } from "@/lib/roadmap/update-roadmap-item";
 // A change re-renders the workspace's pages and drops the portal's cached answers, so the public
 // roadmap follows at once.
 
-async function withRefresh<T>(slug: string, result: Promise<T & { ok: boolean }>) {
-  const answer = await result;
-  if (answer.ok) afterFeedbackChange(slug);
-  return answer;
-}
-
 export async function createRoadmapItemAction(slug: string, input: CreateRoadmapItemInput) {
-  return withRefresh(slug, runWorkspaceAction(slug, "createRoadmapItemAction", (actor) => createRoadmapItem(actor, input)));
+  return runWorkspaceAction(slug, "createRoadmapItemAction", (actor) => createRoadmapItem(actor, input), feedbackChanged(slug));
 }
 
 export async function updateRoadmapItemAction(slug: string, id: string, input: UpdateRoadmapItemInput) {
-  return withRefresh(slug, runWorkspaceAction(slug, "updateRoadmapItemAction", (actor) => updateRoadmapItem(actor, String(id), input)));
+  return runWorkspaceAction(slug, "updateRoadmapItemAction", (actor) => updateRoadmapItem(actor, String(id), input), feedbackChanged(slug));
 }
 
 export async function deleteRoadmapItemAction(slug: string, id: string) {
-  return withRefresh(slug, runWorkspaceAction(slug, "deleteRoadmapItemAction", (actor) => deleteRoadmapItem(actor, String(id))));
+  return runWorkspaceAction(slug, "deleteRoadmapItemAction", (actor) => deleteRoadmapItem(actor, String(id)), feedbackChanged(slug));
 }
 
 export async function moveRoadmapItemAction(slug: string, id: string, input: MoveRoadmapItemInput) {
-  return withRefresh(slug, runWorkspaceAction(slug, "moveRoadmapItemAction", (actor) => moveRoadmapItem(actor, String(id), input)));
+  return runWorkspaceAction(slug, "moveRoadmapItemAction", (actor) => moveRoadmapItem(actor, String(id), input), feedbackChanged(slug));
 }
 
 export async function advanceLinkedPostsAction(slug: string, id: string, postIds: string[]) {
-  return withRefresh(slug, runWorkspaceAction(slug, "advanceLinkedPostsAction", (actor) => advanceLinkedPosts(actor, String(id), { postIds })));
+  return runWorkspaceAction(slug, "advanceLinkedPostsAction", (actor) => advanceLinkedPosts(actor, String(id), { postIds }), feedbackChanged(slug));
 }
 
 export async function linkPostAction(slug: string, postId: string, roadmapItemId: string | null) {
-  return withRefresh(
+  return runWorkspaceAction(
     slug,
-    runWorkspaceAction(slug, "linkPostAction", (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId))),
+    "linkPostAction",
+    (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId)),
+    feedbackChanged(slug),
   );
 }
 

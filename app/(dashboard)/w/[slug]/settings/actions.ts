@@ -1,7 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
@@ -16,7 +16,7 @@ export async function updateWorkspaceAction(slug: string, input: UpdateWorkspace
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const updated = await updateWorkspace(actor, input);
-      revalidatePath(`/w/${updated.slug}`, "layout");
+      refreshAfterChange({ layouts: [`/w/${updated.slug}`] });
       return { ok: true, data: updated };
     } catch (error) {
       return formFailureOf(error, "updateWorkspaceAction");

@@ -4,7 +4,7 @@ import { DangerZone } from "@/components/workspaces/danger-zone";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction } from "./actions";
+import { deleteWorkspaceAction, leaveWorkspaceAction, updateWorkspaceAction } from "./actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -21,6 +21,7 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       workspace={{ name: workspace.name, slug: workspace.slug, portalPublished: workspace.portalPublished, plan: workspace.plan }}
       role={actor.role}
       canManage={canManageWorkspace(actor.role)}
+      updateAction={updateWorkspaceAction}
       usage={usage}
       operatorContact={operatorContact()}
     >

@@ -1,7 +1,7 @@
 "use server";
 
+import type { StaleAfterChange } from "@/lib/cache/refresh-after-change";
 import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
 import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";
@@ -26,8 +26,8 @@ import { updateIncident } from "@/lib/status/update-incident";
 // checks `status.manage` itself. A change re-renders the dashboard's status pages and drops this
 // instance's cached public answers (status JSON, badge), so the portal follows at once.
 
-function afterStatusChange(slug: string) {
-  return { revalidate: [`/w/${slug}/status`, `/p/${slug}/status`], then: () => invalidateWorkspace(slug) };
+function afterStatusChange(slug: string): StaleAfterChange {
+  return { layouts: [`/w/${slug}/status`, `/p/${slug}/status`], publicAnswersOf: slug };
 }
 
 export async function createComponentAction(slug: string, input: CreateComponentBody) {

@@ -11,7 +11,7 @@ import { updateTodo } from "@/lib/todos/update-todo";
 // The todos page's server actions: each one is the domain function behind the same name (the one
 // /api/v1/todos calls too), which checks `todos.manage` itself.
 
-const afterTodoChange = (slug: string) => ({ revalidate: [`/w/${slug}/todos`] });
+const afterTodoChange = (slug: string) => ({ layouts: [`/w/${slug}/todos`] });
 
 export async function createTodoAction(slug: string, input: CreateTodoInput) {
   return runWorkspaceAction(slug, "createTodoAction", (actor) => createTodo(actor, input), afterTodoChange(slug));

@@ -13,6 +13,7 @@ import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { boardPostsQuery } from "@/lib/public/schemas";
+import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 20;
@@ -79,7 +80,12 @@ export default async function BoardPage({ params, searchParams }: Props) {
         </h2>
         {user ? (
           <div className="mt-3">
-            <SubmitPostForm slug={workspace.slug} boardId={board.id} limitLabel={VISITOR_POSTS.label} />
+            <SubmitPostForm
+              slug={workspace.slug}
+              boardId={board.id}
+              limitLabel={VISITOR_POSTS.label}
+              actions={{ submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction }}
+            />
           </div>
         ) : (
           <p className="mt-1 text-sm text-slate-600">
@@ -122,7 +128,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
         {page.data.length ? (
           <ul className="divide-y divide-slate-100">
             {page.data.map((post) => (
-              <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} />
+              <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
             ))}
           </ul>
         ) : (

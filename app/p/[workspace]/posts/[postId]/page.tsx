@@ -12,6 +12,7 @@ import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/public/get-public-po
 import { listShippedIn } from "@/lib/public/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { currentVote } from "@/lib/votes/toggle-vote";
+import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PostPage({ params }: Props) {
   const [{ workspace, db, post }, user] = await Promise.all([load(params), getSessionUser()]);
-  // A duplicate merged into another post (SPEC B11): its address leads to the post it joined.
+  // A duplicate merged into another post: its address leads to the post it joined.
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`/p/${workspace.slug}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
@@ -44,7 +45,7 @@ export default async function PostPage({ params }: Props) {
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
-          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" />
+          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" vote={voteAction} />
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
@@ -125,7 +126,7 @@ export default async function PostPage({ params }: Props) {
           {post.mergedIntoId ? (
             <p className="text-sm text-slate-600">This idea was merged into another post, where its votes and comments now live.</p>
           ) : user ? (
-            <CommentForm slug={workspace.slug} postId={post.id} />
+            <CommentForm slug={workspace.slug} postId={post.id} comment={commentAction} />
           ) : (
             <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
               Sign in to comment

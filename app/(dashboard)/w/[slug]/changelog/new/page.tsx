@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "New release note" };
 export default async function NewNotePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { actor, workspace } = await workspacePageActor(slug, "/changelog/new");
-  // Writing notes is for admins (SPEC B10); the list is where everyone else reads them.
+  // Writing notes is for admins (lib/roles.ts); the list is where everyone else reads them.
   if (!roleCan(actor.role, "changelog.manage")) redirect(`/w/${slug}/changelog`);
   // The plan's refusal is said before anyone writes a note that could not be saved.
   const allowance = await getPlanAllowance(actor.db, workspace.plan, "releaseNotes");

@@ -1,20 +1,19 @@
 "use server";
 
-import { sqlFragment } from "@/lib/db/sql-fragment";
 import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
 import { replyAsTeam } from "@/lib/comments/reply-as-team";
-import { afterFeedbackChange, runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
 import type { FormResult } from "@/lib/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { deletePost } from "@/lib/posts/delete-post";
-import { listPosts } from "@/lib/posts/list-posts";
+import { findMergeTargets, type MergeCandidate } from "@/lib/posts/find-merge-targets";
 import { mergePost } from "@/lib/posts/merge-posts";
 import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
 import { StalePostError, updatePost } from "@/lib/posts/update-post";
-import { authorize } from "@/lib/workspaces/actor";
 
 // Every action re-reads the session and the caller's role, and the domain function checks the
-// role again from lib/roles.ts (SPEC B10): a viewer's or member's replayed request is refused.
+// role again from lib/roles.ts: a viewer's or member's replayed request is refused.
 
 export type PostText = { title: string; body: string; tags: string[] };
 export type SavePostResult = FormResult<PostText & { version: number }> | { ok: false; fieldErrors: Record<string, string>; current: PostText & { version: number } };
@@ -39,63 +38,39 @@ export async function savePostTextAction(slug: string, postId: string, input: Po
     const { message, current } = result.data.stale;
     return { ok: false, fieldErrors: { form: message }, current: { title: current.title, body: current.body, tags: current.tags, version: current.version } };
   }
-  afterFeedbackChange(slug);
+  refreshAfterChange(feedbackChanged(slug));
   return { ok: true, data: result.data.saved! };
 }
 
 export async function changeStatusAction(slug: string, postId: string, status: PostStatus) {
-  const result = await runWorkspaceAction(slug, "changeStatusAction", (actor) => updatePost(actor, String(postId), { status }));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "changeStatusAction", (actor) => updatePost(actor, String(postId), { status }), feedbackChanged(slug));
 }
 
 export async function setRoadmapItemAction(slug: string, postId: string, roadmapItemId: string | null) {
-  const result = await runWorkspaceAction(slug, "setRoadmapItemAction", (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "setRoadmapItemAction", (actor) => setPostRoadmapItem(actor, String(postId), roadmapItemId === null ? null : String(roadmapItemId)), feedbackChanged(slug));
 }
 
 export async function replyAsTeamAction(slug: string, postId: string, body: string) {
-  const result = await runWorkspaceAction(slug, "replyAsTeamAction", (actor) => replyAsTeam(actor, String(postId), String(body ?? "")));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "replyAsTeamAction", (actor) => replyAsTeam(actor, String(postId), String(body ?? "")), feedbackChanged(slug));
 }
 
 export async function setCommentHiddenAction(slug: string, commentId: string, hidden: boolean) {
-  const result = await runWorkspaceAction(slug, "setCommentHiddenAction", (actor) => setCommentHidden(actor, String(commentId), hidden === true));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "setCommentHiddenAction", (actor) => setCommentHidden(actor, String(commentId), hidden === true), feedbackChanged(slug));
 }
 
 export async function deleteCommentAction(slug: string, commentId: string) {
-  const result = await runWorkspaceAction(slug, "deleteCommentAction", (actor) => deleteComment(actor, String(commentId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "deleteCommentAction", (actor) => deleteComment(actor, String(commentId)), feedbackChanged(slug));
 }
 
 export async function mergePostAction(slug: string, sourceId: string, targetId: string) {
-  const result = await runWorkspaceAction(slug, "mergePostAction", (actor) => mergePost(actor, String(sourceId), String(targetId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "mergePostAction", (actor) => mergePost(actor, String(sourceId), String(targetId)), feedbackChanged(slug));
 }
 
 export async function deletePostAction(slug: string, postId: string) {
-  const result = await runWorkspaceAction(slug, "deletePostAction", (actor) => deletePost(actor, String(postId)));
-  if (result.ok) afterFeedbackChange(slug);
-  return result;
+  return runWorkspaceAction(slug, "deletePostAction", (actor) => deletePost(actor, String(postId)), feedbackChanged(slug));
 }
 
-export type MergeCandidate = { id: string; title: string; status: PostStatus; voteCount: number; commentCount: number; boardId: string };
-
-/** Posts this one could be merged into: the same search as the inbox, never itself or a merged post. */
+/** Posts this one could be merged into (findMergeTargets). */
 export async function findMergeTargetsAction(slug: string, postId: string, q: string): Promise<FormResult<MergeCandidate[]>> {
-  return runWorkspaceAction(slug, "findMergeTargetsAction", async (actor) => {
-    authorize(actor, "posts.merge", "merge posts");
-    const text = String(q ?? "").replaceAll("\u0000", "").toWellFormed().trim().slice(0, 200);
-    const page = await listPosts(actor.db, { q: text || undefined, sort: "top", limit: 8 }, [
-      sqlFragment`"mergedIntoId" IS NULL`,
-      sqlFragment`id <> ${String(postId)}`,
-    ]);
-    return page.data.map(({ id, title, status, voteCount, commentCount, boardId }) => ({ id, title, status, voteCount, commentCount, boardId }));
-  });
+  return runWorkspaceAction(slug, "findMergeTargetsAction", (actor) => findMergeTargets(actor, String(postId), q));
 }

@@ -9,7 +9,7 @@ import { changeStatusAction, setRoadmapItemAction } from "./actions";
 
 const selectClass = "block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm disabled:bg-slate-50 disabled:text-slate-500";
 
-/** The status, offering only the moves SPEC B4 allows from where the post is now. */
+/** The status, offering only the moves lib/posts/status-rules.ts allows from where the post is now. */
 export function StatusSelect({ slug, postId, status, allowed }: { slug: string; postId: string; status: PostStatus; allowed: PostStatus[] }) {
   const router = useRouter();
   const toast = useToast();

@@ -1,7 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
@@ -26,7 +26,7 @@ export async function createApiKeyAction(slug: string, input: CreateApiKeyInput)
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const created = await createApiKey(actor, input);
-      revalidatePath(`/w/${slug}/settings/api-keys`);
+      refreshAfterChange({ pages: [`/w/${slug}/settings/api-keys`] });
       return { ok: true, data: created };
     } catch (error) {
       return formFailureOf(error, "createApiKeyAction");
@@ -41,7 +41,7 @@ export async function revokeApiKeyAction(slug: string, keyId: string): Promise<F
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const apiKey = await revokeApiKey(actor, String(keyId));
-      revalidatePath(`/w/${slug}/settings/api-keys`);
+      refreshAfterChange({ pages: [`/w/${slug}/settings/api-keys`] });
       return { ok: true, data: { apiKey } };
     } catch (error) {
       return formFailureOf(error, "revokeApiKeyAction");

@@ -6,6 +6,7 @@ import { listMembers } from "@/lib/members/list-members";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/roles";
 import { settingsActor } from "../settings-actor";
+import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -34,6 +35,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
       used={usage!.used}
       limit={usage!.limit}
       keys={keys.map((key) => ({ ...key, creatorLeft: !memberIds.has(key.createdBy.id) }))}
+      actions={{ createKey: createApiKeyAction, revokeKey: revokeApiKeyAction }}
     />
   );
 }

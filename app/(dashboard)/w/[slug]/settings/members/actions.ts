@@ -1,8 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/auth/guard-action";
+import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import { addMember, type AddMemberResult } from "@/lib/members/add-member";
 import { changeInvitationRole } from "@/lib/members/change-invitation-role";
@@ -34,7 +34,7 @@ export async function addMemberAction(slug: string, input: AddMemberInput): Prom
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const added = await addMember(actor, input, { ip: clientIp(await headers()) });
-      revalidatePath(membersPath(slug));
+      refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: added };
     } catch (error) {
       return formFailureOf(error, "addMemberAction");
@@ -49,7 +49,7 @@ export async function changeMemberRoleAction(slug: string, input: ChangeMemberRo
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const changed = await changeMemberRole(actor, input);
-      revalidatePath(`/w/${slug}`, "layout");
+      refreshAfterChange({ layouts: [`/w/${slug}`] });
       return { ok: true, data: changed };
     } catch (error) {
       return formFailureOf(error, "changeMemberRoleAction");
@@ -70,7 +70,7 @@ export async function removeMemberAction(
       const removed = await removeMember(actor, input);
       const left = removed.userId === user.id;
       // Someone who just left would only get a 404 for this page; the browser navigates away instead.
-      if (!left) revalidatePath(membersPath(slug));
+      if (!left) refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: { userId: removed.userId, left, revokedKeys: removed.revokedKeys } };
     } catch (error) {
       return formFailureOf(error, "removeMemberAction");
@@ -85,7 +85,7 @@ export async function revokeInvitationAction(slug: string, input: RevokeInvitati
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const revoked = await revokeInvitation(actor, input);
-      revalidatePath(membersPath(slug));
+      refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: revoked };
     } catch (error) {
       return formFailureOf(error, "revokeInvitationAction");
@@ -100,7 +100,7 @@ export async function resendInvitationAction(slug: string, input: InvitationRefI
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const sent = await resendInvitation(actor, input, { ip: clientIp(await headers()) });
-      revalidatePath(membersPath(slug));
+      refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: sent };
     } catch (error) {
       return formFailureOf(error, "resendInvitationAction");
@@ -115,7 +115,7 @@ export async function copyInvitationLinkAction(slug: string, input: InvitationRe
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const link = await copyInvitationLink(actor, input);
-      revalidatePath(membersPath(slug));
+      refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: link };
     } catch (error) {
       return formFailureOf(error, "copyInvitationLinkAction");
@@ -130,7 +130,7 @@ export async function changeInvitationRoleAction(slug: string, input: ChangeInvi
     try {
       const actor = await getWorkspaceActorOrThrow(user.id, slug);
       const changed = await changeInvitationRole(actor, input);
-      revalidatePath(membersPath(slug));
+      refreshAfterChange({ pages: [membersPath(slug)] });
       return { ok: true, data: changed };
     } catch (error) {
       return formFailureOf(error, "changeInvitationRoleAction");

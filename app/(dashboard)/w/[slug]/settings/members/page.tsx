@@ -5,6 +5,15 @@ import { mailMode } from "@/lib/mail/config";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/roles";
 import { settingsActor } from "../settings-actor";
+import {
+  addMemberAction,
+  changeInvitationRoleAction,
+  changeMemberRoleAction,
+  copyInvitationLinkAction,
+  removeMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -26,6 +35,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       members={members}
       invitations={invitations}
       mail={mailMode()}
+      actions={{
+        addMember: addMemberAction,
+        changeMemberRole: changeMemberRoleAction,
+        removeMember: removeMemberAction,
+        revokeInvitation: revokeInvitationAction,
+        resendInvitation: resendInvitationAction,
+        copyInvitationLink: copyInvitationLinkAction,
+        changeInvitationRole: changeInvitationRoleAction,
+      }}
     />
   );
 }
