@@ -72,7 +72,7 @@ test("after repeated wrong passwords, sign-in says how long this network waits; 
   await expect(page).not.toHaveURL(/\/sign-in/);
 });
 
-test("signing out ends the session on the server: the old cookie no longer opens the dashboard (finding 12)", async ({ browser, baseURL }) => {
+test("signing out ends the session on the server: the old cookie no longer opens the dashboard", async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = uniqueEmail("cookie");

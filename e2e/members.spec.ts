@@ -34,7 +34,7 @@ async function postWith(request: APIRequestContext, baseURL: string, path: strin
   return { status: response.status(), json: await response.json() };
 }
 
-test("an admin's posts:write key follows the admin's role: viewer 403, admin again 201; removal revokes it for good (finding 13)", async ({ browser, baseURL, request }) => {
+test("an admin's posts:write key follows the admin's role: viewer 403, admin again 201; removal revokes it for good", async ({ browser, baseURL, request }) => {
   test.setTimeout(120_000); // the admin joins twice through the invitation mail
   test.skip(!e2eDatabaseUrl(), "needs PostgreSQL (TEST_DATABASE_URL) to seed a board");
   const { owner, slug } = await ownerWithWorkspace(browser, "roles");

@@ -87,7 +87,7 @@ describe("sign-up → verification mail → link → verified", () => {
     expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeNull();
   });
 
-  it("an address that has an account gets the same answer, its owner a notice, and nothing changes (finding 8)", async () => {
+  it("an address that has an account gets the same answer, its owner a notice, and nothing changes", async () => {
     const owner = await verifiedAccount("owner");
     const answer = await registerAccount({ email: owner.email, password: "someone-elses-password", name: "Mallory" }, origin);
     expect(answer).toEqual({ ok: true, data: { email: owner.email } });
@@ -142,7 +142,7 @@ describe("invitation mail → link → member with the invited role", () => {
   });
 });
 
-describe("finding 1: the takeover and squatting sequences end with the attacker outside", () => {
+describe("the takeover and squatting sequences end with the attacker outside", () => {
   it("takeover: invited as admin, an attacker signs up with the invited address and gets nothing", async () => {
     const tenant = await seedTenant();
     const victimAddress = address("invited-admin");

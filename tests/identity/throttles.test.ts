@@ -21,7 +21,7 @@ let ipCounter = 0;
 const ip = () => `192.0.2.${++ipCounter}`;
 
 // The waits of wrong passwords, and why no account is ever locked: tests/identity/sign-in-delays.test.ts.
-describe("sign-in throttle (finding 3)", () => {
+describe("sign-in throttle", () => {
   it("without a known client IP there is no shared per-IP bucket for a stranger to spend for everyone", async () => {
     const anonymous = { headers: {} };
     for (let attempt = 0; attempt < 61; attempt++) {
