@@ -60,11 +60,6 @@ export function pageOnlySecurityHeaders(kind: RouteKind, nonce: string): Record<
   };
 }
 
-/** All of a page's security headers. */
-export function pageSecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
-  return { ...baseSecurityHeaders(), ...pageOnlySecurityHeaders(kind, nonce) };
-}
-
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }

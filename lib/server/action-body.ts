@@ -1,5 +1,5 @@
 import { IncomingMessage } from "node:http";
-import { ACTION_BODY_MAX_BYTES, ACTION_BODY_MAX_DEPTH } from "./config";
+import { ACTION_BODY_MAX_BYTES, ACTION_BODY_MAX_DEPTH, REFUSED_BODY_DRAIN_BYTES } from "./config";
 
 // A server action's body, read by the server before Next decodes it: over 1 MB, or nesting
 // brackets deeper than ACTION_BODY_MAX_DEPTH, it is refused with 413 (Next answered both with a 500).
@@ -24,9 +24,14 @@ export type ActionBody = { ok: true; body: Buffer } | { ok: false; reason: strin
 
 const tooLarge = { ok: false, reason: `the action's body is over ${ACTION_BODY_MAX_BYTES} bytes` } as const;
 
-/** Reads the body up to the limit; stops reading (and leaves the rest unread) as soon as it is over. */
+/**
+ * Reads the body up to the limit. Over it, the rest is read and dropped up to
+ * REFUSED_BODY_DRAIN_BYTES, so the client is done sending when the 413 comes; a body announced or
+ * grown past that is left unread.
+ */
 export function readActionBody(request: IncomingMessage): Promise<ActionBody> {
-  if (Number(request.headers["content-length"] ?? 0) > ACTION_BODY_MAX_BYTES) return Promise.resolve(tooLarge);
+  const announced = Number(request.headers["content-length"] ?? 0);
+  if (announced > REFUSED_BODY_DRAIN_BYTES) return Promise.resolve(tooLarge);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -36,12 +41,14 @@ export function readActionBody(request: IncomingMessage): Promise<ActionBody> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      chunks.push(chunk);
-      if (size <= ACTION_BODY_MAX_BYTES) return;
+      if (size <= ACTION_BODY_MAX_BYTES) return void chunks.push(chunk);
+      chunks.length = 0;
+      if (size <= REFUSED_BODY_DRAIN_BYTES) return;
       request.pause();
       finish(tooLarge);
     };
     const onEnd = () => {
+      if (size > ACTION_BODY_MAX_BYTES) return finish(tooLarge);
       const body = Buffer.concat(chunks);
       if (bracketDepth(body) > ACTION_BODY_MAX_DEPTH) finish({ ok: false, reason: `the action's body nests deeper than ${ACTION_BODY_MAX_DEPTH} levels` });
       else finish({ ok: true, body });

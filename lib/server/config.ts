@@ -28,6 +28,13 @@ export function serverLimits(env: Record<string, string | undefined> = process.e
 
 /** Server actions' body limit: Next's own default (serverActions.bodySizeLimit), 1 MB. */
 export const ACTION_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * How much of a refused body is still read (and dropped) before the 413 is sent. Closing a
+ * connection with unread bytes in flight makes the kernel reset it, and a client still sending
+ * then never reads the answer; past this the connection is closed at once all the same.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
 /**
  * How deeply an action's body may nest brackets. Decoding a reply recurses once per level, and some
  * tens of thousands of levels overflow the stack (a 500); no form this app sends nests more than a

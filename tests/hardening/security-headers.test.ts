@@ -1,14 +1,12 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import type { NextConfig } from "next";
-// @ts-expect-error -- next.config.mjs is plain JavaScript, without type declarations.
-import rawConfig from "@/next.config.mjs";
-
-const nextConfig = rawConfig as NextConfig;
+import { baseSecurityHeaders } from "@/lib/security/headers";
 
 // Security headers on every page kind: dashboard and auth pages carry them and cannot be framed.
-// Each route kind, as the proxy answers it (e2e/hardening.spec.ts checks the production build).
+// The proxy adds each page's own (CSP with a fresh nonce, X-Frame-Options); the base ones
+// (nosniff, Referrer-Policy, Permissions-Policy, HSTS) are the production server's, on every
+// answer (tests/server/production-server.test.ts and e2e/hardening.spec.ts check them there).
 
 async function pageHeaders(path: string) {
   const response = await proxy(new NextRequest(`http://localhost${path}`));
@@ -37,9 +35,6 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(headers.get("x-frame-options")).toBe("DENY");
-    expect(headers.get("x-content-type-options")).toBe("nosniff");
-    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(headers.get("permissions-policy")).toContain("camera=()");
     // Next reads the nonce from the request's own CSP header to put it on the scripts it inlines.
     expect(headers.get("x-middleware-request-content-security-policy")).toBe(csp);
     expect(headers.get("x-middleware-request-x-nonce")).toBe(nonce);
@@ -55,13 +50,14 @@ describe("security headers", () => {
     expect(headers.get("content-security-policy")).not.toContain("frame-ancestors");
     expect(headers.get("x-frame-options")).toBeNull();
     expect(headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
-    expect(headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("the API gets nosniff, Referrer-Policy and Permissions-Policy from next.config (the proxy skips /api/v1)", async () => {
-    const rules = await nextConfig.headers!();
-    const api = rules.find((rule) => rule.source === "/api/:path*");
-    const names = api?.headers.map((header) => header.key);
-    expect(names).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy"]));
+  it("the base headers the server sets on every answer: nosniff, Referrer-Policy, Permissions-Policy, and HSTS in production", () => {
+    const base = baseSecurityHeaders(true);
+    expect(base["X-Content-Type-Options"]).toBe("nosniff");
+    expect(base["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(base["Permissions-Policy"]).toContain("camera=()");
+    expect(base["Strict-Transport-Security"]).toContain("max-age=");
+    expect(baseSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();
   });
 });
