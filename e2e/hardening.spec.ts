@@ -110,6 +110,8 @@ test("with the database out of reach, dashboard and portal pages answer a styled
       // Nothing listens on port 9: every connection is refused, as in an outage.
       DATABASE_URL: "postgresql://postgres@127.0.0.1:9/unreachable",
       SKIP_MIGRATIONS: "1",
+      // This second server sends no mail; saying so is how production starts without SMTP.
+      MAIL_TRANSPORT: "none",
     },
     stdio: "ignore",
   });
