@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { TodoBoard as Board, TodoState } from "@/lib/todos/get-todo-board";
 import type { todoView } from "@/lib/todos/view";
@@ -186,6 +187,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
 }
 
 function TodoRow({ todo, canManage, onPatch }: { todo: Todo; canManage: boolean; onPatch: (todo: Todo, input: { completed?: boolean; archived?: boolean }, done: string) => void }) {
+  const hydrated = useHydrated();
   const pending = todo.id.startsWith("pending-");
   const checkboxId = `todo-${todo.id}`;
   return (
@@ -196,7 +198,7 @@ function TodoRow({ todo, canManage, onPatch }: { todo: Todo; canManage: boolean;
           type="checkbox"
           className="size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
           checked={todo.completed}
-          disabled={pending || todo.archived}
+          disabled={!hydrated || pending || todo.archived}
           onChange={(event) => onPatch(todo, { completed: event.target.checked }, "")}
         />
       ) : (

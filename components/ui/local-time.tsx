@@ -1,9 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { formatDate, formatDateTime, formatUtcDateTime } from "@/lib/format-date";
-
-const never = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A <time> in the viewer's locale and time zone. The server cannot know either, so it renders the
@@ -14,7 +12,7 @@ const never = () => () => {};
  * carries the full date and time.
  */
 export function LocalTime({ value, date = false, children, className }: { value: string | Date; date?: boolean; children?: React.ReactNode; className?: string }) {
-  const inBrowser = useSyncExternalStore(never, () => true, () => false);
+  const inBrowser = useHydrated();
   const iso = typeof value === "string" ? value : value.toISOString();
   const full = inBrowser ? formatDateTime(iso, "viewer") : formatUtcDateTime(iso);
   const text = children ?? (date ? formatDate(iso, inBrowser ? "viewer" : "utc") : full);
