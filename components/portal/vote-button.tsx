@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { VoteAction, VoteActionResult } from "./portal-actions";
 
 interface VoteButtonProps {
@@ -27,6 +28,8 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
   const [state, setState] = useState({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState("");
   const [pending, startTransition] = useTransition();
+  // The vote is sent by the click handler, which exists once React has hydrated the page.
+  const hydrated = useHydrated();
   const box = size === "lg" ? "h-16 w-14" : "h-14 w-12";
   const label = `${state.voted ? "Remove your upvote" : "Upvote"} (${state.voteCount} ${state.voteCount === 1 ? "vote" : "votes"})`;
 
@@ -70,7 +73,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
       <button
         type="button"
         onClick={toggle}
-        disabled={pending}
+        disabled={pending || !hydrated}
         aria-pressed={state.voted}
         aria-label={label}
         title={state.voted ? "Remove your upvote" : "Upvote"}

@@ -3,6 +3,7 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { PostPicker } from "@/components/posts/post-picker";
@@ -27,6 +28,8 @@ type ColumnProps = {
 /** One stage: a drop zone (so an empty column takes cards too) holding its sortable cards. */
 export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit, onDelete }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
+  // "+ Add" opens a dialog from its click handler, which exists once React has hydrated the page.
+  const hydrated = useHydrated();
   const headingId = `roadmap-column-${stage}`;
   return (
     <section aria-labelledby={headingId} className={`rounded-xl border bg-slate-100/70 p-2 ${isOver ? "border-indigo-300" : "border-slate-200"}`} data-testid={`column-${stage}`}>
@@ -37,7 +40,7 @@ export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit,
           <span className="font-normal text-slate-600 tabular-nums">{items.length}</span>
         </h2>
         {can.manage ? (
-          <button type="button" onClick={onAdd} aria-label={`Add an item to ${STAGE_LABELS[stage]}`} className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900">
+          <button type="button" onClick={onAdd} disabled={!hydrated} aria-label={`Add an item to ${STAGE_LABELS[stage]}`} className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900">
             + Add
           </button>
         ) : null}

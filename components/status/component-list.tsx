@@ -9,6 +9,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import type { DashboardComponent } from "@/lib/status/get-status-dashboard";
 import { COMPONENT_STATUSES } from "@/lib/status/incident-rules";
@@ -199,6 +200,8 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
   const toast = useToast();
   const [stored, setOptimisticStored] = useOptimistic(component.storedStatus);
   const [pending, setPending] = useState(false);
+  // The status is saved on change, by a handler that exists once React has hydrated the page.
+  const hydrated = useHydrated();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: component.id, disabled: !canManage });
 
   function changeStatus(next: ComponentStatus) {
@@ -266,7 +269,7 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
           <select
             id={`status-${component.id}`}
             value={stored}
-            disabled={pending}
+            disabled={pending || !hydrated}
             onChange={(event) => changeStatus(event.target.value as ComponentStatus)}
             className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:w-56 sm:flex-none"
           >

@@ -1,4 +1,7 @@
+"use client";
+
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { useHydrated } from "./use-hydrated";
 
 const VARIANTS = {
   primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300",
@@ -10,14 +13,20 @@ const VARIANTS = {
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", className = "", type = "button", ...props },
+  { variant = "primary", className = "", type = "button", disabled, ...props },
   ref,
 ) {
+  // A click handler, or the submit handler of the client form around a submit button, exists only
+  // once React has hydrated the page: until then the button is disabled, so an early click waits
+  // instead of doing nothing (or submitting the form natively).
+  const hydrated = useHydrated();
+  const needsReact = props.onClick !== undefined || type === "submit";
   return (
     <button
       ref={ref}
       type={type}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      disabled={disabled || (needsReact && !hydrated)}
       {...props}
     />
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { useHydrated } from "./use-hydrated";
 
 type SwitchProps = {
   checked: boolean;
@@ -13,6 +14,8 @@ type SwitchProps = {
 /** An on/off control (role="switch"): Space and Enter toggle it, its label and state are announced. */
 export function Switch({ checked, onChange, label, description, disabled = false }: SwitchProps) {
   const id = useId();
+  // Its only effect is onChange, which exists once React has hydrated the page.
+  const hydrated = useHydrated();
   return (
     <div className="flex items-start justify-between gap-4">
       <div>
@@ -31,7 +34,7 @@ export function Switch({ checked, onChange, label, description, disabled = false
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
         aria-describedby={description ? `${id}-description` : undefined}
-        disabled={disabled}
+        disabled={disabled || !hydrated}
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
           checked ? "bg-indigo-600" : "bg-slate-300"

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { humanize } from "@/components/portal/format";
 import { useToast } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { changeStatusAction, setRoadmapItemAction } from "./actions";
 
@@ -15,6 +16,8 @@ export function StatusSelect({ slug, postId, status, allowed }: { slug: string; 
   const toast = useToast();
   const id = useId();
   const [pending, startTransition] = useTransition();
+  // Saved on change, by a handler that exists once React has hydrated the page.
+  const hydrated = useHydrated();
   const [shown, setShown] = useState(status);
 
   function change(next: PostStatus) {
@@ -40,7 +43,7 @@ export function StatusSelect({ slug, postId, status, allowed }: { slug: string; 
       <label htmlFor={id} className="block text-xs font-medium text-slate-500">
         Status
       </label>
-      <select id={id} value={shown} disabled={pending} onChange={(event) => change(event.target.value as PostStatus)} className={`mt-1 ${selectClass}`}>
+      <select id={id} value={shown} disabled={pending || !hydrated} onChange={(event) => change(event.target.value as PostStatus)} className={`mt-1 ${selectClass}`}>
         <option value={status}>{humanize(status)}</option>
         {allowed.map((next) => (
           <option key={next} value={next}>
@@ -63,6 +66,8 @@ export function RoadmapSelect({ slug, postId, current, choices }: { slug: string
   const toast = useToast();
   const id = useId();
   const [pending, startTransition] = useTransition();
+  // Saved on change, by a handler that exists once React has hydrated the page.
+  const hydrated = useHydrated();
   const [shown, setShown] = useState(current ?? "");
 
   function change(next: string) {
@@ -88,7 +93,7 @@ export function RoadmapSelect({ slug, postId, current, choices }: { slug: string
       <label htmlFor={id} className="block text-xs font-medium text-slate-500">
         Roadmap item
       </label>
-      <select id={id} value={shown} disabled={pending} onChange={(event) => change(event.target.value)} className={`mt-1 ${selectClass}`}>
+      <select id={id} value={shown} disabled={pending || !hydrated} onChange={(event) => change(event.target.value)} className={`mt-1 ${selectClass}`}>
         <option value="">Not on the roadmap</option>
         {choices.map((item) => (
           <option key={item.id} value={item.id}>
