@@ -25,24 +25,35 @@ const steps = [];
 /** The last part of each step's output, kept to find Vitest's unhandled errors in it. */
 const OUTPUT_TAIL = 2_000_000;
 
-/** Runs a command with its output shown live, and returns its exit code, duration and output tail. */
-function run(title, command, args, env = {}) {
-  console.log(`\n== ${title}`);
+/**
+ * Runs a command and returns its exit code, duration and output tail. Its output is shown live, or
+ * with `buffered` (for commands running side by side) all at once under its title when it ends.
+ */
+function run(title, command, args, env = {}, { buffered = false } = {}) {
+  if (!buffered) console.log(`\n== ${title}`);
   const begun = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     let output = "";
     const keep = (chunk, stream) => {
-      stream.write(chunk);
+      if (!buffered) stream.write(chunk);
       output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
+    };
+    const done = (exitCode) => {
+      const durationMs = Date.now() - begun;
+      if (buffered) {
+        console.log(`\n== ${title} (${(durationMs / 1000).toFixed(1)} s, exit code ${exitCode})`);
+        if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+      }
+      resolve({ exitCode, durationMs, output });
     };
     child.stdout.on("data", (chunk) => keep(chunk, process.stdout));
     child.stderr.on("data", (chunk) => keep(chunk, process.stderr));
     child.on("error", (error) => {
       output += String(error);
-      resolve({ exitCode: 1, durationMs: Date.now() - begun, output });
+      done(1);
     });
-    child.on("close", (code) => resolve({ exitCode: code, durationMs: Date.now() - begun, output }));
+    child.on("close", (code) => done(code));
   });
 }
 
@@ -95,11 +106,17 @@ if (!database.url) {
 const testEnv = database.url ? { TEST_DATABASE_URL: database.url } : {};
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "wsp-test-"));
 
-const lint = await run("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+// Lint, typecheck and the dependency rules only read the sources, each mostly on one core: side by
+// side they take about as long as the slowest. The build comes after them, not beside them: it
+// regenerates the Prisma client and .next/types, which the typecheck and lint read.
+console.log("\n== lint, typecheck and dependency rules, side by side (each one's output when it ends)");
+const [lint, typecheck, deps] = await Promise.all([
+  run("lint", bin("eslint"), ["--max-warnings", "0", "."], {}, { buffered: true }),
+  run("typecheck", bin("tsc"), ["--noEmit"], {}, { buffered: true }),
+  run("dependency rules", "npm", ["run", "--silent", "lint:deps"], {}, { buffered: true }),
+]);
 steps.push(commandStep("lint", lint.exitCode, lint.durationMs));
-const typecheck = await run("typecheck", bin("tsc"), ["--noEmit"]);
 steps.push(commandStep("typecheck", typecheck.exitCode, typecheck.durationMs));
-const deps = await run("dependency rules", "npm", ["run", "--silent", "lint:deps"]);
 steps.push(commandStep("dependency rules", deps.exitCode, deps.durationMs));
 
 // The build comes before the test files: the production server's own tests (tests/server) serve it.
