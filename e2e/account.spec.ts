@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS, e2eDatabaseUrl, newPerson, ownerWithWorkspace, seedMembership } from "./dashboard-helpers";
+import { seedAccount } from "./accounts";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers";
 import { latestMail, linkIn } from "./mail";
 
@@ -115,9 +116,7 @@ test("change email end to end: the link mailed to the new address moves the acco
 
 test("delete account: refused while the only owner of a workspace with members, naming it; then a typo, then gone", async ({ browser }) => {
   const { owner, slug } = await ownerWithWorkspace(browser, "leaver");
-  const member = uniqueEmail("stays");
-  const context = await browser.newContext();
-  await signUp(await context.newPage(), member);
+  const { email: member } = await seedAccount("stays", "Test User", { verified: false });
   await seedMembership(slug, member, "MEMBER");
 
   const { page } = owner;
@@ -140,5 +139,5 @@ test("delete account: refused while the only owner of a workspace with members, 
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/sign-in\?accountDeleted=1/);
   await expect(page.getByText("Your account was deleted.")).toBeVisible();
-  await Promise.all([owner.context.close(), heir.context.close(), context.close()]);
+  await Promise.all([owner.context.close(), heir.context.close()]);
 });

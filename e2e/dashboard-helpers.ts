@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import pg from "pg";
-import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
+import { seedAccount, seedWorkspace, signInContext } from "./accounts";
+import { uniqueSlug } from "./helpers";
 import { countMails, INVITATION_SUBJECT, latestMail, linkIn, VERIFY_SUBJECT } from "./mail";
 import { e2eDatabaseUrl } from "./run-environment.mjs";
 
@@ -19,17 +20,17 @@ export interface Person {
 }
 
 /**
- * A new account, signed in, in its own browser context (its own cookies, its own clipboard), with
- * its address confirmed through the link in the verification mail, as a real person would.
+ * A new account with a confirmed address, signed in, in its own browser context (its own cookies,
+ * its own clipboard), on its workspace list. Written straight into the database (e2e/accounts.ts):
+ * signing up and confirming through the pages is what auth-and-workspaces, identity and the
+ * members invitation flow test.
  */
 export async function newPerson(browser: Browser, label: string, name: string): Promise<Person> {
-  const context = await browser.newContext();
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const [context, account] = await Promise.all([browser.newContext(), seedAccount(label, name)]);
+  await Promise.all([context.grantPermissions(["clipboard-read", "clipboard-write"]), signInContext(context, account)]);
   const page = await context.newPage();
-  const email = uniqueEmail(label);
-  await signUp(page, email, undefined, name);
-  await confirmEmail(page, email);
-  return { email, name, context, page };
+  await page.goto("/workspaces");
+  return { email: account.email, name, context, page };
 }
 
 /** Follows the newest verification link mailed to `email`, in `page` (signed in as that account). */
@@ -40,11 +41,18 @@ export async function confirmEmail(page: Page, email: string) {
   await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
 }
 
-/** An owner with a fresh FREE workspace. */
+/** An owner with a fresh FREE workspace ("Acme Rockets"), its page open on the workspace. */
 export async function ownerWithWorkspace(browser: Browser, label = "owner") {
-  const owner = await newPerson(browser, label, "Olivia Owner");
+  const [context, account] = await Promise.all([browser.newContext(), seedAccount(label, "Olivia Owner")]);
   const slug = uniqueSlug(label);
-  await createWorkspace(owner.page, "Acme Rockets", slug);
+  await Promise.all([
+    context.grantPermissions(["clipboard-read", "clipboard-write"]),
+    signInContext(context, account),
+    seedWorkspace(account, "Acme Rockets", slug),
+  ]);
+  const page = await context.newPage();
+  await page.goto(`/w/${slug}`);
+  const owner: Person = { email: account.email, name: account.name, context, page };
   return { owner, slug };
 }
 

@@ -1,15 +1,19 @@
 import { expect, type Page } from "@playwright/test";
 
 let counter = 0;
+// Each worker is its own process with its own counter: the worker's number keeps two workers that
+// ask in the same millisecond apart.
+const worker = process.env.TEST_PARALLEL_INDEX ?? "0";
+
 /** A unique address per test run, so specs never collide with rows an earlier run left. */
 export function uniqueEmail(label: string): string {
   counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.test`;
+  return `${label}-${Date.now().toString(36)}-${worker}-${counter}@example.test`;
 }
 
 export function uniqueSlug(label: string): string {
   counter += 1;
-  return `${label}-${Date.now().toString(36)}${counter}`.slice(0, 40);
+  return `${label}-${Date.now().toString(36)}${worker}${counter}`.slice(0, 40);
 }
 
 export const PASSWORD = "correct-horse-battery";

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { inviteMember, ownerWithWorkspace } from "./dashboard-helpers";
-import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { seedAccount, signInContext } from "./accounts";
+import { PASSWORD, uniqueEmail } from "./helpers";
 import { INVITATION_SUBJECT, latestMail, linkIn } from "./mail";
 
 // The attacks of a black-box audit, in Chromium on the production build. callbackUrl values whose
@@ -49,7 +50,7 @@ test("signed out: signing up or in from a tricked link lands on the workspace li
 
 test("signed in: /sign-in?callbackUrl=… redirects to the safe target only", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  await signUp(page, uniqueEmail("signed-in"));
+  await signInContext(page.context(), await seedAccount("signed-in", "Test User"));
   const locationFor = async (value: string) => {
     const response = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent(value)}`, { maxRedirects: 0 });
     expect(response.status(), value).toBe(307);
@@ -66,8 +67,7 @@ test("signed in: /sign-in?callbackUrl=… redirects to the safe target only", as
 
 test("next-auth's own sign-in and sign-out answers keep the callback on this site", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  const email = uniqueEmail("nextauth");
-  await signUp(page, email);
+  const { email } = await seedAccount("nextauth", "Test User");
   for (const value of [...DOT_SEGMENT_TRICKS, "//evil.example", "https://evil.example/"]) {
     const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
     const signIn = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: PASSWORD, callbackUrl: value, json: "true" } });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../scripts/lib/free-port.mjs";
 import { startCuttableDatabase, type CuttableDatabase } from "../tests/support/cuttable-database";
-import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { seedAccount, signInContext } from "./accounts";
 import { addBoard, apiPost, e2eDatabaseUrl, publishedPortal, sql } from "./public-fixtures";
 
 // The attack: stop PostgreSQL while a signed-in visitor is on a portal post, then vote and comment.
@@ -25,8 +25,8 @@ test("during a database outage a portal vote and comment say 'briefly unavailabl
   const postPath = `/p/${portal.slug}/posts/${post.id}`;
 
   const visitorContext = await browser.newContext();
+  await signInContext(visitorContext, await seedAccount("outage-visitor", "Otto Outage"));
   const visitor = await visitorContext.newPage();
-  await signUp(visitor, uniqueEmail("outage-visitor"), PASSWORD, "Otto Outage");
 
   const database: CuttableDatabase = await startCuttableDatabase(databaseUrl!);
   const port = await freePort();

@@ -1,28 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import pg from "pg";
 import { generateKey, hashKey, keyHint } from "../lib/keys/format";
-import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "./helpers";
+import { seedAccount, seedWorkspace, signInContext, sql } from "./accounts";
+import { uniqueSlug } from "./helpers";
 import { e2eDatabaseUrl } from "./run-environment.mjs";
 
-// Test data for the portal specs. Rows the UI cannot create yet (published portal, status
-// components, boards) go straight into the e2e database that e2e/serve.mjs created; API keys too,
-// hashed with the secret serve.mjs gives the server. Everything else goes through the real app.
+// Test data for the portal specs. The owner, its session and workspace (e2e/accounts.ts), and rows
+// the UI cannot create yet (status components, boards) go straight into the e2e database that
+// e2e/serve.mjs created; API keys too, hashed with the secret serve.mjs gives the server. What
+// each spec tests goes through the real app.
 const API_KEY_SECRET = process.env.E2E_API_KEY_SECRET ?? "e2e-api-key-secret-0123456789abcdef0123456789";
 
 /** The e2e server's database (see e2e/run-environment.mjs); throws when the run has no PostgreSQL. */
-export { e2eDatabaseUrl };
-
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const url = e2eDatabaseUrl();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export { e2eDatabaseUrl, sql };
 
 const id = (prefix: string) => `${prefix}${randomBytes(10).toString("hex")}`;
 
@@ -34,22 +24,21 @@ export interface Portal {
   key: string;
 }
 
-/** Signs an owner up, creates a workspace through the UI, publishes it and gives it an API key. */
+/**
+ * An owner ("Test User", address not yet confirmed, as right after signing up) signed in within
+ * `page`'s context, with a published workspace and an API key, all written straight into the
+ * database (e2e/accounts.ts). The page is left where it was: each test opens what it tests.
+ */
 export async function publishedPortal(page: Page, name = "Acme Rockets"): Promise<Portal> {
-  const email = uniqueEmail("owner");
-  await signUp(page, email);
+  const owner = await seedAccount("owner", "Test User", { verified: false });
   const slug = uniqueSlug("acme");
-  await createWorkspace(page, name, slug);
-  const [row] = await sql<{ workspaceId: string; ownerId: string }>(
-    `UPDATE "Workspace" w SET "portalPublished" = true FROM "User" u WHERE w.slug = $1 AND u.email = $2 RETURNING w.id AS "workspaceId", u.id AS "ownerId"`,
-    [slug, email],
-  );
+  const [workspaceId] = await Promise.all([seedWorkspace(owner, name, slug, { portalPublished: true }), signInContext(page.context(), owner)]);
   const key = generateKey();
   await sql(
     `INSERT INTO "ApiKey" (id, "workspaceId", name, hint, hash, scopes, "createdById") VALUES ($1, $2, 'e2e', $3, $4, $5, $6)`,
-    [id("key"), row!.workspaceId, keyHint(key), hashKey(key, API_KEY_SECRET), ["posts:read", "posts:write", "changelog:read", "changelog:write", "status:read", "status:write"], row!.ownerId],
+    [id("key"), workspaceId, keyHint(key), hashKey(key, API_KEY_SECRET), ["posts:read", "posts:write", "changelog:read", "changelog:write", "status:read", "status:write"], owner.id],
   );
-  return { slug, name, workspaceId: row!.workspaceId, ownerId: row!.ownerId, key };
+  return { slug, name, workspaceId, ownerId: owner.id, key };
 }
 
 export async function addComponent(portal: Portal, name: string, position = 0): Promise<string> {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { seedAccount } from "./accounts";
+import { PASSWORD } from "./helpers";
 import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, sql } from "./public-fixtures";
 
 // The visitor's side of issue #5, against the production build: the status page and badge, the
@@ -115,9 +116,8 @@ test("a signed-out visitor signs in from a post, comes back, votes once and comm
   expect(post).not.toBeNull();
   const postPath = `/p/${portal.slug}/posts/${post!.id}`;
 
-  const visitorEmail = uniqueEmail("visitor");
-  const signup = await (await browser.newContext()).newPage();
-  await signUp(signup, visitorEmail, PASSWORD, "Vera Visitor");
+  // An account that signs in from the portal below (signing up is auth-and-workspaces.spec.ts's).
+  const { email: visitorEmail } = await seedAccount("visitor", "Vera Visitor");
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(postPath);
