@@ -14,7 +14,10 @@ export default defineConfig({
   // is ready, so only a failing test pays for them.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  fullyParallel: false,
+  // Tests, not files, are spread over the workers: every test makes its own accounts and workspaces
+  // (e2e/accounts.ts), so none depends on another, and a long spec file no longer runs alone on
+  // one worker at the end while the other waits.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
