@@ -32,6 +32,8 @@ async function addItem(page: Page, stage: string, title: string) {
 
 /** A mouse drag from a card's handle to a point, in small steps as a hand would. */
 async function drag(page: Page, handle: Locator, to: { x: number; y: number }) {
+  // Enabled once React has hydrated the page and dnd-kit listens on it.
+  await expect(handle).toBeEnabled();
   const from = (await handle.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -62,7 +64,9 @@ test("a roadmap built, reordered by keyboard and by mouse, moved across columns 
   expect(await cardTitles(page, "planned")).toEqual(["Dark mode", "SSO", "Mobile app"]);
 
   // Keyboard: Space lifts, arrows move, Space drops; each key waits as a person would.
-  await page.getByRole("button", { name: "Move Mobile app" }).focus();
+  const lift = page.getByRole("button", { name: "Move Mobile app" });
+  await expect(lift).toBeEnabled(); // listening once React has hydrated the page
+  await lift.focus();
   for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
     await page.keyboard.press(key);
     await page.waitForTimeout(250);
@@ -132,7 +136,9 @@ test("posts linked and unlinked with the search picker; a move of an item delete
   await expect(card.getByRole("link", { name: "Night theme for the editor" })).toBeHidden();
 
   // The keyboard also crosses columns: ArrowRight carries the card into In progress.
-  await page.getByRole("button", { name: "Move Dark mode" }).focus();
+  const carry = page.getByRole("button", { name: "Move Dark mode" });
+  await expect(carry).toBeEnabled(); // listening once React has hydrated the page
+  await carry.focus();
   for (const key of ["Space", "ArrowRight", "Space"]) {
     await page.keyboard.press(key);
     await page.waitForTimeout(250);
@@ -150,7 +156,9 @@ test("posts linked and unlinked with the search picker; a move of an item delete
   await other.getByRole("dialog", { name: "Delete “Exports”?" }).getByRole("button", { name: "Delete item" }).click();
   await expect(other.getByTestId("roadmap-card").filter({ hasText: "Exports" })).toBeHidden();
 
-  await page.getByRole("button", { name: "Move Exports" }).focus();
+  const stale = page.getByRole("button", { name: "Move Exports" });
+  await expect(stale).toBeEnabled(); // listening once React has hydrated the page
+  await stale.focus();
   for (const key of ["Space", "ArrowRight", "Space"]) {
     await page.keyboard.press(key);
     await page.waitForTimeout(250);

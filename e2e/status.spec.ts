@@ -66,6 +66,7 @@ test("components: added, reordered by keyboard and by mouse, shown in that order
 
   // Keyboard: Space lifts, arrows move, Space drops.
   const handle = page.getByRole("button", { name: "Move Dashboard" });
+  await expect(handle).toBeEnabled(); // listening once React has hydrated the page
   await handle.focus();
   // Each key waits for the list to settle, as a person's would: dnd-kit measures rows between moves.
   for (const key of ["Space", "ArrowUp", "ArrowUp", "Space"]) {
@@ -76,6 +77,7 @@ test("components: added, reordered by keyboard and by mouse, shown in that order
   await expect(page.getByTestId("order-saving")).toBeEmpty();
 
   // Mouse: drag Website above API.
+  await expect(page.getByRole("button", { name: "Move Website" })).toBeEnabled();
   const from = await page.getByRole("button", { name: "Move Website" }).boundingBox();
   const to = await page.getByRole("button", { name: "Move API" }).boundingBox();
   await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);

@@ -62,6 +62,8 @@ type CardProps = { slug: string; item: BoardItem; can: RoadmapCan; actions: Road
 function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps) {
   const toast = useToast();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !can.manage });
+  // The drag handle and the unlink button act through listeners React attaches when it hydrates.
+  const hydrated = useHydrated();
 
   async function link(postId: string, roadmapItemId: string | null, done: string) {
     try {
@@ -83,6 +85,7 @@ function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps)
               ref={setActivatorNodeRef}
               {...attributes}
               {...listeners}
+              disabled={!hydrated}
               aria-label={`Move ${item.title}`}
               className="-ml-1 cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
             >
@@ -95,7 +98,7 @@ function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps)
         menu={can.manage ? <CardMenu title={item.title} onEdit={onEdit} onDelete={onDelete} /> : null}
         renderPost={(post) =>
           can.link ? (
-            <button type="button" onClick={() => link(post.id, null, `“${post.title}” is unlinked.`)} aria-label={`Unlink ${post.title}`} className="shrink-0 rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+            <button type="button" onClick={() => link(post.id, null, `“${post.title}” is unlinked.`)} disabled={!hydrated} aria-label={`Unlink ${post.title}`} className="shrink-0 rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
               ×
             </button>
           ) : null

@@ -200,7 +200,7 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
   const toast = useToast();
   const [stored, setOptimisticStored] = useOptimistic(component.storedStatus);
   const [pending, setPending] = useState(false);
-  // The status is saved on change, by a handler that exists once React has hydrated the page.
+  // The status select and the drag handle act through handlers React attaches when it hydrates.
   const hydrated = useHydrated();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: component.id, disabled: !canManage });
 
@@ -234,6 +234,7 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
+            disabled={!hydrated}
             aria-label={`Move ${component.name}`}
             className="mt-0.5 -ml-1 cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing"
           >
