@@ -137,11 +137,11 @@ export function BrandingSettings({ workspace, accentColor, logoUrl, canManage, u
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800"
             />
             {errors.logo ? (
-              <p id="logo-error" className="text-sm text-red-700" role="alert">
+              <p id="logo-error" className="text-sm text-red-600" role="alert">
                 {errors.logo}
               </p>
             ) : (
-              <p id="logo-hint" className="text-sm text-slate-600">
+              <p id="logo-hint" className="text-xs text-slate-500">
                 PNG, JPEG, WebP or GIF, at most {LOGO_MAX_BYTES / 1024} KiB. Also the portal&apos;s browser-tab icon. SVG is not accepted.
               </p>
             )}
