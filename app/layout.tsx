@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { siteUrl } from "@/lib/site-url";
+import { currentThemePreference } from "@/lib/theme/current-theme";
+import { themeAttribute } from "@/lib/theme/preference";
 import "./globals.css";
 
 const DESCRIPTION = "Feedback boards, roadmap, changelog, status page and todos, with a public API.";
@@ -22,8 +24,11 @@ export const viewport: Viewport = { themeColor: "#4f46e5" };
 // with this request's nonce, which Next can put only on scripts it renders now, not at build time.
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   await connection();
+  // The scheme is in the server's HTML (no script decides it before paint): "system" leaves it to
+  // the media query in globals.css.
+  const theme = themeAttribute(await currentThemePreference());
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );

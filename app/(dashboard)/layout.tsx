@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSessionUser } from "@/lib/auth/session";
 import { isOperator } from "@/lib/plans/operators";
+import { currentThemePreference } from "@/lib/theme/current-theme";
 import { AppBar } from "@/components/shell/app-bar";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
@@ -13,7 +14,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 // Every page below checks the session on the server here, not only in proxy.ts.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const user = await requireSessionUser();
+  const [user, theme] = await Promise.all([requireSessionUser(), currentThemePreference()]);
   return (
     <div className="min-h-screen">
       <AppBar home="/workspaces">
@@ -23,7 +24,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
               Operator
             </Link>
           ) : null}
-          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
+          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} theme={theme} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -6,6 +6,7 @@ import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { isOperator } from "@/lib/plans/operators";
+import { currentThemePreference } from "@/lib/theme/current-theme";
 import { signOutEverywhereAction } from "../(dashboard)/account-actions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -19,7 +20,7 @@ export default async function OperatorLayout({ children }: { children: React.Rea
     <div className="min-h-screen">
       <AppBar home="/workspaces">
         <div className="flex min-w-0 items-center gap-2 text-sm">
-          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} />
+          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} theme={await currentThemePreference()} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
+import { SettingsSection } from "./settings-section";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
@@ -47,20 +48,6 @@ export function GeneralSettings({ workspace, role, canManage, updateAction, usag
   );
 }
 
-function Section({ id, title, description, children }: { id: string; title: string; description: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white">
-      <div className="border-b border-slate-200 px-4 py-4 sm:px-6">
-        <h2 id={id} className="font-medium text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-0.5 text-sm text-slate-600">{description}</p>
-      </div>
-      <div className="px-4 py-5 sm:px-6">{children}</div>
-    </section>
-  );
-}
-
 function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
   const router = useRouter();
   const toast = useToast();
@@ -88,7 +75,7 @@ function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSetting
   }
 
   return (
-    <Section id="workspace-heading" title="Name and address" description="Shown across the dashboard and on the public portal.">
+    <SettingsSection id="workspace-heading" title="Name and address" description="Shown across the dashboard and on the public portal.">
       <form onSubmit={onSubmit} noValidate aria-busy={pending} className="max-w-lg space-y-4">
         {formError ? <Alert>{formError}</Alert> : null}
         <Field label="Name" name="name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} readOnly={!canManage || pending} maxLength={80} />
@@ -123,7 +110,7 @@ function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSetting
           </div>
         ) : null}
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -152,7 +139,7 @@ function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProp
   }
 
   return (
-    <Section id="portal-heading" title="Public portal" description="What visitors and public dashboards can read without an account or a key.">
+    <SettingsSection id="portal-heading" title="Public portal" description="What visitors and public dashboards can read without an account or a key.">
       <Switch
         label="Publish the portal"
         checked={published}
@@ -165,7 +152,7 @@ function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProp
           </>
         }
       />
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -173,7 +160,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 function PlanSection({ plan, usage, operatorContact }: { plan: Plan; usage: PlanUsage[]; operatorContact: OperatorContact }) {
   return (
-    <Section
+    <SettingsSection
       id="plan-heading"
       title={`${planName(plan)} plan`}
       description={
@@ -223,6 +210,6 @@ function PlanSection({ plan, usage, operatorContact }: { plan: Plan; usage: Plan
       <div className="mt-4 border-t border-slate-100 pt-4">
         <UpgradeNote plan={plan} contact={operatorContact} />
       </div>
-    </Section>
+    </SettingsSection>
   );
 }

@@ -4,13 +4,16 @@ import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
+import { applyTheme, THEME_LABELS } from "@/components/theme/apply-theme";
 import type { FormResult } from "@/lib/forms";
+import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/theme/preference";
 
-type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>> };
+type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>>; theme: ThemePreference };
 
 /** The account's menu in the header: who is signed in, the account page, and ending every session at once. */
-export function AccountMenu({ email, signOutEverywhere }: Props) {
+export function AccountMenu({ email, signOutEverywhere, theme: initialTheme }: Props) {
   const [pending, setPending] = useState(false);
+  const [theme, setTheme] = useState(initialTheme);
 
   async function everywhere() {
     setPending(true);
@@ -36,6 +39,34 @@ export function AccountMenu({ email, signOutEverywhere }: Props) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {/* Choosing keeps the menu open, so the change is seen before the menu goes. */}
+          <DropdownMenu.Label className="px-3 pt-1 pb-1 text-xs text-slate-500" id="theme-menu-label">
+            Theme
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby="theme-menu-label"
+            value={theme}
+            onValueChange={(value) => {
+              const next = parseThemePreference(value);
+              setTheme(next);
+              applyTheme(next);
+            }}
+          >
+            {THEME_PREFERENCES.map((option) => (
+              <DropdownMenu.RadioItem
+                key={option}
+                value={option}
+                onSelect={(event) => event.preventDefault()}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+              >
+                <span aria-hidden="true" className="w-3 text-indigo-700">
+                  <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                </span>
+                {THEME_LABELS[option]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className="block cursor-pointer rounded-md px-3 py-2 text-slate-800 outline-none data-[highlighted]:bg-slate-100">
             <Link href="/account">Account settings</Link>

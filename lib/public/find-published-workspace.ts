@@ -6,6 +6,9 @@ export interface PublishedWorkspace {
   id: string;
   slug: string;
   name: string;
+  /** The portal's branding (lib/branding): null keeps the app's own look. */
+  accentColor: string | null;
+  logoVersion: string | null;
 }
 
 // What a slug in a public path may look like; anything else cannot exist and is not looked up.
@@ -18,7 +21,7 @@ export function isPossibleSlug(slug: string): boolean {
 /** The workspace behind a public path, if its portal is published; null otherwise. */
 export async function findPublishedWorkspace(slug: string): Promise<PublishedWorkspace | null> {
   if (!isPossibleSlug(slug)) return null;
-  return db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true, slug: true, name: true } });
+  return db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true, slug: true, name: true, accentColor: true, logoVersion: true } });
 }
 
 /** One message for an unknown slug and an unpublished portal, so neither reveals the other. */

@@ -3,7 +3,11 @@
 import { guardAction } from "@/lib/auth/guard-action";
 import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+import type { BrandingView } from "@/lib/branding/branding-view";
+import { removeWorkspaceLogo } from "@/lib/branding/remove-logo";
+import { setWorkspaceLogo } from "@/lib/branding/set-logo";
+import { updateAccentColor, type UpdateAccentInput } from "@/lib/branding/update-accent";
+import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
 import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";
 import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
@@ -51,4 +55,33 @@ export async function deleteWorkspaceAction(slug: string, input: DeleteWorkspace
       return formFailureOf(error, "deleteWorkspaceAction");
     }
   });
+}
+
+// The portal's branding. Each re-checks the session and the role (in the domain function); the
+// portal renders afresh so visitors see the change on their next page.
+async function brandingAction(context: string, slug: string, change: (actor: WorkspaceActor) => Promise<BrandingView>): Promise<FormResult<BrandingView>> {
+  return answerOutage(context, async (): Promise<FormResult<BrandingView>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const saved = await change(await getWorkspaceActorOrThrow(user.id, slug));
+      refreshAfterChange({ layouts: [`/w/${slug}`, `/p/${slug}`] });
+      return { ok: true, data: saved };
+    } catch (error) {
+      return formFailureOf(error, context);
+    }
+  });
+}
+
+export async function updateAccentAction(slug: string, input: UpdateAccentInput): Promise<FormResult<BrandingView>> {
+  return brandingAction("updateAccentAction", slug, (actor) => updateAccentColor(actor, input));
+}
+
+/** The logo comes as a form's file field "logo"; the server caps the whole body at 1 MB before this runs. */
+export async function uploadLogoAction(slug: string, form: FormData): Promise<FormResult<BrandingView>> {
+  return brandingAction("uploadLogoAction", slug, (actor) => setWorkspaceLogo(actor, form instanceof FormData ? form.get("logo") : null));
+}
+
+export async function removeLogoAction(slug: string): Promise<FormResult<BrandingView>> {
+  return brandingAction("removeLogoAction", slug, (actor) => removeWorkspaceLogo(actor));
 }

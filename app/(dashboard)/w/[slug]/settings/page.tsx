@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { BrandingSettings } from "@/components/settings/branding-settings";
 import { GeneralSettings } from "@/components/settings/general-settings";
 import { DangerZone } from "@/components/workspaces/danger-zone";
+import { logoPath } from "@/lib/branding/branding-view";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction, updateWorkspaceAction } from "./actions";
+import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -25,6 +27,15 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       usage={usage}
       operatorContact={operatorContact()}
     >
+      <BrandingSettings
+        workspace={{ slug: workspace.slug, name: workspace.name }}
+        accentColor={workspace.accentColor}
+        logoUrl={workspace.logoVersion ? logoPath(workspace.slug, workspace.logoVersion) : null}
+        canManage={canManageWorkspace(actor.role)}
+        updateAccent={updateAccentAction}
+        uploadLogo={uploadLogoAction}
+        removeLogo={removeLogoAction}
+      />
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}
         canDelete={roleCan(actor.role, "workspace.delete")}
