@@ -1,29 +1,47 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "@/components/portal/language-switcher";
+import { portalAlternates } from "@/components/portal/metadata";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { signInHref } from "@/components/portal/format";
+import { directionOf } from "@/lib/i18n/locales";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { loadPortal } from "@/lib/public/load-portal";
 import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
 
 // The public portal of a published workspace: server-rendered, readable by anyone. Lives under /p
-// so no workspace slug can ever collide with an app route.
-export default async function PortalLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspace: string }> }) {
+// so no workspace slug can ever collide with an app route. Its language comes from the address
+// (loadPortal); the root element carries it with its direction, so Arabic mirrors.
+type LayoutProps = { children: React.ReactNode; params: Promise<{ workspace: string }> };
+
+/** Every portal page names its other-language addresses (hreflang) and its canonical one. */
+export async function generateMetadata({ params }: Pick<LayoutProps, "params">): Promise<Metadata> {
+  const { workspace, locale } = await loadPortal((await params).workspace);
+  return { alternates: await portalAlternates(workspace, locale) };
+}
+
+export default async function PortalLayout({ children, params }: LayoutProps) {
   const { workspace: slug } = await params;
-  const [{ workspace }, user, requestHeaders] = await Promise.all([loadPortal(slug), getSessionUser(), headers()]);
-  const here = requestHeaders.get("x-pathname") ?? `/p/${workspace.slug}`;
+  const [{ workspace, locale, base }, user, requestHeaders] = await Promise.all([loadPortal(slug), getSessionUser(), headers()]);
+  const t = await getTranslations("Portal");
+  const here = requestHeaders.get("x-pathname") ?? base;
   // Members get a way back to the dashboard; everyone else is a visitor here.
   const member = user ? await getMemberWorkspace(user.id, workspace.slug) : null;
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div lang={locale} dir={directionOf(locale)} className="min-h-screen bg-slate-50" data-testid="portal-root">
+      <NextIntlClientProvider>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <div className="flex items-center justify-between gap-4 pt-4 pb-2">
-            <Link href={`/p/${workspace.slug}`} className="min-w-0 truncate text-lg font-semibold tracking-tight text-slate-900" data-testid="portal-name">
+            <Link href={base} className="min-w-0 truncate text-lg font-semibold tracking-tight text-slate-900" data-testid="portal-name">
               {workspace.name}
             </Link>
             <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
+              <LanguageSwitcher slug={workspace.slug} locales={workspace.languages.locales} />
               {user ? (
                 <>
                   {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
@@ -31,35 +49,36 @@ export default async function PortalLayout({ children, params }: { children: Rea
                     <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
                       {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
                     </span>
-                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">Signed in as {user.name ?? user.email}</span>
+                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{t("signedInAs", { name: user.name ?? user.email })}</span>
                   </span>
                   {member ? (
                     <Link
                       href={`/w/${workspace.slug}`}
                       className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
                     >
-                      Dashboard
+                      {t("dashboard")}
                     </Link>
                   ) : null}
                   <SignOutButton callbackUrl={here} className="px-2 sm:px-3" />
                 </>
               ) : (
                 <Link href={signInHref(here)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
-                  Sign in
+                  {t("signIn")}
                 </Link>
               )}
             </div>
           </div>
-          <PortalNav slug={workspace.slug} />
+          <PortalNav base={base} />
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">{children}</main>
       <footer className="mx-auto max-w-5xl px-4 pb-10 text-xs text-slate-500 sm:px-6">
-        {workspace.name} · public portal ·{" "}
+        {t("footer", { name: workspace.name })} ·{" "}
         <a className="underline hover:text-slate-700" href={`/api/public/${workspace.slug}/changelog/feed.xml`}>
-          Changelog feed
+          {t("changelogFeed")}
         </a>
       </footer>
+      </NextIntlClientProvider>
     </div>
   );
 }

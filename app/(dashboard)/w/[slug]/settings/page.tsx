@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { GeneralSettings } from "@/components/settings/general-settings";
+import { PortalLanguagesSettings } from "@/components/settings/portal-languages-settings";
+import { portalLanguagesOf } from "@/lib/i18n/locales";
 import { DangerZone } from "@/components/workspaces/danger-zone";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction, updateWorkspaceAction } from "./actions";
+import { deleteWorkspaceAction, leaveWorkspaceAction, updatePortalLanguagesAction, updateWorkspaceAction } from "./actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -25,6 +27,12 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       usage={usage}
       operatorContact={operatorContact()}
     >
+      <PortalLanguagesSettings
+        slug={workspace.slug}
+        languages={portalLanguagesOf(workspace)}
+        canManage={canManageWorkspace(actor.role)}
+        updateAction={updatePortalLanguagesAction}
+      />
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}
         canDelete={roleCan(actor.role, "workspace.delete")}
