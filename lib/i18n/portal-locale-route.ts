@@ -54,4 +54,17 @@ export async function routePortalLocale(request: PortalLocaleRequest): Promise<P
   return { kind: "serve", pathname: request.pathname, locale: languages.defaultLocale, prefixed: false };
 }
 
+/**
+ * The portal language of an address inside the app (a sign-up's way back, say): its language
+ * segment, else the portal's default; undefined outside the portal or for an unknown portal.
+ */
+export async function portalLocaleOfPath(path: string | null | undefined): Promise<PortalLocale | undefined> {
+  if (!path || !path.startsWith("/p/")) return undefined;
+  const parsed = parsePortalPath(path.split(/[?#]/)[0]!);
+  if (!parsed) return undefined;
+  const languages = await findPortalLanguages(parsed.slug).catch(() => null);
+  if (!languages) return undefined;
+  return parsed.locale && languages.locales.includes(parsed.locale) ? parsed.locale : languages.defaultLocale;
+}
+
 export { PORTAL_LOCALE_COOKIE };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { routePortalLocale } from "@/lib/i18n/portal-locale-route";
+import { portalLocaleOfPath, routePortalLocale } from "@/lib/i18n/portal-locale-route";
 import { updatePortalLanguages } from "@/lib/workspaces/update-portal-languages";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
@@ -54,5 +54,17 @@ describe("the portal's language routing (proxy)", () => {
     const slug = tenant.workspace.slug;
     expect((await visit(`/p/${slug}`, { acceptLanguage: "de, en;q=0.5" }))).toEqual({ kind: "redirect", location: `/p/${slug}/en`, remember: null });
     expect((await visit(`/p/${slug}`, { acceptLanguage: "ja" }))).toEqual({ kind: "serve", pathname: `/p/${slug}`, locale: "fr", prefixed: false });
+  });
+
+  it("a sign-up's way back names the visitor's portal language, for the verification mail", async () => {
+    const tenant = await seedTenant({ published: true });
+    await updatePortalLanguages(await actorOf(tenant, tenant.owner), { defaultLocale: "fr", locales: ["fr", "ar"] });
+    const slug = tenant.workspace.slug;
+    expect(await portalLocaleOfPath(`/p/${slug}/ar/posts/abc?x=1`)).toBe("ar");
+    expect(await portalLocaleOfPath(`/p/${slug}/boards/ideas`)).toBe("fr");
+    // Not offered, not a portal, not published: the default, or nothing known.
+    expect(await portalLocaleOfPath(`/p/${slug}/ja/status`)).toBe("fr");
+    expect(await portalLocaleOfPath("/workspaces")).toBeUndefined();
+    expect(await portalLocaleOfPath("/p/no-such-portal/de")).toBeUndefined();
   });
 });
