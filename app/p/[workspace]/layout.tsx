@@ -59,7 +59,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
                       {t("dashboard")}
                     </Link>
                   ) : null}
-                  <SignOutButton callbackUrl={here} className="px-2 sm:px-3" />
+                  <SignOutButton callbackUrl={here} className="px-2 sm:px-3" label={t("signOut")} />
                 </>
               ) : (
                 <Link href={signInHref(here)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
