@@ -1,4 +1,9 @@
+import createNextIntlPlugin from "next-intl/plugin";
 import { portalCacheHeaders } from "./lib/public/portal-cache-headers.mjs";
+
+// The portal's translations (messages/<locale>.json) through next-intl, without its routing
+// middleware: the portal's address carries the language and proxy.ts reads it.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -20,4 +25,4 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/api/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { freshProbe } from "@/lib/db/probe";
+import { PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
+import { routePortalLocale, type PortalLocaleRoute } from "@/lib/i18n/portal-locale-route";
 import { repeatedError } from "@/lib/log/repeated";
 import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
@@ -44,16 +46,59 @@ export async function proxy(request: NextRequest) {
     }
   }
 
+  // The portal's language comes from its address (lib/i18n/portal-locale-route.ts): a language
+  // segment is taken off and handed to the page as a header; a first visit may be sent on to the
+  // visitor's language. Such a redirect depends on the visitor, so no shared cache may keep it.
+  const portal = kind === "portal" ? await portalLocaleRoute(request) : null;
+  if (portal?.kind === "redirect") {
+    const target = request.nextUrl.clone();
+    const [pathname, search = ""] = portal.location.split("?");
+    target.pathname = pathname!;
+    target.search = search ? `?${search}` : "";
+    const redirect = NextResponse.redirect(target, 307);
+    for (const [name, value] of Object.entries(security)) redirect.headers.set(name, value);
+    redirect.headers.set("Cache-Control", "private, no-store");
+    redirect.headers.set("Vary", "Accept-Language, Cookie");
+    redirect.headers.set("X-Request-Id", requestId);
+    if (portal.remember) {
+      redirect.cookies.set(PORTAL_LOCALE_COOKIE, portal.remember, { path: target.pathname.split("/").slice(0, 3).join("/"), maxAge: 365 * 24 * 3600, sameSite: "lax" });
+    }
+    return redirect;
+  }
+
   const headers = new Headers(request.headers);
   headers.set("x-pathname", request.nextUrl.pathname + request.nextUrl.search);
   headers.set("x-request-id", requestId);
   headers.set("x-nonce", nonce);
+  headers.delete(PORTAL_LOCALE_HEADER);
+  headers.delete(PORTAL_PREFIXED_HEADER);
+  if (portal?.locale) headers.set(PORTAL_LOCALE_HEADER, portal.locale);
+  if (portal?.prefixed) headers.set(PORTAL_PREFIXED_HEADER, "1");
   // Next reads the nonce for the scripts it inlines from the request's own CSP header.
   headers.set("Content-Security-Policy", security["Content-Security-Policy"]!);
-  const response = NextResponse.next({ request: { headers } });
+  let response: NextResponse;
+  if (portal?.prefixed) {
+    const target = request.nextUrl.clone();
+    target.pathname = portal.pathname;
+    response = NextResponse.rewrite(target, { request: { headers } });
+  } else {
+    response = NextResponse.next({ request: { headers } });
+  }
   for (const [name, value] of Object.entries(security)) response.headers.set(name, value);
   response.headers.set("X-Request-Id", requestId);
   return response;
+}
+
+/** The language route of a portal address (a failed settings read serves the page as it is: the page reports it). */
+function portalLocaleRoute(request: NextRequest): Promise<PortalLocaleRoute | null> {
+  return routePortalLocale({
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    method: request.method,
+    acceptLanguage: request.headers.get("accept-language"),
+    cookie: request.cookies.get(PORTAL_LOCALE_COOKIE)?.value,
+    isDataRequest: request.headers.has("rsc") || request.headers.has("next-router-prefetch"),
+  });
 }
 
 export const config = {

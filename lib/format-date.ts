@@ -12,11 +12,13 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: "2-digit", minute
 // Intl formatters are slow to build and every list renders dozens of dates.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(options: Intl.DateTimeFormatOptions, zone: DateZone): Intl.DateTimeFormat {
-  const key = `${zone}:${options === DATE ? "date" : "datetime"}`;
+// A public portal page passes its language ("de", "ar"…); English keeps the day-month-year order.
+function formatter(options: Intl.DateTimeFormatOptions, zone: DateZone, locale = "en"): Intl.DateTimeFormat {
+  const key = `${zone}:${locale}:${options === DATE ? "date" : "datetime"}`;
   let cached = formatters.get(key);
   if (!cached) {
-    cached = zone === "utc" ? new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }) : new Intl.DateTimeFormat(undefined, options);
+    const tag = locale === "en" ? "en-GB" : locale;
+    cached = zone === "utc" ? new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }) : new Intl.DateTimeFormat(undefined, options);
     formatters.set(key, cached);
   }
   return cached;
@@ -25,13 +27,13 @@ function formatter(options: Intl.DateTimeFormatOptions, zone: DateZone): Intl.Da
 const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
 
 /** "25 Nov 2026". */
-export function formatDate(value: string | Date, zone: DateZone = "utc"): string {
-  return formatter(DATE, zone).format(toDate(value));
+export function formatDate(value: string | Date, zone: DateZone = "utc", locale?: string): string {
+  return formatter(DATE, zone, locale).format(toDate(value));
 }
 
 /** "25 Nov 2026, 13:23". In UTC the caller says so once per page (or uses formatUtcDateTime). */
-export function formatDateTime(value: string | Date, zone: DateZone = "utc"): string {
-  return formatter(DATE_TIME, zone).format(toDate(value));
+export function formatDateTime(value: string | Date, zone: DateZone = "utc", locale?: string): string {
+  return formatter(DATE_TIME, zone, locale).format(toDate(value));
 }
 
 /** "25 Nov 2026, 13:23 UTC": a UTC time standing alone, where nothing nearby names the zone. */

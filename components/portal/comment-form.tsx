@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,10 +9,11 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { PortalActions } from "./portal-actions";
 
 export function CommentForm({ slug, postId, comment }: { slug: string; postId: string; comment: PortalActions["comment"] }) {
+  const t = useTranslations("Forms");
   const router = useRouter();
   const id = useId();
   const [body, setBody] = useState("");
-  const { errors, pending, submit } = useActionForm("Your comment was not saved. Try again.");
+  const { errors, pending, submit } = useActionForm(t("commentNotSaved"));
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +30,7 @@ export function CommentForm({ slug, postId, comment }: { slug: string; postId: s
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Add a comment
+        {t("commentLabel")}
       </label>
       <textarea
         id={id}
@@ -41,7 +43,7 @@ export function CommentForm({ slug, postId, comment }: { slug: string; postId: s
         aria-invalid={errors.body ? true : undefined}
         aria-describedby={errors.body ? `${id}-error` : undefined}
         className={`block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 ${errors.body ? "border-red-500" : "border-slate-300"}`}
-        placeholder="Share how this would help you…"
+        placeholder={t("commentPlaceholder")}
       />
       {errors.body ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
@@ -49,7 +51,7 @@ export function CommentForm({ slug, postId, comment }: { slug: string; postId: s
         </p>
       ) : null}
       <Button type="submit" disabled={pending || body.trim().length === 0}>
-        {pending ? "Posting…" : "Post comment"}
+        {pending ? t("posting") : t("postComment")}
       </Button>
     </form>
   );

@@ -1,8 +1,10 @@
 import type { PublicMaintenance } from "@/lib/public/get-public-status";
+import { useTranslations } from "next-intl";
 import { formatDateTime } from "@/lib/format-date";
 
 /** A maintenance window running now or ahead: when, what it covers, and what the team said. */
-export function MaintenanceCard({ maintenance, componentNames }: { maintenance: PublicMaintenance; componentNames: Map<string, string> }) {
+export function MaintenanceCard({ maintenance, componentNames, locale }: { maintenance: PublicMaintenance; componentNames: Map<string, string>; locale: string }) {
+  const t = useTranslations("Status");
   const running = maintenance.state === "in_progress";
   const names = maintenance.componentIds.map((id) => componentNames.get(id)).filter(Boolean);
   return (
@@ -14,15 +16,15 @@ export function MaintenanceCard({ maintenance, componentNames }: { maintenance: 
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-slate-900">{maintenance.title}</h3>
-          {names.length ? <p className="mt-0.5 text-sm text-slate-600">Affects {names.join(", ")}</p> : null}
+          {names.length ? <p className="mt-0.5 text-sm text-slate-600">{t("affects", { names: names.join(", ") })}</p> : null}
         </div>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${running ? "bg-sky-600 text-white" : "bg-sky-100 text-sky-800"}`}>
-          {running ? "In progress" : "Scheduled"}
+          {running ? t("inProgress") : t("scheduledBadge")}
         </span>
       </header>
       <p className="mt-3 text-sm text-slate-700">
-        <time dateTime={maintenance.startsAt}>{formatDateTime(maintenance.startsAt)}</time> –{" "}
-        <time dateTime={maintenance.endsAt}>{formatDateTime(maintenance.endsAt)}</time>
+        <time dateTime={maintenance.startsAt}>{formatDateTime(maintenance.startsAt, "utc", locale)}</time> –{" "}
+        <time dateTime={maintenance.endsAt}>{formatDateTime(maintenance.endsAt, "utc", locale)}</time>
       </p>
       {maintenance.message ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{maintenance.message}</p> : null}
     </article>

@@ -2,33 +2,35 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { parsePortalPath } from "@/lib/i18n/locales";
 
-export function PortalNav({ slug }: { slug: string }) {
-  const pathname = usePathname();
-  const base = `/p/${slug}`;
+/** The portal's sections; `base` is the portal's address in the page's language (/p/acme or /p/acme/de). */
+export function PortalNav({ base }: { base: string }) {
+  const t = useTranslations("Portal");
+  // Compared without the language segment, so the same rule holds in every language.
+  const rest = parsePortalPath(usePathname())?.rest ?? "";
+  const under = (section: string) => rest === section || rest.startsWith(`${section}/`);
   const links = [
-    { href: base, label: "Feedback", active: pathname === base || pathname.startsWith(`${base}/boards`) || pathname.startsWith(`${base}/posts`) },
-    { href: `${base}/roadmap`, label: "Roadmap" },
-    { href: `${base}/changelog`, label: "Changelog" },
-    { href: `${base}/status`, label: "Status" },
+    { href: base, label: t("feedback"), active: rest === "" || under("/boards") || under("/posts") },
+    { href: `${base}/roadmap`, label: t("roadmap"), active: under("/roadmap") },
+    { href: `${base}/changelog`, label: t("changelog"), active: under("/changelog") },
+    { href: `${base}/status`, label: t("status"), active: under("/status") },
   ];
   return (
-    <nav aria-label="Portal" className="-mb-px flex gap-1 overflow-x-auto text-sm">
-      {links.map((link) => {
-        const active = link.active ?? (pathname === link.href || pathname.startsWith(`${link.href}/`));
-        return (
-          <Link
-            key={link.href}
-            href={link.href}
-            aria-current={active ? "page" : undefined}
-            className={`whitespace-nowrap border-b-2 px-3 py-2.5 font-medium ${
-              active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-            }`}
-          >
-            {link.label}
-          </Link>
-        );
-      })}
+    <nav aria-label={t("nav")} className="-mb-px flex gap-1 overflow-x-auto text-sm">
+      {links.map((link) => (
+        <Link
+          key={link.href}
+          href={link.href}
+          aria-current={link.active ? "page" : undefined}
+          className={`whitespace-nowrap border-b-2 px-3 py-2.5 font-medium ${
+            link.active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+          }`}
+        >
+          {link.label}
+        </Link>
+      ))}
     </nav>
   );
 }

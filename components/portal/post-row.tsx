@@ -1,36 +1,40 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { PublicPost } from "@/lib/public/views";
 import type { VoteAction } from "./portal-actions";
 import { PostStatus } from "./post-status";
 import { VoteButton } from "./vote-button";
 
-/** One post in a list: vote button, title, status and counts. */
+/** One post in a list: vote button, title, status and counts. `base` is the portal's address in the page's language. */
 export function PostRow({
   slug,
+  base,
   post,
   voted,
   signInHref,
   vote,
 }: {
   slug: string;
+  base: string;
   post: PublicPost;
   voted: boolean;
   signInHref: string | null;
   vote: VoteAction;
 }) {
+  const t = useTranslations("Common");
   return (
     <li className="flex items-start gap-4 py-4" data-testid="post-row">
       {/* Keyed on the server's numbers, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
       <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} vote={vote} />
       <div className="min-w-0 flex-1">
-        <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+        <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
           {post.title}
         </Link>
         {post.body ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.body}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <PostStatus status={post.status} />
+          <PostStatus status={post.status} label={t(`postStatus.${post.status}`)} />
           <span>
-            {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+            {t("comments", { count: post.commentCount })}
           </span>
           {post.tags.map((tag) => (
             <span key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">

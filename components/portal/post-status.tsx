@@ -10,10 +10,11 @@ const TONES: Record<Status, string> = {
   closed: "bg-slate-100 text-slate-500 ring-slate-200",
 };
 
-export function PostStatus({ status }: { status: Status }) {
+/** `label` is the status in the page's language (the portal's); the dashboard shows the English one. */
+export function PostStatus({ status, label }: { status: Status; label?: string }) {
   return (
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[status]}`}>
-      {humanize(status)}
+      {label ?? humanize(status)}
     </span>
   );
 }

@@ -1,6 +1,5 @@
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
 import type { Indicator } from "@/lib/status/overall-indicator";
-import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
 import { formatDateTime } from "@/lib/format-date";
 import { humanize } from "./format";
 
@@ -13,13 +12,14 @@ const BANNER: Record<Indicator, string> = {
   maintenance: "bg-sky-700",
 };
 
-export function StatusBanner({ indicator, updatedAt }: { indicator: Indicator; updatedAt: string | null }) {
+/** The portal's banner: `text` is in the page's language (the indicator and "Last change"), dates in `locale`. */
+export function StatusBanner({ indicator, updatedAt, text, locale }: { indicator: Indicator; updatedAt: string | null; text: { indicator: string; lastChange: string }; locale: string }) {
   return (
     <div className={`rounded-xl px-5 py-4 text-white shadow-sm ${BANNER[indicator]}`} data-testid="status-banner" data-indicator={indicator}>
-      <p className="text-lg font-semibold">{INDICATOR_LABELS[indicator]}</p>
+      <p className="text-lg font-semibold">{text.indicator}</p>
       {updatedAt ? (
         <p className="mt-0.5 text-sm text-white">
-          Last change <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time>
+          {text.lastChange} <time dateTime={updatedAt}>{formatDateTime(updatedAt, "utc", locale)}</time>
         </p>
       ) : null}
     </div>
@@ -34,12 +34,12 @@ const COMPONENT_TONES: Record<ComponentStatus, { dot: string; text: string }> = 
   under_maintenance: { dot: "bg-sky-500", text: "text-sky-700" },
 };
 
-export function ComponentStatusLabel({ status }: { status: ComponentStatus }) {
+export function ComponentStatusLabel({ status, label }: { status: ComponentStatus; label?: string }) {
   const tone = COMPONENT_TONES[status];
   return (
     <span className={`inline-flex items-center gap-2 text-sm font-medium ${tone.text}`}>
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${tone.dot}`} />
-      {humanize(status)}
+      {label ?? humanize(status)}
     </span>
   );
 }
@@ -51,8 +51,9 @@ const IMPACT_TONES: Record<IncidentImpact, string> = {
   critical: "bg-red-100 text-red-800",
 };
 
-export function ImpactLabel({ impact }: { impact: IncidentImpact }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${IMPACT_TONES[impact]}`}>{humanize(impact)} impact</span>;
+/** `label` is the impact in the page's language (the portal's); the dashboard shows the English one. */
+export function ImpactLabel({ impact, label }: { impact: IncidentImpact; label?: string }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${IMPACT_TONES[impact]}`}>{label ?? `${humanize(impact)} impact`}</span>;
 }
 
 /** The uptime bars' colours, one per state a day can have been in at worst. */

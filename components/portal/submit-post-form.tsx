@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -23,20 +24,26 @@ const SUGGEST_MIN_LENGTH = 3;
  */
 export function SubmitPostForm({
   slug,
+  base,
   boardId,
-  limitLabel,
+  limit,
   actions,
 }: {
   slug: string;
+  /** The portal's address in the page's language, where the new post's page is. */
+  base: string;
   boardId: string;
-  limitLabel: string;
+  /** How many ideas an account may post an hour. */
+  limit: number;
   actions: Pick<PortalActions, "submitPost" | "similarPosts" | "vote">;
 }) {
+  const t = useTranslations("Forms");
+  const tc = useTranslations("Common");
   const router = useRouter();
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const [similar, setSimilar] = useState<SimilarPostsResult>({ posts: [], paused: false });
-  const { errors, pending, submit, formError } = useActionForm("Your idea was not posted: the server did not answer. Try again.");
+  const { errors, pending, submit, formError } = useActionForm(t("ideaNotPosted"));
   const latest = useRef(0);
   const suggestionsId = useId();
 
@@ -61,7 +68,7 @@ export function SubmitPostForm({
 
   return (
     <form
-      aria-label="Post an idea"
+      aria-label={t("ideaForm")}
       noValidate
       aria-busy={pending}
       className="space-y-3"
@@ -71,7 +78,7 @@ export function SubmitPostForm({
         await submit(
           () => actions.submitPost(slug, boardId, { title, body }),
           (post) => {
-            router.push(`/p/${slug}/posts/${post.id}`);
+            router.push(`${base}/posts/${post.id}`);
             return STAY_PENDING;
           },
         );
@@ -83,13 +90,13 @@ export function SubmitPostForm({
         </div>
       ) : null}
       <Field
-        label="Title"
+        label={t("title")}
         name="title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         maxLength={200}
         autoComplete="off"
-        placeholder="One line that says what you need"
+        placeholder={t("titlePlaceholder")}
         error={errors.title}
         readOnly={pending}
         aria-controls={suggestionsId}
@@ -97,19 +104,19 @@ export function SubmitPostForm({
       <div id={suggestionsId} aria-live="polite">
         {shown.length ? (
           <div className="rounded-lg border border-indigo-100 bg-indigo-50/50 p-3" data-testid="similar-posts">
-            <p className="text-sm font-medium text-slate-800">Is it one of these? Vote for it instead, so it counts more.</p>
+            <p className="text-sm font-medium text-slate-800">{t("similar")}</p>
             <ul className="mt-2 divide-y divide-indigo-100">
               {shown.map((post) => (
                 <li key={post.id} className="flex items-center gap-3 py-2" data-testid="similar-post">
                   <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} />
                   <div className="min-w-0 flex-1">
-                    <Link href={`/p/${slug}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" target="_blank">
+                    <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" target="_blank">
                       {post.title}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only"> {tc("opensInNewTab")}</span>
                     </Link>
                     <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                      <PostStatus status={post.status} />
-                      {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+                      <PostStatus status={post.status} label={tc(`postStatus.${post.status}`)} />
+                      {tc("comments", { count: post.commentCount })}
                     </p>
                   </div>
                 </li>
@@ -117,24 +124,24 @@ export function SubmitPostForm({
             </ul>
           </div>
         ) : null}
-        {similar.paused ? <p className="text-xs text-slate-500">Suggestions are paused for a moment; you can still post.</p> : null}
+        {similar.paused ? <p className="text-xs text-slate-500">{t("paused")}</p> : null}
       </div>
       <TextareaField
-        label="Details (optional)"
+        label={t("details")}
         name="body"
         value={body}
         onChange={(event) => setBody(event.target.value)}
         rows={3}
         maxLength={10_000}
-        placeholder="What are you trying to do, and what gets in the way?"
+        placeholder={t("detailsPlaceholder")}
         error={errors.body}
         readOnly={pending}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending || title.trim() === ""}>
-          {pending ? "Posting…" : shown.length ? "Post anyway" : "Post idea"}
+          {pending ? t("posting") : shown.length ? t("postAnyway") : t("postIdea")}
         </Button>
-        <p className="text-xs text-slate-500">You can post {limitLabel}.</p>
+        <p className="text-xs text-slate-500">{t("limit", { count: limit })}</p>
       </div>
     </form>
   );

@@ -1,10 +1,10 @@
 "use client";
 
 import { Popover } from "radix-ui";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import type { UptimeDay } from "@/lib/status/uptime";
 import { formatDate } from "@/lib/format-date";
-import { humanize } from "./format";
 import { DAY_STATE_COLORS } from "./status-visuals";
 
 // 90 daily bars for one component, with the day's details in a Radix popover that behaves like a
@@ -24,20 +24,24 @@ function daysBefore(first: string | undefined, count: number): (string | null)[]
   return Array.from({ length: count }, (_, index) => (Number.isNaN(start) ? null : new Date(start - (count - index) * DAY_MS).toISOString().slice(0, 10)));
 }
 
-function minutes(total: number): string {
-  if (total < 60) return `${total} min`;
+type StatusMessages = ReturnType<typeof useTranslations<"Status">>;
+
+function minutes(t: StatusMessages, total: number): string {
+  if (total < 60) return t("minutes", { minutes: total });
   const rest = total % 60;
-  return rest ? `${Math.floor(total / 60)} h ${rest} min` : `${Math.floor(total / 60)} h`;
+  return rest ? t("hoursMinutes", { hours: Math.floor(total / 60), minutes: rest }) : t("hours", { hours: Math.floor(total / 60) });
 }
 
-function dayLabel(day: UptimeDay): string {
-  const parts = [`${formatDate(`${day.date}T00:00:00Z`)}: ${humanize(day.state).toLowerCase()}`];
-  if (day.incidents.length) parts.push(`${day.incidents.length} incident${day.incidents.length === 1 ? "" : "s"}`);
-  if (day.maintenances.length) parts.push(`${day.maintenances.length} maintenance window${day.maintenances.length === 1 ? "" : "s"}`);
+function dayLabel(t: StatusMessages, locale: string, day: UptimeDay): string {
+  const parts = [`${formatDate(`${day.date}T00:00:00Z`, "utc", locale)}: ${t(`component.${day.state}`)}`];
+  if (day.incidents.length) parts.push(t("dayIncidents", { count: day.incidents.length }));
+  if (day.maintenances.length) parts.push(t("dayMaintenances", { count: day.maintenances.length }));
   return parts.join(", ");
 }
 
 export function UptimeBars({ componentName, days, percent, totalDays }: { componentName: string; days: UptimeDay[]; percent: number | null; totalDays: number }) {
+  const t = useTranslations("Status");
+  const locale = useLocale();
   const [active, setActive] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState(days.length - 1);
   const anchor = useRef<HTMLElement | null>(null);
@@ -47,7 +51,7 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
   const empty = Math.max(0, totalDays - days.length);
   const before = daysBefore(days[0]?.date, empty);
   // Slots 0..empty-1 are days without data; `active` is a slot, so both kinds show the popover.
-  const since = empty > 0 && days[0] ? formatDate(`${days[0].date}T00:00:00Z`) : null;
+  const since = empty > 0 && days[0] ? formatDate(`${days[0].date}T00:00:00Z`, "utc", locale) : null;
 
   function open(index: number, element: HTMLElement) {
     anchor.current = element;
@@ -77,14 +81,14 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
         <div
           ref={group}
           role="group"
-          aria-label={`${componentName}: uptime over the last ${totalDays} days`}
+          aria-label={t("uptimeGroup", { name: componentName, days: totalDays })}
           className="flex h-8 items-stretch gap-[2px]"
           onPointerLeave={(event) => {
             if (event.pointerType === "mouse") setActive(null);
           }}
           data-testid="uptime-bars"
         >
-          {since ? <span className="sr-only">No data before {since}: the component did not exist yet.</span> : null}
+          {since ? <span className="sr-only">{t("noDataBefore", { date: since })}</span> : null}
           {before.map((date, index) => (
             <span
               key={`no-data-${index}`}
@@ -106,7 +110,7 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
                 data-day={day.date}
                 data-state={day.state}
                 tabIndex={index === focusIndex ? 0 : -1}
-                aria-label={dayLabel(day)}
+                aria-label={dayLabel(t, locale, day)}
                 aria-describedby={active === slot ? contentId : undefined}
                 className={`min-w-0 flex-1 rounded-[2px] outline-offset-2 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-indigo-600 ${DAY_STATE_COLORS[day.state]} ${
                   slot < totalDays - NARROW_DAYS ? "hidden sm:block" : ""
@@ -160,53 +164,57 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
       <div className="mt-1.5 flex items-center justify-between gap-2 text-xs text-slate-500">
         {/* The ends never wrap; the uptime between them may, on a phone, when it says since when. */}
         <span className="shrink-0 whitespace-nowrap">
-          <span className="sm:hidden">{Math.min(NARROW_DAYS, totalDays)} days ago</span>
-          <span className="hidden sm:inline">{totalDays} days ago</span>
+          <span className="sm:hidden">{t("daysAgo", { days: Math.min(NARROW_DAYS, totalDays) })}</span>
+          <span className="hidden sm:inline">{t("daysAgo", { days: totalDays })}</span>
         </span>
         <span className="text-center font-medium text-slate-700" data-testid="uptime-percent">
-          {percent === null ? "No data yet" : `${percent.toFixed(2)} % uptime`}
-          {since ? <span> since {since}</span> : <span className="sr-only"> over the last {totalDays} days</span>}
+          {percent === null ? t("noDataYet") : t("uptimePercent", { percent: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(percent) })}
+          {since ? <span> {t("since", { date: since })}</span> : <span className="sr-only"> {t("overLast", { days: totalDays })}</span>}
         </span>
-        <span className="shrink-0 whitespace-nowrap">Today</span>
+        <span className="shrink-0 whitespace-nowrap">{t("today")}</span>
       </div>
     </div>
   );
 }
 
 function NoDataDetails({ date }: { date: string | null }) {
+  const t = useTranslations("Status");
+  const locale = useLocale();
   return (
     <div className="space-y-1">
-      {date ? <p className="font-semibold text-slate-900">{formatDate(`${date}T00:00:00Z`)}</p> : null}
+      {date ? <p className="font-semibold text-slate-900">{formatDate(`${date}T00:00:00Z`, "utc", locale)}</p> : null}
       <p className="flex items-center gap-2">
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-slate-300" />
-        No data
+        {t("noData")}
       </p>
-      <p className="text-xs text-slate-500">The component did not exist yet; this day is not part of its uptime.</p>
+      <p className="text-xs text-slate-500">{t("noDataDay")}</p>
     </div>
   );
 }
 
 function DayDetails({ day }: { day: UptimeDay }) {
+  const t = useTranslations("Status");
+  const locale = useLocale();
   // The worst state, with how long it lasted when it was an outage; a lesser outage that day after it.
   const lasted = day.state === "major_outage" ? day.majorOutageMinutes : day.state === "partial_outage" ? day.partialOutageMinutes : 0;
   const alsoPartial = day.state === "major_outage" && day.partialOutageMinutes > 0;
   return (
     <div className="space-y-2">
-      <p className="font-semibold text-slate-900">{formatDate(`${day.date}T00:00:00Z`)}</p>
+      <p className="font-semibold text-slate-900">{formatDate(`${day.date}T00:00:00Z`, "utc", locale)}</p>
       <p className="flex items-center gap-2">
         <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${DAY_STATE_COLORS[day.state]}`} />
         <span>
-          {day.state === "operational" ? "No downtime recorded" : humanize(day.state)}
-          {lasted ? <span className="text-slate-500"> · {minutes(lasted)}</span> : null}
+          {day.state === "operational" ? t("noDowntime") : t(`component.${day.state}`)}
+          {lasted ? <span className="text-slate-500"> · {minutes(t, lasted)}</span> : null}
         </span>
       </p>
-      {alsoPartial ? <p className="text-xs text-slate-600">Partial outage · {minutes(day.partialOutageMinutes)}</p> : null}
+      {alsoPartial ? <p className="text-xs text-slate-600">{t("component.partial_outage")} · {minutes(t, day.partialOutageMinutes)}</p> : null}
       {day.incidents.length ? (
         <ul className="space-y-1 border-t border-slate-100 pt-2">
           {day.incidents.map((incident) => (
             <li key={incident.id} className="flex items-start justify-between gap-2">
               <span className="text-slate-900">{incident.title}</span>
-              <span className="shrink-0 text-xs text-slate-500">{humanize(incident.impact)}</span>
+              <span className="shrink-0 text-xs text-slate-500">{t(`impact.${incident.impact}`)}</span>
             </li>
           ))}
         </ul>
@@ -215,7 +223,7 @@ function DayDetails({ day }: { day: UptimeDay }) {
         <ul className="space-y-1 border-t border-slate-100 pt-2">
           {day.maintenances.map((window) => (
             <li key={window.id} className="text-slate-900">
-              <span className="text-xs text-sky-700">Maintenance · </span>
+              <span className="text-xs text-sky-700">{t("maintenance")} · </span>
               {window.title}
             </li>
           ))}

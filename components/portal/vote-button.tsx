@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { VoteAction, VoteActionResult } from "./portal-actions";
@@ -16,29 +17,32 @@ interface VoteButtonProps {
   vote: VoteAction;
 }
 
-const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], string> = {
-  signed_out: "Sign in again to vote.",
-  merged: "This post was merged into another one.",
-  not_found: "This post is no longer available.",
-  unavailable: "The service is briefly unavailable, try again in a moment.",
+// The message keys (messages/<locale>.json, "Vote") of each refusal.
+const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], "signedOut" | "mergedAway" | "gone" | "unavailable"> = {
+  signed_out: "signedOut",
+  merged: "mergedAway",
+  not_found: "gone",
+  unavailable: "unavailable",
 };
 
 /** Upvote toggle. Shows the new state at once and settles on the server's count. */
 export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote }: VoteButtonProps) {
+  const t = useTranslations("Vote");
+  const tc = useTranslations("Common");
   const [state, setState] = useState({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState("");
   const [pending, startTransition] = useTransition();
   // The vote is sent by the click handler, which exists once React has hydrated the page.
   const hydrated = useHydrated();
   const box = size === "lg" ? "h-16 w-14" : "h-14 w-12";
-  const label = `${state.voted ? "Remove your upvote" : "Upvote"} (${state.voteCount} ${state.voteCount === 1 ? "vote" : "votes"})`;
+  const label = t("label", { action: state.voted ? t("removeUpvote") : t("upvote"), votes: tc("votes", { count: state.voteCount }) });
 
   if (signInHref) {
     return (
       <Link
         href={signInHref}
-        title="Sign in to vote"
-        aria-label={`Sign in to upvote (${initialCount} ${initialCount === 1 ? "vote" : "votes"})`}
+        title={t("signInToVote")}
+        aria-label={t("signInToUpvote", { votes: tc("votes", { count: initialCount }) })}
         data-testid="vote-count"
         className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700`}
       >
@@ -59,11 +63,11 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
         else {
           setState(previous);
-          setError(VOTE_REFUSALS[result.reason]);
+          setError(t(VOTE_REFUSALS[result.reason]));
         }
       } catch {
         setState(previous);
-        setError("Your vote was not saved. Try again.");
+        setError(t("notSaved"));
       }
     });
   }
@@ -76,7 +80,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         disabled={pending || !hydrated}
         aria-pressed={state.voted}
         aria-label={label}
-        title={state.voted ? "Remove your upvote" : "Upvote"}
+        title={state.voted ? t("removeUpvote") : t("upvote")}
         data-testid="vote-count"
         className={`flex ${box} flex-col items-center justify-center rounded-lg border transition-colors disabled:opacity-70 ${
           state.voted ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-500" : "border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700"

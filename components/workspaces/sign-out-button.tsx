@@ -11,14 +11,17 @@ export function SignOutButton({
   callbackUrl = "/sign-in",
   className,
   variant = "ghost",
+  label = "Sign out",
 }: {
   callbackUrl?: string;
+  /** The button's words in the page's language (the portal's). */
+  label?: string;
   className?: string;
   variant?: ButtonProps["variant"];
 }) {
   return (
     <Button variant={variant} className={className} onClick={() => signOut({ callbackUrl })}>
-      Sign out
+      {label}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
 import { publishedPortalFilter } from "@/lib/visibility";
 
 export interface PublishedWorkspace {
@@ -9,6 +10,8 @@ export interface PublishedWorkspace {
   /** The portal's branding (lib/branding): null keeps the app's own look. */
   accentColor: string | null;
   logoVersion: string | null;
+  /** The portal's default language and the languages it offers. */
+  languages: PortalLanguages;
 }
 
 // What a slug in a public path may look like; anything else cannot exist and is not looked up.
@@ -21,7 +24,13 @@ export function isPossibleSlug(slug: string): boolean {
 /** The workspace behind a public path, if its portal is published; null otherwise. */
 export async function findPublishedWorkspace(slug: string): Promise<PublishedWorkspace | null> {
   if (!isPossibleSlug(slug)) return null;
-  return db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true, slug: true, name: true, accentColor: true, logoVersion: true } });
+  const row = await db.workspace.findFirst({
+    where: { slug, ...publishedPortalFilter },
+    select: { id: true, slug: true, name: true, accentColor: true, logoVersion: true, portalDefaultLocale: true, portalLocales: true },
+  });
+  if (!row) return null;
+  const { portalDefaultLocale, portalLocales, ...rest } = row;
+  return { ...rest, languages: portalLanguagesOf({ portalDefaultLocale, portalLocales }) };
 }
 
 /** One message for an unknown slug and an unpublished portal, so neither reveals the other. */

@@ -37,6 +37,8 @@ export function portalCacheHeaders() {
     { source: "/p/:workspace", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
     { source: "/p/:workspace/:path+", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
     { source: "/p/:workspace/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
+    // The same status page in another language (lib/i18n/locales.ts lists them; this file stays plain JS).
+    { source: "/p/:workspace/:locale(en|de|fr|es|pt-BR|ja|ar)/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
     ...signedIn,
   ];
 }

@@ -1,5 +1,6 @@
 import { decoyHash } from "@/lib/auth/password";
 import { throttle, waitMessage } from "@/lib/auth/throttles";
+import type { PortalLocale } from "@/lib/i18n/locales";
 import { appBaseUrl } from "@/lib/mail/config";
 import { queueMail } from "@/lib/mail/send-mail";
 import { signUpAttemptMail } from "@/lib/mail/templates/sign-up-attempt";
@@ -16,7 +17,7 @@ import { sendVerificationEmail } from "./send-verification-email";
  */
 export async function registerAccount(
   input: { name?: string; email: string; password: string },
-  origin: { ip: string },
+  origin: { ip: string; locale?: PortalLocale },
 ): Promise<FormResult<{ email: string }>> {
   const address = emailSchema.safeParse(input.email);
   if (address.success) {

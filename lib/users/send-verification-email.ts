@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { PortalLocale } from "@/lib/i18n/locales";
 import { throttle } from "@/lib/auth/throttles";
 import { appBaseUrl } from "@/lib/mail/config";
 import { queueMail } from "@/lib/mail/send-mail";
@@ -15,7 +16,7 @@ export function verificationLink(raw: string): string {
  * Mails a fresh verification link to the account's current address (earlier links keep working
  * until they expire). Counted per address and per client IP, shared with invitation mails.
  */
-export async function sendVerificationEmail(userId: string, origin: { ip: string }): Promise<VerificationMailResult> {
+export async function sendVerificationEmail(userId: string, origin: { ip: string; locale?: PortalLocale }): Promise<VerificationMailResult> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
   if (!user) throw new Error(`No account ${userId}`);
   if (user.emailVerifiedAt) return { sent: false, reason: "verified" };
@@ -25,6 +26,6 @@ export async function sendVerificationEmail(userId: string, origin: { ip: string
   ]);
   if (!allowed.ok) return { sent: false, reason: "throttled", retryAfterSeconds: allowed.retryAfterSeconds };
   const { raw } = await issueUserToken("VERIFY_EMAIL", user);
-  queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000 }));
+  queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale }));
   return { sent: true };
 }

@@ -6,7 +6,7 @@ type Rule = ReturnType<typeof portalCacheHeaders>[number];
 // Next.js applies every matching rule in order, a later value replacing an earlier one. This is
 // that resolution for the rules' own path patterns, enough to check what a visitor is sent.
 function matches(rule: Rule, path: string, cookies: string[]): boolean {
-  const pattern = new RegExp(`^${rule.source.replace(":path*", ".*").replace(":path+", ".+").replace(":workspace", "[^/]+")}$`);
+  const pattern = new RegExp(`^${rule.source.replace(":path*", ".*").replace(":path+", ".+").replace(":workspace", "[^/]+").replace(/:locale(\([^)]*\))/, "$1")}$`);
   const has = rule.has ?? [];
   return pattern.test(path) && has.every((condition) => cookies.includes(condition.key));
 }
@@ -22,6 +22,9 @@ function headersFor(path: string, cookies: string[] = []) {
 describe("portal pages' Cache-Control", () => {
   it("signed out: shared caches keep the status page for seconds, the other pages for a minute; browsers revalidate", () => {
     expect(headersFor("/p/acme/status")).toEqual({ "Cache-Control": "public, max-age=0, s-maxage=5, stale-while-revalidate=5" });
+    // In another language (its own address) too.
+    expect(headersFor("/p/acme/de/status")).toEqual({ "Cache-Control": PORTAL_CACHE_CONTROL.status });
+    expect(headersFor("/p/acme/boards/status")).toEqual({ "Cache-Control": PORTAL_CACHE_CONTROL.page });
     for (const path of ["/p/acme", "/p/acme/roadmap", "/p/acme/boards/ideas", "/p/acme/posts/abc"]) {
       expect(headersFor(path)).toEqual({ "Cache-Control": PORTAL_CACHE_CONTROL.page });
     }

@@ -1,6 +1,8 @@
-import { createElement } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
+import messages from "@/messages/en.json";
 import { UptimeBars } from "@/components/portal/uptime-bars";
 import type { UptimeDay } from "@/lib/status/uptime";
 
@@ -13,9 +15,16 @@ const day = (date: string, state: UptimeDay["state"] = "operational"): UptimeDay
   maintenances: [],
 });
 
+// The portal's English messages around the bars, as the portal's layout provides them.
+function EnglishMessages({ children }: { children?: ReactNode }) {
+  // eslint-disable-next-line react/no-children-prop -- the provider types its children as a required prop
+  return createElement(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC", children });
+}
+
 function render(days: UptimeDay[], percent: number | null) {
   // React's text separators say nothing about what a reader sees.
-  return renderToString(createElement(UptimeBars, { componentName: "API", days, percent, totalDays: 90 })).replaceAll("<!-- -->", "");
+  const bars = createElement(UptimeBars, { componentName: "API", days, percent, totalDays: 90 });
+  return renderToString(createElement(EnglishMessages, null, bars)).replaceAll("<!-- -->", "");
 }
 
 describe("the uptime bar", () => {

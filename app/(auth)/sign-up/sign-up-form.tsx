@@ -25,7 +25,7 @@ export function SignUpForm({ callbackUrl, email: initialEmail = "", mail }: { ca
     };
     setCheckInbox(null);
     await submit(
-      () => signUpAction(input),
+      () => signUpAction(input, callbackUrl),
       async ({ email }) => {
         // A new account signs straight in. An address that already had one does not (its owner got
         // a mail instead); the form then says only what is true either way.

@@ -1,5 +1,7 @@
 "use server";
 
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/core/errors";
 import { idSchema } from "@/lib/core/schemas";
@@ -12,7 +14,8 @@ import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
-import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
@@ -23,6 +26,18 @@ async function target(workspaceSlug: unknown, id: unknown) {
   if (typeof workspaceSlug !== "string" || !idSchema.safeParse(id).success) return null;
   const workspace = await findPublishedWorkspace(workspaceSlug);
   return workspace ? { workspace, id: id as string } : null;
+}
+
+/**
+ * The form messages in the language of the page the action was sent from: its address's language
+ * segment (the proxy's header), else the portal's default; English when the portal is unknown.
+ */
+async function formMessages(workspace: PublishedWorkspace | null) {
+  const requestHeaders = await headers();
+  const asked = requestHeaders.get(PORTAL_LOCALE_HEADER);
+  const prefixed = requestHeaders.get(PORTAL_PREFIXED_HEADER) === "1" && isPortalLocale(asked);
+  const locale = prefixed ? asked : (workspace?.languages.defaultLocale ?? DEFAULT_PORTAL_LOCALE);
+  return getTranslations({ locale, namespace: "Forms" });
 }
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
@@ -46,18 +61,19 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
   return answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
     const user = await guardAction();
-    if (!user) return { ok: false, fieldErrors: { form: "Sign in to comment." } };
     const found = await target(workspaceSlug, postId);
-    if (!found) return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+    const t = await formMessages(found?.workspace ?? null);
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
+    if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
       refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
-        return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? "Check your comment." } };
+        return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? t("checkComment") } };
       }
-      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This post is no longer available." } };
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("postGone") } };
       if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
       throw error;
     }
@@ -71,9 +87,10 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
   return answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
     const user = await guardAction();
-    if (!user) return { ok: false, fieldErrors: { form: "Sign in to post an idea." } };
     const found = await target(workspaceSlug, boardId);
-    if (!found) return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+    const t = await formMessages(found?.workspace ?? null);
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
+    if (!found) return { ok: false, fieldErrors: { form: t("boardGone") } };
     try {
       const post = await submitVisitorPost(scopedDb(found.workspace.id), {
         boardId: found.id,
@@ -84,7 +101,7 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
       refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: post.id } };
     } catch (error) {
-      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: "This board is no longer available." } };
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("boardGone") } };
       if (error instanceof DomainError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
       throw error;
     }

@@ -1,19 +1,25 @@
 "use client";
 
-import { useParams } from "next/navigation";
+import { useParams, usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { parsePortalPath } from "@/lib/i18n/locales";
 import { NotFoundPanel } from "@/components/shell/not-found-panel";
 
 // A post, board or note that does not exist or is not public, inside the portal's header.
 export default function PortalNotFound() {
   const { workspace } = useParams<{ workspace: string }>();
+  const t = useTranslations("NotFound");
+  // Back in the language of the address that was not found.
+  const locale = parsePortalPath(usePathname())?.locale;
+  const base = locale ? `/p/${workspace}/${locale}` : `/p/${workspace}`;
   return (
     <NotFoundPanel
-      title="Nothing here"
+      title={t("title")}
       landmark={false}
-      description="This page does not exist, or it is not public."
+      description={t("description")}
       ways={[
-        { href: `/p/${workspace}`, label: "Back to the portal" },
-        { href: `/p/${workspace}/status`, label: "System status" },
+        { href: base, label: t("back") },
+        { href: `${base}/status`, label: t("status") },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
@@ -10,37 +11,38 @@ import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { listPublicBoards } from "@/lib/public/list-public-boards";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { loadPortal } from "@/lib/public/load-portal";
-import { INDICATOR_LABELS } from "@/lib/status/overall-indicator";
 
 type Props = { params: Promise<{ workspace: string }> };
 const TOP_POSTS = 5;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace } = await loadPortal((await params).workspace);
-  return portalMetadata({ workspace, title: "Feedback", description: `Share ideas with ${workspace.name} and vote on what matters to you.` });
+  const t = await getTranslations("Home");
+  return portalMetadata({ workspace, title: t("title"), description: t("metaDescription", { name: workspace.name }) });
 }
 
 export default async function PortalHome({ params }: Props) {
-  const { workspace, db } = await loadPortal((await params).workspace);
+  const { workspace, db, base } = await loadPortal((await params).workspace);
+  const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
   const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
   const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
   const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
-  const here = `/p/${workspace.slug}`;
+  const here = base;
 
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Feedback</h1>
-          <p className="mt-1 text-slate-600">Tell {workspace.name} what to build next, and upvote the ideas you want most.</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-slate-600">{t("intro", { name: workspace.name })}</p>
         </div>
         <Link href={`${here}/status`} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
           <span aria-hidden="true" className={`h-2 w-2 rounded-full ${status.indicator === "operational" ? "bg-emerald-500" : status.indicator === "maintenance" ? "bg-sky-500" : "bg-orange-500"}`} />
-          {INDICATOR_LABELS[status.indicator]}
+          {ts(status.indicator)}
         </Link>
       </div>
 
-      {boards.data.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No public boards yet.</p> : null}
+      {boards.data.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("noBoards")}</p> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         {boards.data.map((board, index) => (
@@ -55,20 +57,20 @@ export default async function PortalHome({ params }: Props) {
                 {board.description ? <p className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
               </div>
               <span className="shrink-0 text-sm text-slate-500">
-                {board.postCount} {board.postCount === 1 ? "post" : "posts"}
+                {tc("posts", { count: board.postCount })}
               </span>
             </div>
             {topPosts[index]!.data.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
                 {topPosts[index]!.data.map((post) => (
-                  <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
+                  <PostRow key={post.id} slug={workspace.slug} base={base} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
                 ))}
               </ul>
             ) : (
-              <p className="mt-4 text-sm text-slate-500">No posts yet.</p>
+              <p className="mt-4 text-sm text-slate-500">{t("noPosts")}</p>
             )}
             <Link href={`${here}/boards/${board.slug}`} className="mt-3 inline-block text-sm font-medium text-indigo-700 hover:underline">
-              See all posts →
+              {t("seeAll")} <span aria-hidden="true" className="inline-block rtl:-scale-x-100">→</span>
             </Link>
           </section>
         ))}

@@ -7,9 +7,10 @@ const card = { maxWidth: "480px", margin: "0 auto", background: "#ffffff", borde
 const button = { display: "inline-block", background: "#4f46e5", color: "#ffffff", textDecoration: "none", padding: "10px 18px", borderRadius: "6px", fontWeight: 600, fontSize: "14px" };
 const small = { fontSize: "12px", color: "#64748b", lineHeight: "18px" };
 
-export function MailLayout({ title, children }: { title: string; children: ReactNode }) {
+/** `lang` and `dir` follow the mail's language (a portal visitor's may be Arabic, right-to-left). */
+export function MailLayout({ title, children, lang = "en", dir = "ltr" }: { title: string; children: ReactNode; lang?: string; dir?: "ltr" | "rtl" }) {
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir}>
       {/* A mail document, not a Next.js page: next/head has no place here. */}
       {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>

@@ -1,26 +1,22 @@
+import { directionOf, type PortalLocale } from "@/lib/i18n/locales";
+import { mailTranslator } from "@/lib/i18n/messages";
 import type { MailContent } from "../types";
 import { MailButton, MailFootnote, MailLayout, MailParagraph } from "./mail-layout";
 
-export function verifyEmailMail({ link, hours }: { link: string; hours: number }): MailContent {
-  const subject = "Verify your email address";
+/** In the portal language of a visitor who signed up from a portal page; English otherwise. */
+export function verifyEmailMail({ link, hours, locale }: { link: string; hours: number; locale?: PortalLocale }): MailContent {
+  const t = mailTranslator(locale, "Mail.verify");
+  const subject = t("subject");
+  const footnote = t("footnote", { hours });
   return {
     subject,
     html: (
-      <MailLayout title={subject}>
-        <MailParagraph>Confirm that this address is yours to finish setting up your Workspace account.</MailParagraph>
-        <MailButton href={link}>Verify my email</MailButton>
-        <MailFootnote>
-          The link works once and expires in {hours} hours. If you did not create an account, ignore this mail: nothing happens without
-          the link.
-        </MailFootnote>
+      <MailLayout title={subject} lang={locale ?? "en"} dir={locale ? directionOf(locale) : "ltr"}>
+        <MailParagraph>{t("intro")}</MailParagraph>
+        <MailButton href={link}>{t("button")}</MailButton>
+        <MailFootnote>{footnote}</MailFootnote>
       </MailLayout>
     ),
-    text: [
-      "Confirm that this address is yours to finish setting up your Workspace account:",
-      "",
-      link,
-      "",
-      `The link works once and expires in ${hours} hours. If you did not create an account, ignore this mail: nothing happens without the link.`,
-    ].join("\n"),
+    text: [`${t("intro")}`, "", link, "", footnote].join("\n"),
   };
 }

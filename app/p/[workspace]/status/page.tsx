@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { IncidentCard } from "@/components/portal/incident-card";
 import { MaintenanceCard } from "@/components/portal/maintenance-card";
 import { portalMetadata } from "@/components/portal/metadata";
@@ -14,12 +15,13 @@ const HISTORY_DAYS = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace, db } = await loadPortal((await params).workspace);
-  const { data: status } = await getPublicStatus(db);
-  return portalMetadata({ workspace, title: "Status", description: `${status.description}. Current status and incident history of ${workspace.name}.` });
+  const [{ data: status }, t] = await Promise.all([getPublicStatus(db), getTranslations("Status")]);
+  return portalMetadata({ workspace, title: t("title"), description: t("metaDescription", { status: t(`indicator.${status.indicator}`), name: workspace.name }) });
 }
 
 export default async function StatusPage({ params }: Props) {
-  const { workspace, db } = await loadPortal((await params).workspace);
+  const { workspace, db, locale } = await loadPortal((await params).workspace);
+  const t = await getTranslations("Status");
   const [{ data: status }, active, resolved] = await Promise.all([
     getPublicStatus(db, { history: true }),
     listPublicIncidents(db, { state: "active", limit: 50 }),
@@ -33,26 +35,31 @@ export default async function StatusPage({ params }: Props) {
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{workspace.name} status</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("heading", { name: workspace.name })}</h1>
           {/* Every visitor reads the same instants, so the page names its zone once, not after each time. */}
           <p className="mt-1 text-sm text-slate-500" data-testid="status-time-zone">
-            All times UTC
+            {t("timeZone")}
           </p>
         </div>
         <a href={`/api/public/${workspace.slug}/status/badge.svg`} className="text-sm text-slate-500 hover:text-slate-800">
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG the API serves, shown as-is */}
-          <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={`Status badge: ${status.description}`} height={20} className="h-5" />
+          <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={t("badge", { status: t(`indicator.${status.indicator}`) })} height={20} className="h-5" />
         </a>
       </div>
-      <StatusBanner indicator={status.indicator} updatedAt={status.updatedAt} />
+      <StatusBanner
+        indicator={status.indicator}
+        updatedAt={status.updatedAt}
+        text={{ indicator: t(`indicator.${status.indicator}`), lastChange: t("lastChangeLabel") }}
+        locale={locale}
+      />
 
       {active.data.length ? (
         <section aria-labelledby="active-incidents" className="space-y-3">
           <h2 id="active-incidents" className="text-lg font-semibold">
-            Active incidents
+            {t("activeIncidents")}
           </h2>
           {active.data.map((incident) => (
-            <IncidentCard key={incident.id} incident={incident} />
+            <IncidentCard key={incident.id} incident={incident} locale={locale} />
           ))}
         </section>
       ) : null}
@@ -60,10 +67,10 @@ export default async function StatusPage({ params }: Props) {
       {running.length ? (
         <section aria-labelledby="maintenance-now" className="space-y-3">
           <h2 id="maintenance-now" className="text-lg font-semibold">
-            Maintenance in progress
+            {t("maintenanceNow")}
           </h2>
           {running.map((maintenance) => (
-            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} />
+            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} locale={locale} />
           ))}
         </section>
       ) : null}
@@ -71,9 +78,9 @@ export default async function StatusPage({ params }: Props) {
       <section aria-labelledby="components" className="rounded-xl border border-slate-200 bg-white">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-5 py-3">
           <h2 id="components" className="text-lg font-semibold">
-            Components
+            {t("components")}
           </h2>
-          <p className="text-xs text-slate-500">Uptime over the last {UPTIME_DAYS} days</p>
+          <p className="text-xs text-slate-500">{t("uptimeOver", { days: UPTIME_DAYS })}</p>
         </div>
         {status.components.length ? (
           <ul className="divide-y divide-slate-100">
@@ -84,7 +91,7 @@ export default async function StatusPage({ params }: Props) {
                     <p className="font-medium text-slate-900">{component.name}</p>
                     {component.description ? <p className="text-sm text-slate-500">{component.description}</p> : null}
                   </div>
-                  <ComponentStatusLabel status={component.status} />
+                  <ComponentStatusLabel status={component.status} label={t(`component.${component.status}`)} />
                 </div>
                 {component.uptime ? (
                   <UptimeBars componentName={component.name} days={component.uptime.days} percent={component.uptime.percent} totalDays={UPTIME_DAYS} />
@@ -93,29 +100,29 @@ export default async function StatusPage({ params }: Props) {
             ))}
           </ul>
         ) : (
-          <p className="px-5 py-4 text-sm text-slate-500">No components are listed.</p>
+          <p className="px-5 py-4 text-sm text-slate-500">{t("noComponents")}</p>
         )}
       </section>
 
       {upcoming.length ? (
         <section aria-labelledby="maintenance-upcoming" className="space-y-3">
           <h2 id="maintenance-upcoming" className="text-lg font-semibold">
-            Scheduled maintenance
+            {t("scheduled")}
           </h2>
           {upcoming.map((maintenance) => (
-            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} />
+            <MaintenanceCard key={maintenance.id} maintenance={maintenance} componentNames={componentNames} locale={locale} />
           ))}
         </section>
       ) : null}
 
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">
-          Resolved in the last {HISTORY_DAYS} days
+          {t("resolved", { days: HISTORY_DAYS })}
         </h2>
         {resolved.data.length ? (
-          resolved.data.map((incident) => <IncidentCard key={incident.id} incident={incident} />)
+          resolved.data.map((incident) => <IncidentCard key={incident.id} incident={incident} locale={locale} />)
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No incidents in the last {HISTORY_DAYS} days.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{t("noIncidents", { days: HISTORY_DAYS })}</p>
         )}
       </section>
     </div>

@@ -1,7 +1,7 @@
 "use server";
 
 import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
+import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
 import type { BrandingView } from "@/lib/branding/branding-view";
 import { removeWorkspaceLogo } from "@/lib/branding/remove-logo";
@@ -10,7 +10,10 @@ import { updateAccentColor, type UpdateAccentInput } from "@/lib/branding/update
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
 import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";
+import { updatePortalLanguages, type UpdatePortalLanguagesInput } from "@/lib/workspaces/update-portal-languages";
 import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
+import type { PortalLanguages } from "@/lib/i18n/locales";
+
 
 /** Name, slug and the portal switch. A new slug moves every page: the browser follows it. */
 export async function updateWorkspaceAction(slug: string, input: UpdateWorkspaceInput): Promise<FormResult<WorkspaceSettingsView>> {
@@ -24,6 +27,22 @@ export async function updateWorkspaceAction(slug: string, input: UpdateWorkspace
       return { ok: true, data: updated };
     } catch (error) {
       return formFailureOf(error, "updateWorkspaceAction");
+    }
+  });
+}
+
+/** The portal's default and offered languages; the portal's pages follow at once. */
+export async function updatePortalLanguagesAction(slug: string, input: UpdatePortalLanguagesInput): Promise<FormResult<PortalLanguages>> {
+  return answerOutage("updatePortalLanguagesAction", async (): Promise<FormResult<PortalLanguages>> => {
+    const user = await guardAction();
+    if (!user) return SESSION_ENDED;
+    try {
+      const actor = await getWorkspaceActorOrThrow(user.id, slug);
+      const saved = await updatePortalLanguages(actor, input);
+      refreshAfterChange(portalChanged(slug));
+      return { ok: true, data: saved };
+    } catch (error) {
+      return formFailureOf(error, "updatePortalLanguagesAction");
     }
   });
 }

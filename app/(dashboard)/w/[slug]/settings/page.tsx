@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { BrandingSettings } from "@/components/settings/branding-settings";
 import { GeneralSettings } from "@/components/settings/general-settings";
+import { PortalLanguagesSettings } from "@/components/settings/portal-languages-settings";
+import { portalLanguagesOf } from "@/lib/i18n/locales";
 import { DangerZone } from "@/components/workspaces/danger-zone";
 import { logoPath } from "@/lib/branding/branding-view";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
+import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -35,6 +37,12 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
         updateAccent={updateAccentAction}
         uploadLogo={uploadLogoAction}
         removeLogo={removeLogoAction}
+      />
+      <PortalLanguagesSettings
+        slug={workspace.slug}
+        languages={portalLanguagesOf(workspace)}
+        canManage={canManageWorkspace(actor.role)}
+        updateAction={updatePortalLanguagesAction}
       />
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { humanize, signInHref } from "@/components/portal/format";
+import { getTranslations } from "next-intl/server";
+import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { SubmitPostForm } from "@/components/portal/submit-post-form";
@@ -18,8 +19,8 @@ import { similarPostsAction, submitPostAction, voteAction } from "../../actions"
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 20;
 const SORTS = [
-  { value: "top", label: "Top" },
-  { value: "newest", label: "New" },
+  { value: "top", label: "sortTop" },
+  { value: "newest", label: "sortNew" },
 ] as const;
 
 async function load(params: Props["params"]) {
@@ -31,7 +32,8 @@ async function load(params: Props["params"]) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace, board } = await load(params);
-  return portalMetadata({ workspace, title: board.name, description: board.description || `Ideas and feedback for ${workspace.name}: ${board.name}.` });
+  const t = await getTranslations("Board");
+  return portalMetadata({ workspace, title: board.name, description: board.description || t("metaDescription", { name: workspace.name, board: board.name }) });
 }
 
 /** Reads sort, status and cursor from the address; anything invalid falls back to the defaults. */
@@ -44,7 +46,8 @@ function readQuery(search: Record<string, string | string[] | undefined>) {
 }
 
 export default async function BoardPage({ params, searchParams }: Props) {
-  const [{ workspace, db, board }, search, user] = await Promise.all([load(params), searchParams, getSessionUser()]);
+  const [{ workspace, db, board, base: portalBase }, search, user] = await Promise.all([load(params), searchParams, getSessionUser()]);
+  const [t, tc] = await Promise.all([getTranslations("Board"), getTranslations("Common")]);
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
   const page = await listPublicBoardPosts(db, board.id, query).catch((error) => {
@@ -52,7 +55,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
     throw error;
   });
   const voted = await listVotedPostIds(db, user?.id ?? null, page.data.map((post) => post.id));
-  const base = `/p/${workspace.slug}/boards/${board.slug}`;
+  const base = `${portalBase}/boards/${board.slug}`;
   const href = (change: Record<string, string | undefined>) => {
     const next = new URLSearchParams();
     const merged = { sort: query.sort, status: query.status, ...change };
@@ -67,8 +70,8 @@ export default async function BoardPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <div>
-        <Link href={`/p/${workspace.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
-          ← All boards
+        <Link href={portalBase} className="text-sm text-slate-500 hover:text-slate-800">
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {t("allBoards")}
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{board.name}</h1>
         {board.description ? <p className="mt-1 text-slate-600">{board.description}</p> : null}
@@ -76,29 +79,33 @@ export default async function BoardPage({ params, searchParams }: Props) {
 
       <section aria-labelledby="post-idea" className="rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="post-idea" className="text-lg font-semibold">
-          Post an idea
+          {t("postIdea")}
         </h2>
         {user ? (
           <div className="mt-3">
             <SubmitPostForm
               slug={workspace.slug}
+              base={portalBase}
               boardId={board.id}
-              limitLabel={VISITOR_POSTS.label}
+              limit={VISITOR_POSTS.limit}
               actions={{ submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction }}
             />
           </div>
         ) : (
           <p className="mt-1 text-sm text-slate-600">
-            <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
-              Sign in
-            </Link>{" "}
-            to post an idea, vote and comment. You will come back to this board.
+            {t.rich("signInToPost", {
+              link: (chunks) => (
+                <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Sort posts" className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 text-sm">
+        <div role="group" aria-label={t("sortLabel")} className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5 text-sm">
           {SORTS.map((sort) => (
             <Link
               key={sort.value}
@@ -106,11 +113,11 @@ export default async function BoardPage({ params, searchParams }: Props) {
               aria-current={query.sort === sort.value ? "true" : undefined}
               className={`rounded-md px-3 py-1.5 font-medium ${query.sort === sort.value ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"}`}
             >
-              {sort.label}
+              {t(sort.label)}
             </Link>
           ))}
         </div>
-        <nav aria-label="Filter by status" className="flex flex-wrap gap-1.5 text-sm">
+        <nav aria-label={t("filterLabel")} className="flex flex-wrap gap-1.5 text-sm">
           {[undefined, ...POST_STATUSES].map((status) => (
             <Link
               key={status ?? "all"}
@@ -118,35 +125,35 @@ export default async function BoardPage({ params, searchParams }: Props) {
               aria-current={query.status === status ? "true" : undefined}
               className={`rounded-full border px-2.5 py-1 ${query.status === status ? "border-indigo-600 bg-indigo-50 text-indigo-800" : "border-slate-200 bg-white text-slate-600 hover:bg-slate-50"}`}
             >
-              {status ? humanize(status) : "All"}
+              {status ? tc(`postStatus.${status}`) : t("all")}
             </Link>
           ))}
         </nav>
       </div>
 
-      <section aria-label="Posts" className="rounded-xl border border-slate-200 bg-white px-5">
+      <section aria-label={t("postsLabel")} className="rounded-xl border border-slate-200 bg-white px-5">
         {page.data.length ? (
           <ul className="divide-y divide-slate-100">
             {page.data.map((post) => (
-              <PostRow key={post.id} slug={workspace.slug} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
+              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
             ))}
           </ul>
         ) : (
-          <p className="py-10 text-center text-slate-500">No posts {query.status ? `with status “${humanize(query.status)}”` : "yet"}.</p>
+          <p className="py-10 text-center text-slate-500">{query.status ? t("emptyWithStatus", { status: tc(`postStatus.${query.status}`) }) : t("empty")}</p>
         )}
       </section>
 
       <div className="flex justify-between text-sm">
         {query.cursor ? (
           <Link href={href({})} className="font-medium text-indigo-700 hover:underline">
-            ← First page
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {t("firstPage")}
           </Link>
         ) : (
           <span />
         )}
         {page.pagination.nextCursor ? (
           <Link href={href({ cursor: page.pagination.nextCursor })} className="font-medium text-indigo-700 hover:underline">
-            More posts →
+            {t("morePosts")} <span aria-hidden="true" className="inline-block rtl:-scale-x-100">→</span>
           </Link>
         ) : null}
       </div>

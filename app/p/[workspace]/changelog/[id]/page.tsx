@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
@@ -24,22 +25,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return portalMetadata({
     workspace,
     title: note.title,
-    description: markdownExcerpt(note.body) || `Release note from ${workspace.name}.`,
+    description: markdownExcerpt(note.body) || (await getTranslations("Changelog"))("noteDescription", { name: workspace.name }),
     type: "article",
     publishedTime: note.publishedAt,
   });
 }
 
 export default async function ReleaseNotePage({ params }: Props) {
-  const { workspace, note } = await load(params);
+  const { note, base, locale } = await load(params);
+  const t = await getTranslations("Changelog");
   return (
     <div className="space-y-6">
-      <Link href={`/p/${workspace.slug}/changelog`} className="text-sm text-slate-500 hover:text-slate-800">
-        ← Changelog
+      <Link href={`${base}/changelog`} className="text-sm text-slate-500 hover:text-slate-800">
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {t("title")}
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-8">
         <p className="text-sm text-slate-500">
-          <time dateTime={note.publishedAt}>{formatDate(note.publishedAt)}</time>
+          <time dateTime={note.publishedAt}>{formatDate(note.publishedAt, "utc", locale)}</time>
         </p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">{note.title}</h1>
         <Markdown source={note.body} className="mt-4" />

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { CommentForm } from "@/components/portal/comment-form";
-import { humanize, signInHref } from "@/components/portal/format";
+import { signInHref } from "@/components/portal/format";
 import { formatDate } from "@/lib/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
@@ -25,23 +26,27 @@ async function load(params: Props["params"]) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace, post } = await load(params);
-  const description = post.body ? post.body.slice(0, 200) : `${post.voteCount} votes · ${humanize(post.status)} · ${post.board.name}`;
+  const tc = await getTranslations("Common");
+  const description = post.body
+    ? post.body.slice(0, 200)
+    : (await getTranslations("Post"))("metaDescription", { votes: tc("votes", { count: post.voteCount }), status: tc(`postStatus.${post.status}`), board: post.board.name });
   return portalMetadata({ workspace, title: post.title, description, type: "article", publishedTime: post.createdAt });
 }
 
 export default async function PostPage({ params }: Props) {
-  const [{ workspace, db, post }, user] = await Promise.all([load(params), getSessionUser()]);
+  const [{ workspace, db, post, base, locale }, user] = await Promise.all([load(params), getSessionUser()]);
+  const [t, tc] = await Promise.all([getTranslations("Post"), getTranslations("Common")]);
   // A duplicate merged into another post: its address leads to the post it joined.
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
-  if (mergedInto) redirect(`/p/${workspace.slug}/posts/${mergedInto.id}`);
+  if (mergedInto) redirect(`${base}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
   const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, post.id)]);
-  const here = `/p/${workspace.slug}/posts/${post.id}`;
+  const here = `${base}/posts/${post.id}`;
 
   return (
     <div className="space-y-6">
-      <Link href={`/p/${workspace.slug}/boards/${post.board.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
-        ← {post.board.name}
+      <Link href={`${base}/boards/${post.board.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {post.board.name}
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
@@ -49,22 +54,22 @@ export default async function PostPage({ params }: Props) {
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-              <PostStatus status={post.status} />
+              <PostStatus status={post.status} label={tc(`postStatus.${post.status}`)} />
               <span>
-                by {post.author?.name ?? "a former member"} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+                {t("by", { name: post.author?.name ?? t("formerMember") })} · <time dateTime={post.createdAt}>{formatDate(post.createdAt, "utc", locale)}</time>
               </span>
               {post.roadmapItem ? (
-                <Link href={`/p/${workspace.slug}/roadmap`} className="text-indigo-700 hover:underline">
-                  On the roadmap: {post.roadmapItem.title} ({humanize(post.roadmapItem.stage)})
+                <Link href={`${base}/roadmap`} className="text-indigo-700 hover:underline">
+                  {t("onRoadmap", { title: post.roadmapItem.title, stage: tc(`stage.${post.roadmapItem.stage}`) })}
                 </Link>
               ) : null}
               {shippedIn.length ? (
                 <span data-testid="shipped-in">
-                  Shipped in{" "}
+                  {t("shippedIn")}{" "}
                   {shippedIn.map((note, index) => (
                     <span key={note.id}>
                       {index ? ", " : ""}
-                      <Link href={`/p/${workspace.slug}/changelog/${note.id}`} className="font-medium text-emerald-700 hover:underline">
+                      <Link href={`${base}/changelog/${note.id}`} className="font-medium text-emerald-700 hover:underline">
                         {note.title}
                       </Link>
                     </span>
@@ -86,50 +91,53 @@ export default async function PostPage({ params }: Props) {
         </div>
         {!user ? (
           <p className="mt-4 text-sm text-slate-600">
-            <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
-              Sign in
-            </Link>{" "}
-            to vote and comment. You will come back to this page.
+            {t.rich("signInToVote", {
+              link: (chunks) => (
+                <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : null}
       </article>
 
       <section aria-labelledby="comments" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <h2 id="comments" className="text-lg font-semibold">
-          {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+          {tc("comments", { count: post.commentCount })}
         </h2>
         {post.comments.length ? (
           <ol className="mt-4 space-y-4">
             {post.comments.map((comment) => (
               <li key={comment.id} className="border-b border-slate-100 pb-4 last:border-0" data-testid="comment">
                 <p className="text-sm text-slate-500">
-                  <span className="font-medium text-slate-800">{comment.author?.name ?? "Former member"}</span>
+                  <span className="font-medium text-slate-800">{comment.author?.name ?? t("formerMemberName")}</span>
                   {comment.isTeamReply ? (
-                    <span className="ml-1.5 rounded-md bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset" data-testid="team-badge">
-                      Team
+                    <span className="ms-1.5 rounded-md bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset" data-testid="team-badge">
+                      {t("team")}
                     </span>
                   ) : null}{" "}
                   ·{" "}
-                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt, "utc", locale)}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
               </li>
             ))}
           </ol>
         ) : (
-          <p className="mt-2 text-sm text-slate-500">No comments yet.</p>
+          <p className="mt-2 text-sm text-slate-500">{t("noComments")}</p>
         )}
         {post.comments.length >= PUBLIC_COMMENTS_LIMIT && post.commentCount > post.comments.length ? (
-          <p className="mt-2 text-sm text-slate-500">Showing the first {post.comments.length} comments.</p>
+          <p className="mt-2 text-sm text-slate-500">{t("showingFirst", { count: post.comments.length })}</p>
         ) : null}
         <div className="mt-6 border-t border-slate-100 pt-5">
           {post.mergedIntoId ? (
-            <p className="text-sm text-slate-600">This idea was merged into another post, where its votes and comments now live.</p>
+            <p className="text-sm text-slate-600">{t("merged")}</p>
           ) : user ? (
             <CommentForm slug={workspace.slug} postId={post.id} comment={commentAction} />
           ) : (
             <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
-              Sign in to comment
+              {t("signInToComment")}
             </Link>
           )}
         </div>
