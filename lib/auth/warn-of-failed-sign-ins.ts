@@ -24,5 +24,5 @@ export async function warnOfFailedSignIn(user: { id: string; email: string }, ip
   });
   if (claimed.count === 0) return;
   const resetLink = `${appBaseUrl()}/forgot-password?email=${encodeURIComponent(user.email)}`;
-  queueMail(user.email, signInFailuresMail({ failures, addresses: byAddress.length, resetLink }));
+  await queueMail(user.email, signInFailuresMail({ failures, addresses: byAddress.length, resetLink }));
 }

@@ -2,6 +2,7 @@ import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { linkShippedPosts } from "./link-posts";
+import { announcePublication } from "./publication-event";
 import { publicationDate } from "./publication-date";
 import { createReleaseNoteBody, type CreateReleaseNoteBody } from "./schemas";
 import { releaseNoteView, WITH_POST_IDS } from "./view";
@@ -19,7 +20,9 @@ export async function createReleaseNote(actor: WorkspaceActor, input: CreateRele
       data: { workspaceId: actor.workspaceId, authorId: actor.userId, title: body.title, body: body.body, status: body.publish ? "published" : "draft", publishedAt },
     });
     if (body.postIds?.length) await linkShippedPosts(tx, actor.workspaceId, created.id, body.postIds);
-    return tx.releaseNote.findUniqueOrThrow({ where: { id: created.id }, include: WITH_POST_IDS });
+    const note = await tx.releaseNote.findUniqueOrThrow({ where: { id: created.id }, include: WITH_POST_IDS });
+    await announcePublication(tx, actor.workspaceId, note, now);
+    return note;
   });
   return releaseNoteView(note, now);
 }

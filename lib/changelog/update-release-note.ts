@@ -5,6 +5,7 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getReleaseNoteRowOrThrow } from "./get-release-note";
 import { linkShippedPosts } from "./link-posts";
 import { noteState } from "./published";
+import { announcePublication } from "./publication-event";
 import { publicationDate } from "./publication-date";
 import { updateReleaseNoteBody, type UpdateReleaseNoteBody } from "./schemas";
 import { releaseNoteView, type ReleaseNoteView } from "./view";
@@ -40,7 +41,9 @@ export async function updateReleaseNote(actor: WorkspaceActor, id: string, input
       throw new DomainError("CONFLICT", "The release note changed while this request ran. Fetch it and retry.");
     }
     if (body.postIds) await linkShippedPosts(tx, actor.workspaceId, id, body.postIds);
-    return releaseNoteView(await getReleaseNoteRowOrThrow(tx, id), now);
+    const note = await getReleaseNoteRowOrThrow(tx, id);
+    await announcePublication(tx, actor.workspaceId, note, now);
+    return releaseNoteView(note, now);
   });
 }
 

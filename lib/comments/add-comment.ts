@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/core/errors";
 import { safeText } from "@/lib/core/schemas";
 import { validate } from "@/lib/core/validate";
 import { db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
 import { publicBoardFilter } from "@/lib/visibility";
 
@@ -24,20 +25,28 @@ export function addComment(input: { workspaceId: string; postId: string; userId:
 export async function insertComment(input: { workspaceId: string; postId: string; userId: string; body: string; asTeam: boolean }) {
   const { body } = validate(addCommentSchema, { body: input.body }, "The comment is not valid.");
   const { workspaceId, postId, userId, asTeam } = input;
-  const rows = await db.$queryRaw<{ id: string; createdAt: Date; commentCount: number }[]>`
-    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: !asTeam })}), inserted AS (
-      INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "isTeamReply", "createdAt", "updatedAt")
-      SELECT ${commentId()}, ${workspaceId}, target.id, ${userId}, ${body}, ${asTeam}, now(), now() FROM target
-      RETURNING id, "postId", "createdAt"
-    ), bumped AS (
-      UPDATE "Post" SET "commentCount" = "commentCount" + 1
-      FROM inserted WHERE "Post".id = inserted."postId"
-      RETURNING "Post"."commentCount"
-    )
-    SELECT inserted.id, inserted."createdAt", bumped."commentCount" FROM inserted, bumped`;
-  const row = rows[0];
-  if (!row) throw await whyNoComment(workspaceId, postId, !asTeam);
-  return { id: row.id, body, isTeamReply: asTeam, createdAt: row.createdAt.toISOString(), commentCount: Number(row.commentCount) };
+  // One transaction for the insert and its event: comment.created exists exactly when the comment does.
+  const outcome = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; createdAt: Date; commentCount: number }[]>`
+      WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: !asTeam })}), inserted AS (
+        INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "isTeamReply", "createdAt", "updatedAt")
+        SELECT ${commentId()}, ${workspaceId}, target.id, ${userId}, ${body}, ${asTeam}, now(), now() FROM target
+        RETURNING id, "postId", "createdAt"
+      ), bumped AS (
+        UPDATE "Post" SET "commentCount" = "commentCount" + 1
+        FROM inserted WHERE "Post".id = inserted."postId"
+        RETURNING "Post"."commentCount"
+      )
+      SELECT inserted.id, inserted."createdAt", bumped."commentCount" FROM inserted, bumped`;
+    const row = rows[0];
+    if (!row) return null;
+    const comment = { id: row.id, body, isTeamReply: asTeam, createdAt: row.createdAt.toISOString(), commentCount: Number(row.commentCount) };
+    const data = { id: row.id, postId, authorId: userId, body, isTeamReply: asTeam, hiddenAt: null, createdAt: comment.createdAt };
+    await recordEvent(tx, { workspaceId, type: "comment.created", data });
+    return comment;
+  });
+  if (!outcome) throw await whyNoComment(workspaceId, postId, !asTeam);
+  return outcome;
 }
 
 async function whyNoComment(workspaceId: string, postId: string, publicOnly: boolean) {

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
@@ -25,7 +26,12 @@ export async function setCommentHidden(actor: WorkspaceActor, commentId: string,
 export async function deleteComment(actor: WorkspaceActor, commentId: string) {
   authorize(actor, "comments.moderate", "delete comments");
   return onLockedComment(actor, commentId, async (tx) => {
+    const comment = await tx.comment.findFirst({ where: { id: commentId, workspaceId: actor.workspaceId } });
     await tx.$executeRaw`DELETE FROM "Comment" WHERE id = ${commentId} AND "workspaceId" = ${actor.workspaceId}`;
+    if (comment) {
+      const data = { id: comment.id, postId: comment.postId, authorId: comment.authorId, body: comment.body, isTeamReply: comment.isTeamReply, hiddenAt: comment.hiddenAt?.toISOString() ?? null, createdAt: comment.createdAt.toISOString() };
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "comment.deleted", data });
+    }
     return { id: commentId, deleted: true as const };
   });
 }

@@ -21,5 +21,6 @@ export const TENANT_MODELS = [
   "maintenance",
   "maintenanceComponent",
   "releaseNotePost",
+  "event",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

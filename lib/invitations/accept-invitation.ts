@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { findEmailToken } from "@/lib/tokens/email-token";
+import { recordMemberEvent } from "@/lib/members/member-event";
 import { assertInvitedAddress, provenInvitee } from "./invitee";
 
 export type InvitationRef = { token: string } | { invitationId: string };
@@ -48,7 +49,10 @@ export async function acceptInvitation(userId: string, ref: InvitationRef): Prom
     const current = await tx.invitation.findUnique({ where: { id: invitation.id }, select: { role: true } });
     if (!current) throw new DomainError("NOT_FOUND", GONE.invalid!);
     const existing = await tx.membership.findFirst({ where: { userId: user.id }, select: { role: true } });
-    if (!existing) await tx.membership.create({ data: { workspaceId: invitation.workspaceId, userId: user.id, role: current.role } });
+    if (!existing) {
+      await tx.membership.create({ data: { workspaceId: invitation.workspaceId, userId: user.id, role: current.role } });
+      await recordMemberEvent(tx, invitation.workspaceId, user.id, "member.added");
+    }
     await tx.invitation.delete({ where: { id: invitation.id } });
     return existing?.role ?? current.role;
   });

@@ -1,4 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "@/lib/db/client";
+import { completeWaitingJob } from "@/lib/jobs/complete-waiting-job";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
 import { mailFrom, mailMode, smtpUrl } from "./config";
@@ -6,9 +9,24 @@ import { addToOutbox } from "./outbox";
 import { renderMail } from "./render";
 import type { MailContent, MailMessage } from "./types";
 
-// Mail never fails or slows the action that sends it: callers queue it after their database
-// commit and return; delivery runs on its own with a deadline, and a failure is logged, not thrown.
+// Mail never fails or slows the action that sends it, and is never lost: queueMail stores the
+// rendered message as a job (lib/jobs) before it returns, then tries to send it at once in the
+// background. If that attempt fails (the SMTP server is down), the job is retried by the worker
+// with growing delays until the server is back (about 85 minutes of retries by default).
+//
+// Exactly once, with one window: the job is marked done right after the SMTP server accepted the
+// message. A process that dies between that acceptance and the mark leaves the job to be retried,
+// and that mail goes out twice. No other path sends a mail twice: the queued retry only comes due
+// MAIL_FIRST_RETRY_SECONDS after queueing (more than twice the send deadline), by which time the
+// immediate attempt has finished and, if it succeeded, marked the job done.
 const SEND_TIMEOUT_MS = 15_000;
+
+export const SEND_MAIL_JOB = "mail.send";
+
+function firstRetryMs(): number {
+  const seconds = Number(process.env.MAIL_FIRST_RETRY_SECONDS);
+  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : (2 * SEND_TIMEOUT_MS) / 1000) * 1000;
+}
 
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
@@ -37,34 +55,47 @@ function firstLink(text: string): string {
   return /https?:\/\/\S+/.exec(text)?.[0] ?? "";
 }
 
-/** Delivers one message; resolves whether or not it went out (the outcome is logged). */
-export async function deliver(message: MailMessage): Promise<boolean> {
+type Outcome = "sent" | "kept" | "off" | "failed";
+
+async function attempt(message: MailMessage): Promise<Outcome> {
   const url = smtpUrl();
   if (!url) {
     if (mailMode() === "off") {
       log.info({ to: message.to, subject: message.subject }, "mail not sent: this instance sends no mail (MAIL_TRANSPORT=none, or no SMTP_URL)");
-      return false;
+      return "off";
     }
     addToOutbox(message);
     log.info({ to: message.to, subject: message.subject, link: firstLink(message.text) }, "mail kept in the development outbox (/dev/outbox)");
-    return true;
+    return "kept";
   }
   try {
     await withDeadline(transport(url).sendMail({ from: mailFrom(), ...message }), SEND_TIMEOUT_MS);
-    return true;
+    return "sent";
   } catch (error) {
     log.error({ to: message.to, subject: message.subject, error: describeError(error) }, "mail not sent");
-    return false;
+    return "failed";
   }
 }
 
-const inFlight = new Set<Promise<boolean>>();
+/** Delivers one message; resolves whether or not it went out (the outcome is logged). */
+export async function deliver(message: MailMessage): Promise<boolean> {
+  const outcome = await attempt(message);
+  return outcome === "sent" || outcome === "kept";
+}
+
+/** The queue's job (lib/jobs/handlers.ts): throws when the server did not accept it, so it is retried. */
+export async function sendQueuedMail(data: { message: MailMessage }): Promise<void> {
+  if ((await attempt(data.message)) === "failed") throw new Error("the mail server did not accept the message");
+}
+
+const inFlight = new Set<Promise<unknown>>();
 
 /**
- * Renders and sends in the background; the caller does not wait. Call it after the commit that
- * makes the mail true (a link to a token that is not committed yet would not work).
+ * Renders the mail and stores it on the queue before resolving; sending goes on in the background.
+ * Call it after the commit that makes the mail true (a link to a token that is not committed yet
+ * would not work).
  */
-export function queueMail(to: string, content: MailContent): void {
+export async function queueMail(to: string, content: MailContent): Promise<void> {
   let message: MailMessage;
   try {
     message = renderMail(to, content);
@@ -72,11 +103,27 @@ export function queueMail(to: string, content: MailContent): void {
     log.error({ subject: content.subject, err: error }, "mail could not be rendered");
     return;
   }
-  const sending = deliver(message).finally(() => inFlight.delete(sending));
+  let jobId: string | null = null;
+  try {
+    const startAfter = new Date(Date.now() + firstRetryMs());
+    jobId = await db.$transaction((tx) => enqueueJob(tx, SEND_MAIL_JOB, { message }, { startAfter }));
+  } catch (error) {
+    // The database refused the job: still try once, as before there was a queue.
+    log.error({ to, subject: message.subject, error: describeError(error) }, "mail could not be queued; trying to send it once");
+  }
+  const sending = sendNow(message, jobId).finally(() => inFlight.delete(sending));
   inFlight.add(sending);
 }
 
-/** Waits for every queued mail to be delivered or given up (tests, graceful shutdown). */
+async function sendNow(message: MailMessage, jobId: string | null): Promise<void> {
+  const outcome = await attempt(message);
+  if (outcome === "failed" || !jobId) return; // the queued job retries it
+  await completeWaitingJob(SEND_MAIL_JOB, jobId).catch((error: unknown) => {
+    log.error({ to: message.to, error: describeError(error) }, "mail sent, but its queued job could not be marked done: it may be sent again");
+  });
+}
+
+/** Waits for every immediate send attempt to finish (tests, graceful shutdown). */
 export async function settleMail(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }

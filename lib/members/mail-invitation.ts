@@ -31,7 +31,7 @@ export async function mailInvitation(invitationId: string, raw: string): Promise
     select: { email: true, role: true, workspace: { select: { name: true } }, invitedBy: { select: { name: true, email: true } } },
   });
   if (!invitation) return;
-  queueMail(
+  await queueMail(
     invitation.email,
     invitationMail({
       link: invitationLink(raw),

@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/core/errors";
 import { zodDetails } from "@/lib/core/zod-details";
 import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordMemberEvent } from "./member-event";
 import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schemas";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
 
@@ -24,6 +25,7 @@ export async function removeMember(actor: WorkspaceActor, input: RemoveMemberInp
       if (actorRole !== "OWNER") throw new DomainError("FORBIDDEN", "Only owners can remove an owner.");
       await assertAnotherOwner(tx);
     }
+    await recordMemberEvent(tx, actor.workspaceId, userId, "member.removed");
     await tx.membership.delete({ where: { id: target.id } });
     return { userId, revokedKeys: await revokeKeysCreatedBy(tx, userId) };
   });

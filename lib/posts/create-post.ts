@@ -4,6 +4,7 @@ import { getBoardOrThrow } from "@/lib/boards/get-board";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { recordEvent } from "@/lib/events/record-event";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { createPostBody, type CreatePostInput } from "./schemas";
@@ -23,7 +24,11 @@ export async function insertPost(
 ) {
   await getBoardOrThrow(db, post.boardId);
   try {
-    return await createWithinPlanLimit(db, "posts", (tx) => tx.post.create({ data: { workspaceId: db.workspaceId, ...post } }));
+    return await createWithinPlanLimit(db, "posts", async (tx) => {
+      const created = await tx.post.create({ data: { workspaceId: db.workspaceId, ...post } });
+      await recordEvent(tx, { workspaceId: db.workspaceId, type: "post.created", data: postView(created) });
+      return created;
+    });
   } catch (error) {
     // The board was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw new DomainError("NOT_FOUND", "Board not found.");

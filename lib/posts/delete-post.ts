@@ -1,5 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { postView } from "./view";
 
 /**
  * Deletes a post with its votes and comments (the foreign keys cascade). Posts merged into it
@@ -7,7 +9,11 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
  */
 export async function deletePost(actor: WorkspaceActor, postId: string) {
   authorize(actor, "posts.delete", "delete posts");
-  const { count } = await actor.db.post.deleteMany({ where: { id: postId } });
-  if (count === 0) throw new DomainError("NOT_FOUND", "This post no longer exists.");
-  return { id: postId };
+  return actor.db.$transaction(async (tx) => {
+    const post = await tx.post.findFirst({ where: { id: postId } });
+    const { count } = await tx.post.deleteMany({ where: { id: postId } });
+    if (!post || count === 0) throw new DomainError("NOT_FOUND", "This post no longer exists.");
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "post.deleted", data: postView(post) });
+    return { id: postId };
+  });
 }

@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/core/errors";
 import { idSchema } from "@/lib/core/schemas";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
@@ -40,7 +41,9 @@ export async function mergePost(actor: WorkspaceActor, sourceId: string, targetI
     if (target.mergedIntoId) throw invalidTarget(`“${target.title}” was itself merged into another post. Merge into that one instead.`, "merged");
     await moveVotes(tx, workspaceId, sourceId, targetId);
     await moveComments(tx, workspaceId, sourceId, targetId);
+    const before = postView(await getPostOrThrow(tx, sourceId));
     await closeSource(tx, workspaceId, sourceId, targetId);
+    await recordEvent(tx, { workspaceId, type: "post.merged", data: postView(await getPostOrThrow(tx, sourceId)), previous: before });
   });
   return { source: postView(await getPostOrThrow(actor.db, sourceId)), target: postView(await getPostOrThrow(actor.db, targetId)) };
 }

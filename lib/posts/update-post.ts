@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import type { Post } from "@/lib/generated/prisma/client";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { updatePostBody, type UpdatePostInput } from "./schemas";
@@ -52,7 +53,14 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
       if (options.expectedVersion !== undefined) throw new StalePostError(await getPostOrThrow(tx, id));
       throw new DomainError("CONFLICT", "The post changed while this request ran. Fetch it and retry.");
     }
-    return postView(await getPostOrThrow(tx, id));
+    const updated = postView(await getPostOrThrow(tx, id));
+    const before = postView(current);
+    const { workspaceId } = actor;
+    if (editsText) await recordEvent(tx, { workspaceId, type: "post.updated", data: updated, previous: before });
+    if (updated.status !== before.status) {
+      await recordEvent(tx, { workspaceId, type: "post.status_changed", data: updated, previous: { status: before.status } });
+    }
+    return updated;
   });
 }
 

@@ -1,5 +1,7 @@
 import { validate } from "@/lib/core/validate";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { roadmapItemViewOf } from "./item-view-of";
 import { createRoadmapItemBody, type CreateRoadmapItemInput } from "./schemas";
 
 /** A new item at the bottom of its column. */
@@ -9,9 +11,10 @@ export async function createRoadmapItem(actor: WorkspaceActor, input: CreateRoad
   // Under the workspace lock, so two items added at once never share a position.
   return actor.db.$transactionLocked(async (tx) => {
     const last = await tx.roadmapItem.aggregate({ where: { stage: body.stage }, _max: { position: true } });
-    return tx.roadmapItem.create({
+    const item = await tx.roadmapItem.create({
       data: { workspaceId: actor.workspaceId, title: body.title, description: body.description, stage: body.stage, position: (last._max.position ?? -1) + 1 },
-      select: { id: true, title: true, description: true, stage: true, position: true },
     });
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "roadmap_item.created", data: await roadmapItemViewOf(tx, item) });
+    return { id: item.id, title: item.title, description: item.description, stage: item.stage, position: item.position };
   });
 }

@@ -1,7 +1,9 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getRoadmapItemOrThrow } from "./get-roadmap-item";
+import { roadmapItemViewOf } from "./item-view-of";
 import { linkedPostsToAdvance } from "./linked-posts-to-advance";
 import { columnIds, writeColumn } from "./renumber";
 import { moveRoadmapItemBody, type MoveRoadmapItemInput } from "./schemas";
@@ -35,6 +37,9 @@ export async function moveRoadmapItem(actor: WorkspaceActor, id: string, input: 
     target.splice(index, 0, id);
     await writeColumn(tx, body.stage, target);
     if (item.stage !== body.stage) await writeColumn(tx, item.stage, (await columnIds(tx, item.stage)).filter((other) => other !== id));
+    const after = await getRoadmapItemOrThrow(tx, id);
+    const previous = await roadmapItemViewOf(tx, item);
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "roadmap_item.updated", data: await roadmapItemViewOf(tx, after), previous });
     return { id, title: item.title, stage: body.stage, previousStage: item.stage, position: index };
   });
   const offer = moved.stage === moved.previousStage ? null : await linkedPostsToAdvance(actor.db, id, moved.stage);

@@ -1,4 +1,5 @@
 import { validate } from "@/lib/core/validate";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail } from "./get-incident";
@@ -23,6 +24,8 @@ export async function createIncident(actor: WorkspaceActor, input: CreateInciden
       data: { workspaceId, incidentId: incident.id, status: body.status, impact: body.impact, message: body.message, createdAt: openedAt },
     });
     await affectComponents(tx, workspaceId, incident.id, body.components, openedAt);
-    return getIncidentDetail(tx, workspaceId, incident.id);
+    const detail = await getIncidentDetail(tx, workspaceId, incident.id);
+    await recordEvent(tx, { workspaceId, type: "incident.created", data: detail });
+    return detail;
   });
 }

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getMaintenanceOrThrow } from "./get-maintenance";
+import { recordMaintenanceCompleted } from "./maintenance-events";
 import type { MaintenanceState } from "./maintenance-rules";
 
 /**
@@ -15,6 +16,8 @@ export async function endMaintenance(actor: WorkspaceActor, id: string, now = ne
     // A window ends after it starts (a database check too), even when ended in its first millisecond.
     const endsAt = new Date(Math.max(now.getTime(), new Date(window.startsAt).getTime() + 1));
     await tx.maintenance.updateMany({ where: { id }, data: { endsAt } });
+    // Its original end's job finds the end moved and records nothing.
+    await recordMaintenanceCompleted(tx, actor.workspaceId, id, endsAt);
   });
   return getMaintenanceOrThrow(actor.db, id, now);
 }

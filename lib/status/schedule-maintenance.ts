@@ -1,7 +1,9 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/events/record-event";
 import { getMaintenanceOrThrow } from "./get-maintenance";
+import { queueMaintenanceBoundaries } from "./maintenance-events";
 import { scheduleMaintenanceBody, type ScheduleMaintenanceInput } from "./schemas";
 
 const MINUTE_MS = 60_000;
@@ -36,6 +38,8 @@ export async function scheduleMaintenance(actor: WorkspaceActor, input: Schedule
     await tx.maintenanceComponent.createMany({
       data: body.componentIds.map((componentId) => ({ workspaceId: actor.workspaceId, maintenanceId: window.id, componentId })),
     });
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "maintenance.scheduled", data: await getMaintenanceOrThrow(tx, window.id, now) });
+    await queueMaintenanceBoundaries(tx, actor.workspaceId, window);
     return window.id;
   });
   return getMaintenanceOrThrow(actor.db, id, now);

@@ -1,4 +1,6 @@
 import type { ScopedTx } from "@/lib/db/scoped";
+import { componentView } from "./component-view";
+import { recordEvent } from "@/lib/events/record-event";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 
 /**
@@ -23,4 +25,9 @@ export async function setComponentStatuses(tx: ScopedTx, workspaceId: string, ch
   await tx.componentStatusChange.createMany({
     data: real.map((change) => ({ workspaceId, componentId: change.id, fromStatus: before.get(change.id)!, toStatus: change.status, at })),
   });
+  // Every status change of a component passes here (set by hand, by an incident, restored when it resolves).
+  const changed = await tx.statusComponent.findMany({ where: { id: { in: real.map((change) => change.id) } }, orderBy: { id: "asc" } });
+  for (const component of changed) {
+    await recordEvent(tx, { workspaceId, type: "status_component.status_changed", data: componentView(component), previous: { status: before.get(component.id) } });
+  }
 }

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import type { IncidentStatus } from "@/lib/generated/prisma/enums";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail, getIncidentOrThrow } from "./get-incident";
@@ -36,7 +37,9 @@ export async function updateIncident(actor: WorkspaceActor, id: string, input: U
     await tx.incidentUpdate.create({
       data: { workspaceId: db.workspaceId, incidentId: id, status, impact, message: body.message, createdAt: at },
     });
-    return getIncidentDetail(tx, db.workspaceId, id);
+    const detail = await getIncidentDetail(tx, db.workspaceId, id);
+    await recordEvent(tx, { workspaceId: db.workspaceId, type: status === "resolved" ? "incident.resolved" : "incident.updated", data: detail, previous: { status: current.status, impact: current.impact } });
+    return detail;
   });
 }
 

@@ -1,5 +1,6 @@
 import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { findOrCreateList } from "./find-or-create-list";
 import { getTodoListOrThrow } from "./get-todo-list";
@@ -16,10 +17,12 @@ export async function createTodo(actor: WorkspaceActor, input: CreateTodoInput) 
   const item = await createWithinPlanLimit(db, "todoItems", async (tx) => {
     // Again under the lock: a list deleted in another tab meanwhile is a 404, not a foreign-key error.
     const listId = body.listId ? (await getTodoListOrThrow(tx, body.listId)).id : (await findOrCreateList(tx, db.workspaceId, body.listName!)).id;
-    return tx.todoItem.create({
+    const created = await tx.todoItem.create({
       data: { workspaceId: db.workspaceId, listId, title: body.title, notes: body.notes },
       include: todoInclude,
     });
+    await recordEvent(tx, { workspaceId: db.workspaceId, type: "todo.created", data: todoView(created) });
+    return created;
   });
   return todoView(item);
 }

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getTodoOrThrow } from "./get-todo";
 import { updateTodoBody, type UpdateTodoInput } from "./schemas";
@@ -27,8 +28,11 @@ export async function updateTodo(actor: WorkspaceActor, id: string, input: Updat
     if (count === 0) throw new DomainError("NOT_FOUND", "Todo not found.");
     // Stamped only where still unset, by a conditional update rather than a read-then-write, so
     // two requests completing the same item at once agree on a single completedAt.
-    if (body.completed) await tx.todoItem.updateMany({ where: { id, completedAt: null }, data: { completedAt: now } });
+    // Only the request that really stamped it records the event: completing twice is one completion.
+    const completed = body.completed ? (await tx.todoItem.updateMany({ where: { id, completedAt: null }, data: { completedAt: now } })).count > 0 : false;
     if (body.archived) await tx.todoItem.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
-    return todoView(await getTodoOrThrow(tx, id));
+    const todo = todoView(await getTodoOrThrow(tx, id));
+    if (completed) await recordEvent(tx, { workspaceId: actor.workspaceId, type: "todo.completed", data: todo });
+    return todo;
   });
 }

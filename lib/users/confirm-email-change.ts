@@ -28,7 +28,7 @@ export async function confirmEmailChange(raw: unknown): Promise<EmailChangeOutco
       await tx.emailToken.updateMany({ where: { userId: token.userId, usedAt: null }, data: { usedAt: now } });
       return { outcome: "changed", moved: { from: account.email, to: token.email } };
     });
-    if (moved) queueMail(moved.from, emailChangedMail({ newEmail: moved.to }));
+    if (moved) await queueMail(moved.from, emailChangedMail({ newEmail: moved.to }));
     return outcome;
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";

@@ -41,6 +41,6 @@ export async function registerAccount(
     ["mailAddress", email],
     ["mailIp", origin.ip],
   ]);
-  if (mailAllowed.ok) queueMail(email, signUpAttemptMail({ signInLink: `${appBaseUrl()}/sign-in` }));
+  if (mailAllowed.ok) await queueMail(email, signUpAttemptMail({ signInLink: `${appBaseUrl()}/sign-in` }));
   return { ok: true, data: { email } };
 }

@@ -46,10 +46,10 @@ export async function requestEmailChange(
 
   const taken = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (taken) {
-    queueMail(email, emailChangeTakenMail({ signInLink: `${appBaseUrl()}/sign-in` }));
+    await queueMail(email, emailChangeTakenMail({ signInLink: `${appBaseUrl()}/sign-in` }));
   } else {
     const { raw } = await issueUserToken("CHANGE_EMAIL", { id: account.id, email });
-    queueMail(email, confirmEmailChangeMail({ link: confirmEmailChangeLink(raw), hours: TOKEN_LIFETIME_MS.CHANGE_EMAIL / 3_600_000 }));
+    await queueMail(email, confirmEmailChangeMail({ link: confirmEmailChangeLink(raw), hours: TOKEN_LIFETIME_MS.CHANGE_EMAIL / 3_600_000 }));
   }
   return { ok: true, data: { email } };
 }

@@ -31,7 +31,7 @@ export async function requestPasswordReset(input: { email: unknown }, origin: { 
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (user) {
     const { raw } = await issueUserToken("RESET_PASSWORD", user);
-    queueMail(user.email, resetPasswordMail({ link: resetPasswordLink(raw), minutes: TOKEN_LIFETIME_MS.RESET_PASSWORD / 60_000 }));
+    await queueMail(user.email, resetPasswordMail({ link: resetPasswordLink(raw), minutes: TOKEN_LIFETIME_MS.RESET_PASSWORD / 60_000 }));
   }
   return { ok: true, data: { email } };
 }

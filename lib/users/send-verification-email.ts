@@ -26,6 +26,6 @@ export async function sendVerificationEmail(userId: string, origin: { ip: string
   ]);
   if (!allowed.ok) return { sent: false, reason: "throttled", retryAfterSeconds: allowed.retryAfterSeconds };
   const { raw } = await issueUserToken("VERIFY_EMAIL", user);
-  queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale }));
+  await queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale }));
   return { sent: true };
 }

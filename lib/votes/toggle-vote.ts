@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { prepareEventSql, recordEventCtes } from "@/lib/events/record-event-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
 import { publicBoardFilter } from "@/lib/visibility";
 
 // A visitor's upvote, set on or off. The client sends the state it wants (not "flip whatever is
 // there"), so a double click or a retried request cannot undo itself.
 //
-// Each direction is ONE statement, so it needs no interactive transaction (no pool slot held
-// across round trips, no lock held while the app thinks). It first locks the post row (`target`),
+// Each direction is ONE statement, event included, so it needs no interactive transaction (no pool
+// slot held across round trips, no lock held while the app thinks): 50 visitors voting on one post
+// at once queue on its row for one round trip each. It first locks the post row (`target`),
 // which fences the post to this workspace, to a public board and to posts not merged away; then
 // the vote row is inserted (ON CONFLICT on Vote(postId, userId) DO NOTHING) or deleted, and
 // Post.voteCount moves by one only when a row really was inserted or deleted. Concurrent votes by
@@ -22,6 +25,13 @@ export interface VoteResult {
 
 type VoteTarget = { workspaceId: string; postId: string; userId: string };
 
+// vote.created / vote.deleted are written by the same statement, only when a vote really was cast
+// or withdrawn (lib/events/record-event-sql.ts).
+function voteEvent(workspaceId: string, userId: string, type: "vote.created" | "vote.deleted") {
+  const data = Prisma.sql`jsonb_build_object('postId', bumped."postId", 'userId', ${userId}::text, 'voteCount', bumped."voteCount")`;
+  return recordEventCtes("bumped", workspaceId, type, data);
+}
+
 function addVote({ workspaceId, postId, userId }: VoteTarget) {
   return db.$queryRaw<{ voteCount: number }[]>`
     WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: true })}), inserted AS (
@@ -29,10 +39,12 @@ function addVote({ workspaceId, postId, userId }: VoteTarget) {
       SELECT ${voteId()}, ${workspaceId}, target.id, ${userId}, now() FROM target
       ON CONFLICT ("postId", "userId") DO NOTHING
       RETURNING "postId"
-    )
-    UPDATE "Post" SET "voteCount" = "voteCount" + 1
-    FROM inserted WHERE "Post".id = inserted."postId"
-    RETURNING "Post"."voteCount" AS "voteCount"`;
+    ), bumped AS (
+      UPDATE "Post" SET "voteCount" = "voteCount" + 1
+      FROM inserted WHERE "Post".id = inserted."postId"
+      RETURNING "Post".id AS "postId", "Post"."voteCount" AS "voteCount"
+    )${voteEvent(workspaceId, userId, "vote.created")}
+    SELECT "voteCount" FROM bumped`;
 }
 
 function withdrawVote({ workspaceId, postId, userId }: VoteTarget) {
@@ -41,13 +53,16 @@ function withdrawVote({ workspaceId, postId, userId }: VoteTarget) {
       DELETE FROM "Vote" v USING target
       WHERE v."postId" = target.id AND v."userId" = ${userId} AND v."workspaceId" = ${workspaceId}
       RETURNING v."postId"
-    )
-    UPDATE "Post" SET "voteCount" = GREATEST("voteCount" - 1, 0)
-    FROM deleted WHERE "Post".id = deleted."postId"
-    RETURNING "Post"."voteCount" AS "voteCount"`;
+    ), bumped AS (
+      UPDATE "Post" SET "voteCount" = GREATEST("voteCount" - 1, 0)
+      FROM deleted WHERE "Post".id = deleted."postId"
+      RETURNING "Post".id AS "postId", "Post"."voteCount" AS "voteCount"
+    )${voteEvent(workspaceId, userId, "vote.deleted")}
+    SELECT "voteCount" FROM bumped`;
 }
 
 export async function toggleVote(input: VoteTarget & { voted: boolean }): Promise<VoteResult> {
+  await prepareEventSql(db);
   const changed = input.voted ? await addVote(input) : await withdrawVote(input);
   if (changed[0]) return { voted: input.voted, voteCount: Number(changed[0].voteCount) };
   // Nothing changed: already in the wanted state, merged away, or no such public post. Tell which.

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { WORKSPACE_GONE } from "@/lib/db/scoped";
 import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
+import { recordMemberEvent } from "@/lib/members/member-event";
 import { authorize, type WorkspaceActor } from "./actor";
 
 export const LAST_OWNER_LEAVING =
@@ -25,6 +26,7 @@ export async function leaveWorkspace(actor: WorkspaceActor): Promise<{ userId: s
       const owners = await tx.membership.count({ where: { role: "OWNER" } });
       if (owners <= 1) throw new DomainError("CONFLICT", (await tx.membership.count()) <= 1 ? ONLY_MEMBER_LEAVING : LAST_OWNER_LEAVING);
     }
+    await recordMemberEvent(tx, actor.workspaceId, actor.userId, "member.removed");
     await tx.membership.delete({ where: { id: membership.id } });
     await revokeKeysCreatedBy(tx, actor.userId);
     return { userId: actor.userId };

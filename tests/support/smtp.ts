@@ -13,7 +13,8 @@ export interface ReceivedMail {
   html: string;
 }
 
-export async function startSmtpServer() {
+/** `port` 0 picks a free one; a test that restarts "the same" server passes the port it had. */
+export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,11 +36,12 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     received,
     /** Every mail that reached this address so far. */
     mailsTo: (address: string) => received.filter((mail) => mail.to.includes(address.toLowerCase())),

@@ -56,6 +56,7 @@ async function fullWorkspace() {
   await db.todoItem.create({ data: { workspaceId, listId: list.id, title: "Write the announcement" } });
   await db.invitation.create({ data: { workspaceId, email: `later-${crypto.randomUUID()}@example.test`, role: "VIEWER", expiresAt: new Date(Date.now() + 86_400_000) } });
   await db.planChange.create({ data: { workspaceId, fromPlan: "FREE", toPlan: "PRO", changedBy: "cli:test" } });
+  await db.event.create({ data: { workspaceId, type: "todo.created", data: { id: list.id } } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

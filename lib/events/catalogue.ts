@@ -1,0 +1,39 @@
+// Every event a workspace records, in one table: its name and what its `data` holds. An event is
+// written by the domain function that makes the change, in the same transaction
+// (lib/events/record-event.ts); `data` is the resource as the REST API returns it, and
+// `previous`, where given, is the same resource (or the changed part) before the change.
+
+export const EVENT_CATALOGUE = {
+  "post.created": "A post was created, by a member or by a visitor on the portal. data: the post.",
+  "post.updated": "A post's title, body or tags changed. data: the post; previous: the post before.",
+  "post.status_changed": "A post's status changed. data: the post; previous: { status } before.",
+  "post.merged": "A post was merged into another. data: the merged post; previous: the post before.",
+  "post.deleted": "A post was deleted. data: the post as it was.",
+  "comment.created": "A comment was added to a post. data: the comment.",
+  "comment.deleted": "A comment was deleted. data: the comment as it was.",
+  "vote.created": "A vote was cast on a post. data: { postId, voteCount }.",
+  "vote.deleted": "A vote was withdrawn. data: { postId, voteCount }.",
+  "roadmap_item.created": "A roadmap item was created. data: the item.",
+  "roadmap_item.updated": "A roadmap item changed. data: the item; previous: the item before.",
+  "roadmap_item.deleted": "A roadmap item was deleted. data: the item as it was.",
+  "release_note.published": "A release note was published (at its publication time, if scheduled). data: the note.",
+  "incident.created": "An incident was opened. data: the incident.",
+  "incident.updated": "An incident received an update. data: the incident.",
+  "incident.resolved": "An incident was resolved. data: the incident.",
+  "maintenance.scheduled": "A maintenance window was scheduled. data: the maintenance.",
+  "maintenance.started": "A maintenance window began (recorded at its start time). data: the maintenance.",
+  "maintenance.completed": "A maintenance window ended (at its end time, or ended early). data: the maintenance.",
+  "status_component.status_changed": "A status component's status changed. data: the component; previous: { status } before.",
+  "member.added": "Someone joined the workspace. data: the member.",
+  "member.removed": "A member left or was removed. data: the member as they were.",
+  "todo.created": "A todo was added. data: the todo.",
+  "todo.completed": "A todo was checked off. data: the todo.",
+} as const;
+
+export type EventType = keyof typeof EVENT_CATALOGUE;
+
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_CATALOGUE, value);
+}

@@ -1,0 +1,15 @@
+import { publishDue } from "@/lib/changelog/publication-event";
+import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
+import { sendQueuedMail } from "@/lib/mail/send-mail";
+import { maintenanceBoundary } from "@/lib/status/maintenance-events";
+import type { JobHandlers } from "./types";
+
+// Every job the worker runs, by name: the one table. A name here is the queue's name and what
+// enqueueJob(tx, name, data) takes; keep names explicit strings so they can be searched for.
+export const JOB_HANDLERS: JobHandlers = {
+  "events.dispatch": (data: { eventId: string }) => dispatchEvent(data),
+  "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data),
+  "changelog.publish_due": (data: { workspaceId: string; noteId: string; publishedAt: string }) => publishDue(data),
+  "mail.send": (data: { message: Parameters<typeof sendQueuedMail>[0]["message"] }) => sendQueuedMail(data),
+  "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),
+};
