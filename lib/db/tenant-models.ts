@@ -21,5 +21,7 @@ export const TENANT_MODELS = [
   "maintenance",
   "maintenanceComponent",
   "releaseNotePost",
+  "webhookEndpoint",
+  "webhookDelivery",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
