@@ -1,19 +1,22 @@
 // Server start on the Node.js runtime (see instrumentation.ts). Production must not start without its
 // secrets (scripts/start.mjs checks first, with a friendlier message); every start says which
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
-// V8 lets the heap grow between full collections (tuneHeapGrowth, below).
+// V8 lets the heap grow between full collections (tuneHeapGrowth, below). It also starts the job
+// worker inside the server (startJobs, below) unless JOBS_IN_PROCESS=false leaves it to
+// `npm run worker`.
 export async function registerNode() {
   if (process.env.NODE_ENV === "production") {
     const { assertProductionSecrets } = await import("@/lib/env");
     assertProductionSecrets();
   }
   await tuneHeapGrowth();
-  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }] = await Promise.all([
+  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
     import("@/lib/db/target"),
     import("@/lib/ratelimit"),
     import("@/lib/mail/config"),
     import("@/lib/log/logger"),
     import("@/lib/public/client-ip"),
+    import("@/lib/jobs/config"),
   ]);
   log.info(
     {
@@ -21,9 +24,22 @@ export async function registerNode() {
       rateLimit: `${apiRateLimitPerMinute()} requests per minute per key, counted ${describeRateLimiter()}`,
       mail: describeMail(),
       trustedProxyHops: trustedProxyHops(),
+      jobs: jobsInProcess() ? "worker in this process" : "no worker here (JOBS_IN_PROCESS=false: run `npm run worker`)",
     },
     "server starting",
   );
+  if (jobsInProcess()) startJobs(log);
+}
+
+// Not awaited: the server serves while the worker connects. A worker that cannot start (the
+// database is down at boot) is logged and tried again, so queued jobs wait rather than get lost.
+function startJobs(log: { error: (fields: object, message: string) => void }, delayMs = 5_000) {
+  void import("@/lib/jobs/worker")
+    .then(({ startInProcessJobWorker }) => startInProcessJobWorker())
+    .catch((error: unknown) => {
+      log.error({ error: error instanceof Error ? error.message : String(error), retryInMs: delayMs }, "job worker did not start");
+      setTimeout(() => startJobs(log, Math.min(delayMs * 2, 60_000)), delayMs).unref();
+    });
 }
 
 // V8 lets the old generation grow to about 4x what survived the last full collection before it

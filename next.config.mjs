@@ -11,8 +11,9 @@ const nextConfig = {
   poweredByHeader: false,
   // PGlite loads its WASM and data files relative to its own module, and the Prisma adapter must
   // share the app's copy of PGlite for its error mapping: both stay as plain Node requires.
-  // pino stays a plain require too: bundled, its worker-thread transports lose their files.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino"],
+  // pino stays a plain require too: bundled, its worker-thread transports lose their files. The job
+  // queue (pg-boss) is loaded as is, like the pg driver under it.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "pg-boss"],
   // `next dev` otherwise prints every server action's arguments: sign-up passwords included.
   logging: { serverFunctions: false },
   // `npm test` runs `tsc --noEmit` over the whole repository (tests and scripts included); the

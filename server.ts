@@ -9,6 +9,7 @@
 // the production app has none, and Node closes sockets that ask for one.
 import { parseArgs } from "node:util";
 import next from "next";
+import { stopInProcessJobWorker } from "@/lib/jobs/worker";
 import { log } from "@/lib/log/logger";
 import { serverLimits } from "@/lib/server/config";
 import { createFrontDoor } from "@/lib/server/front-door";
@@ -25,9 +26,14 @@ await app.prepare();
 const server = createFrontDoor((request, response) => handle(request, response), limits);
 server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "all interfaces", limits }, "server listening"));
 
+// On stop: no new requests, then the job worker finishes its running jobs (or hands them back for
+// another worker to retry, after 20 s), then Next.js closes.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
-    void app.close().finally(() => process.exit(0));
+    void stopInProcessJobWorker()
+      .catch((error: unknown) => log.error({ error: String(error) }, "job worker did not stop cleanly"))
+      .then(() => app.close())
+      .finally(() => process.exit(0));
   });
 }

@@ -72,6 +72,48 @@ function fenceModels(source: ModelSource, workspaceId: string): ScopedTx {
 // Inside a transaction the scoped accessor offers the same fenced models.
 export type ScopedTx = Pick<Db, TenantModel>;
 
+/** One raw statement on a transaction's own connection, in pg-boss's `executeSql` shape. */
+export interface TransactionSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+type RawClient = Pick<Db, "$queryRawUnsafe">;
+const TRANSACTION_SQL = Symbol("transactionSql");
+
+// Prisma binds parameters by their JavaScript type; pg-boss hands objects for jsonb columns and
+// numbers for int ones, which PostgreSQL casts from text where the statement says so.
+function sqlParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === "object" && !(value instanceof Date)) return JSON.stringify(value);
+  return value;
+}
+
+function sqlOn(client: RawClient): TransactionSql {
+  return {
+    async executeSql(text, values = []) {
+      return { rows: await client.$queryRawUnsafe<unknown[]>(text, ...values.map(sqlParameter)) };
+    },
+  };
+}
+
+/**
+ * The statement runner of a transaction, scoped or not, for the job queue only
+ * (lib/jobs/enqueue-job.ts): a job inserted through it commits or rolls back with the change. The
+ * scoped accessor offers no raw queries to the domain; this is the one narrow way through.
+ */
+export function transactionSql(tx: ScopedTx | RawClient): TransactionSql {
+  const carried = (tx as { [TRANSACTION_SQL]?: TransactionSql })[TRANSACTION_SQL];
+  if (carried) return carried;
+  if (typeof (tx as RawClient).$queryRawUnsafe === "function") return sqlOn(tx as RawClient);
+  throw new Error("transactionSql needs a transaction's client");
+}
+
+function fencedTransaction(tx: Db, workspaceId: string): ScopedTx {
+  const fenced = fenceModels(tx, workspaceId) as ScopedTx & { [TRANSACTION_SQL]?: TransactionSql };
+  Object.defineProperty(fenced, TRANSACTION_SQL, { value: sqlOn(tx), enumerable: false });
+  return fenced;
+}
+
 export type ScopedDb = ScopedTx & {
   readonly workspaceId: string;
   /** An interactive transaction whose client is fenced to the same workspace. */
@@ -104,14 +146,14 @@ export type ScopedDb = ScopedTx & {
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
-  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => client.$transaction((tx) => fn(fenceModels(tx, workspaceId)));
+  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)));
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>) =>
     client.$transaction(async (tx) => {
       const rows = await lockWorkspaceRow(tx, workspaceId);
       // Deleted since the caller's actor was read (another tab, another owner): the same answer as
       // any other workspace the caller cannot reach, not a 500.
       if (!rows[0]) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
-      return fn(fenceModels(tx, workspaceId), rows[0]);
+      return fn(fencedTransaction(tx as Db, workspaceId), rows[0]);
     });
   const query = <T>(text: string, values: unknown[]) => (client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values));
   // Named function expressions: React's lint rule takes an anonymous function that may return

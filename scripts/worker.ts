@@ -1,0 +1,23 @@
+import { jobsInProcess } from "../lib/jobs/config";
+import { startJobWorker } from "../lib/jobs/worker";
+import { describeTarget, resolveDatabaseTarget } from "../lib/db/target";
+import { log } from "../lib/log/logger";
+
+// `npm run worker`: the job worker alone, for deployments that run it apart from the web servers
+// (set JOBS_IN_PROCESS=false on those). Any number may run against one PostgreSQL database. On
+// embedded PGlite only one process can open the data folder, so there the worker runs inside the
+// app (the default) and this command refuses while the app holds the folder.
+
+const target = resolveDatabaseTarget();
+const worker = await startJobWorker({ target });
+log.info({ database: describeTarget(target), alsoInServers: jobsInProcess() }, "job worker running");
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log.info({ signal }, "job worker stopping: finishing running jobs");
+    void worker
+      .stop({ graceful: true, timeoutMs: 20_000 })
+      .catch((error: unknown) => log.error({ error: String(error) }, "job worker did not stop cleanly"))
+      .finally(() => process.exit(0));
+  });
+}
