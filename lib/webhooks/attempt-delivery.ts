@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
+import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
 import { sendWebhookRequest, type SendOptions } from "./send-request";
@@ -44,7 +45,8 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   if (!delivery) return "gone";
   if (delivery.status !== "PENDING") return "skipped";
   const { endpoint } = delivery;
-  if (!endpoint.enabled) {
+  // A test event goes to a paused endpoint too: checking it before resuming is the point.
+  if (!endpoint.enabled && delivery.eventType !== TEST_EVENT_TYPE) {
     await db.webhookDelivery.updateMany({
       where: { id: deliveryId, status: "PENDING" },
       data: { status: "FAILED", nextAttemptAt: null, error: endpoint.disabledReason ? `The endpoint was turned off: ${endpoint.disabledReason}` : "The endpoint is paused." },

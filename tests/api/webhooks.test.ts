@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as deliveries from "@/app/api/v1/webhooks/[id]/deliveries/route";
 import * as rotate from "@/app/api/v1/webhooks/[id]/rotate-secret/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import * as testEvent from "@/app/api/v1/webhooks/[id]/test/route";
 import * as webhooks from "@/app/api/v1/webhooks/route";
 import { db } from "@/lib/db/client";
 import { openSecret } from "@/lib/webhooks/secret-box";
@@ -138,6 +139,7 @@ describe("/api/v1/webhooks/{id}", () => {
     expectError(await call(webhook.DELETE, "DELETE", `${PATH}/${foreign}`, { key, params }), 404, "NOT_FOUND");
     expectError(await call(rotate.POST, "POST", `${PATH}/${foreign}/rotate-secret`, { key, params }), 404, "NOT_FOUND");
     expectError(await call(deliveries.GET, "GET", `${PATH}/${foreign}/deliveries`, { key, params }), 404, "NOT_FOUND");
+    expectError(await call(testEvent.POST, "POST", `${PATH}/${foreign}/test`, { key, params }), 404, "NOT_FOUND");
     expect(await db.webhookEndpoint.count({ where: { id: foreign, enabled: true } })).toBe(1);
   });
 
@@ -174,5 +176,33 @@ describe("/api/v1/webhooks/{id}", () => {
     expect(hours).toBeLessThanOrEqual(24);
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(openSecret(row.previousSecretEncrypted!)).toBe(result.json.data.secret);
+  });
+});
+
+describe("POST /api/v1/webhooks/{id}/test and GET …/deliveries", () => {
+  it("202 queues a webhook.test delivery (a job, not a request from this one), listed newest first in the deliveries", async () => {
+    const tenant = await seedTenant();
+    const { key, result } = await createVia(tenant);
+    const id = result.json.data.id;
+    const first = await call(testEvent.POST, "POST", `${PATH}/${id}/test`, { key, params: { id } });
+    expect(first.status).toBe(202);
+    expect(first.json.data).toMatchObject({ endpointId: id, eventType: "webhook.test", status: "pending", attempts: 0 });
+    const second = await call(testEvent.POST, "POST", `${PATH}/${id}/test`, { key, params: { id } });
+    const jobs = await db.$queryRawUnsafe<{ data: { deliveryId: string } }[]>(`SELECT data FROM pgboss.job WHERE name = 'webhooks.deliver'`);
+    expect(jobs.map((job) => job.data.deliveryId).sort()).toEqual([first.json.data.id, second.json.data.id].sort());
+
+    const listed = await call(deliveries.GET, "GET", `${PATH}/${id}/deliveries`, { key, params: { id }, query: { limit: "1" } });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((row: { id: string }) => row.id)).toEqual([second.json.data.id]);
+    const rest = await call(deliveries.GET, "GET", `${PATH}/${id}/deliveries`, { key, params: { id }, query: { limit: "1", cursor: listed.json.pagination.nextCursor } });
+    expect(rest.json.data.map((row: { id: string }) => row.id)).toEqual([first.json.data.id]);
+  });
+
+  it("403 INSUFFICIENT_SCOPES for webhooks:read only", async () => {
+    const tenant = await seedTenant();
+    const { result } = await createVia(tenant);
+    const id = result.json.data.id;
+    const key = await tenant.key(["webhooks:read"]);
+    expectError(await call(testEvent.POST, "POST", `${PATH}/${id}/test`, { key, params: { id } }), 403, "INSUFFICIENT_SCOPES");
   });
 });

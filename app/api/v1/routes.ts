@@ -15,6 +15,7 @@ import * as todos from "./todos/route";
 import * as webhookDeliveries from "./webhooks/[id]/deliveries/route";
 import * as webhookRotateSecret from "./webhooks/[id]/rotate-secret/route";
 import * as webhook from "./webhooks/[id]/route";
+import * as webhookTest from "./webhooks/[id]/test/route";
 import * as webhooks from "./webhooks/route";
 
 /**
@@ -41,4 +42,5 @@ export const V1_ROUTES: RouteTable = {
   "/webhooks/{id}": webhook,
   "/webhooks/{id}/deliveries": webhookDeliveries,
   "/webhooks/{id}/rotate-secret": webhookRotateSecret,
+  "/webhooks/{id}/test": webhookTest,
 };
