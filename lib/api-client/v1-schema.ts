@@ -497,43 +497,230 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "post.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.created
+         * @description Sent to endpoints subscribed to `post.created` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_post_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.updated
+         * @description Sent to endpoints subscribed to `post.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_post_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.status_changed
+         * @description Sent to endpoints subscribed to `post.status_changed` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_post_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.deleted
+         * @description Sent to endpoints subscribed to `post.deleted` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_post_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.created
+         * @description Sent to endpoints subscribed to `comment.created` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_comment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "release_note.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * release_note.published
+         * @description Sent to endpoints subscribed to `release_note.published` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_release_note_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incident.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * incident.created
+         * @description Sent to endpoints subscribed to `incident.created` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_incident_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incident.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * incident.updated
+         * @description Sent to endpoints subscribed to `incident.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_incident_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incident.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * incident.resolved
+         * @description Sent to endpoints subscribed to `incident.resolved` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_incident_resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "status_component.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * status_component.status_changed
+         * @description Sent to endpoints subscribed to `status_component.status_changed` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_status_component_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent to endpoints subscribed to `webhook.test` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INSUFFICIENT_SCOPES" | "API_KEY_SCOPE" | "FORBIDDEN" | "PLAN_LIMIT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
-        ErrorDetail: {
-            /** @description Dotted path of the offending input (`title`, `components.0.id`); empty for the whole body. */
-            path: string;
-            message: string;
-            /** @description zod's issue code (`too_small`, `invalid_type`, `unrecognized_keys`, …) or ours (`invalid_json`, `invalid_cursor`). */
-            code: string;
-        };
-        Board: {
-            /**
-             * @description Opaque id.
-             * @example cm4x9k2p80001qz8l3h5t7v2d
-             */
-            id: string;
-            name: string;
-            slug: string;
-            description: string;
-            /** @description Shown on the public portal (when the workspace publishes it). */
-            isPublic: boolean;
-            postCount: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
         /**
          * @example {
          *       "id": "cm4x9k2p80001qz8l3h5t7v2d",
@@ -588,6 +775,137 @@ export interface components {
             updatedAt: string;
             /** @description The author's user id (see GET /members). */
             authorId: string | null;
+        };
+        ReleaseNote: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            title: string;
+            /** @description Markdown. */
+            body: string;
+            /**
+             * @description `scheduled`: published with a `publishedAt` still ahead; it turns `published` at that instant. Keys with only changelog:read see `published` notes only.
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "published";
+            publishedAt: string | null;
+            authorId: string | null;
+            /** @description Bumped by every edit; send it back in PATCH to refuse overwriting a newer edit (409). */
+            version: number;
+            /** @description The posts this note ships (their portal pages say “Shipped in …”). */
+            postIds: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        Incident: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            /** @enum {string} */
+            impact: "none" | "minor" | "major" | "critical";
+            resolvedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description Affected components, in status-page order. */
+            componentIds: string[];
+            latestUpdate: {
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                /** @enum {string} */
+                impact: "none" | "minor" | "major" | "critical";
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp, UTC.
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                createdAt: string;
+            } | null;
+        };
+        StatusComponent: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+            position: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INSUFFICIENT_SCOPES" | "API_KEY_SCOPE" | "FORBIDDEN" | "PLAN_LIMIT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorDetail: {
+            /** @description Dotted path of the offending input (`title`, `components.0.id`); empty for the whole body. */
+            path: string;
+            message: string;
+            /** @description zod's issue code (`too_small`, `invalid_type`, `unrecognized_keys`, …) or ours (`invalid_json`, `invalid_cursor`). */
+            code: string;
+        };
+        Board: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            name: string;
+            slug: string;
+            description: string;
+            /** @description Shown on the public portal (when the workspace publishes it). */
+            isPublic: boolean;
+            postCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
         };
         PostWithActivity: {
             /**
@@ -712,103 +1030,6 @@ export interface components {
                  */
                 boardId: string;
             }[];
-        };
-        ReleaseNote: {
-            /**
-             * @description Opaque id.
-             * @example cm4x9k2p80001qz8l3h5t7v2d
-             */
-            id: string;
-            title: string;
-            /** @description Markdown. */
-            body: string;
-            /**
-             * @description `scheduled`: published with a `publishedAt` still ahead; it turns `published` at that instant. Keys with only changelog:read see `published` notes only.
-             * @enum {string}
-             */
-            status: "draft" | "scheduled" | "published";
-            publishedAt: string | null;
-            authorId: string | null;
-            /** @description Bumped by every edit; send it back in PATCH to refuse overwriting a newer edit (409). */
-            version: number;
-            /** @description The posts this note ships (their portal pages say “Shipped in …”). */
-            postIds: string[];
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        StatusComponent: {
-            /**
-             * @description Opaque id.
-             * @example cm4x9k2p80001qz8l3h5t7v2d
-             */
-            id: string;
-            name: string;
-            description: string;
-            /** @enum {string} */
-            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
-            position: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        Incident: {
-            /**
-             * @description Opaque id.
-             * @example cm4x9k2p80001qz8l3h5t7v2d
-             */
-            id: string;
-            title: string;
-            /** @enum {string} */
-            status: "investigating" | "identified" | "monitoring" | "resolved";
-            /** @enum {string} */
-            impact: "none" | "minor" | "major" | "critical";
-            resolvedAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-            /** @description Affected components, in status-page order. */
-            componentIds: string[];
-            latestUpdate: {
-                /** @enum {string} */
-                status: "investigating" | "identified" | "monitoring" | "resolved";
-                /** @enum {string} */
-                impact: "none" | "minor" | "major" | "critical";
-                message: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp, UTC.
-                 * @example 2026-01-15T09:30:00.000Z
-                 */
-                createdAt: string;
-            } | null;
         };
         IncidentDetail: {
             /**
@@ -2714,6 +2935,441 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhook_post_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Post"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Post"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Post"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.deleted";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Post"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_comment_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "comment.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_release_note_published: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "release_note.published";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReleaseNote"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_incident_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "incident.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Incident"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_incident_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "incident.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Incident"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_incident_resolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "incident.resolved";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["Incident"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_status_component_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "status_component.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["StatusComponent"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
