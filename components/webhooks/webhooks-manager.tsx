@@ -86,7 +86,7 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions }: 
           <ul className="space-y-3">
             {webhooks.map((endpoint) => (
               <li key={endpoint.id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="webhook-row">
-                <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                <div className="flex flex-col gap-3 2xl:flex-row 2xl:items-start 2xl:justify-between">
                   <div className="min-w-0 space-y-1">
                     <p className="font-mono text-sm break-all text-slate-900">{endpoint.url}</p>
                     {endpoint.description ? <p className="text-sm text-slate-600">{endpoint.description}</p> : null}
