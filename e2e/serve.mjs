@@ -30,6 +30,8 @@ const env = {
   // for another plan.
   OPERATOR_EMAILS: process.env.E2E_OPERATOR_EMAILS ?? "operator@e2e.example.test",
   OPERATOR_CONTACT: process.env.E2E_OPERATOR_CONTACT ?? "plans@e2e.example.test",
+  // The webhook specs' receivers listen on 127.0.0.1 over plain http.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
 };
 
 async function startMailbox() {

@@ -15,6 +15,8 @@ export const SCOPES = [
   "members:read",
   "todos:read",
   "todos:write",
+  "webhooks:read",
+  "webhooks:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -33,6 +35,9 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   "todos:write": "MEMBER",
   "changelog:write": "ADMIN",
   "status:write": "ADMIN",
+  // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
+  "webhooks:read": "ADMIN",
+  "webhooks:write": "ADMIN",
 };
 
 export function isScope(value: string): value is Scope {
@@ -72,6 +77,7 @@ export const MIN_ROLE_FOR_ACTION = {
   "status.manage": "ADMIN",
   "members.manage": "ADMIN",
   "keys.manage": "ADMIN",
+  "webhooks.manage": "ADMIN",
   "settings.manage": "ADMIN",
   "owners.manage": "OWNER",
   "plan.manage": "OWNER",

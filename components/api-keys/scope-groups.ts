@@ -10,6 +10,7 @@ const RESOURCES: Record<string, { label: string; description: string }> = {
   status: { label: "Status page", description: "Components and incidents" },
   members: { label: "Members", description: "Look up a member by email" },
   todos: { label: "Todos", description: "Todo lists and items" },
+  webhooks: { label: "Webhooks", description: "Webhook endpoints and their deliveries" },
 };
 
 export interface ScopeGroup {

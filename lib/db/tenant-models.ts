@@ -22,5 +22,7 @@ export const TENANT_MODELS = [
   "maintenanceComponent",
   "releaseNotePost",
   "event",
+  "webhookEndpoint",
+  "webhookDelivery",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

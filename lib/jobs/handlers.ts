@@ -2,6 +2,7 @@ import { publishDue } from "@/lib/changelog/publication-event";
 import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
 import { maintenanceBoundary } from "@/lib/status/maintenance-events";
+import { DELIVER_WEBHOOK_JOB, DELIVERY_CONCURRENCY, deliverWebhookJob } from "@/lib/webhooks/queue-delivery";
 import type { JobHandlers } from "./types";
 
 // Every job the worker runs, by name: the one table. A name here is the queue's name and what
@@ -12,4 +13,11 @@ export const JOB_HANDLERS: JobHandlers = {
   "changelog.publish_due": (data: { workspaceId: string; noteId: string; publishedAt: string }) => publishDue(data),
   "mail.send": (data: { message: Parameters<typeof sendQueuedMail>[0]["message"] }) => sendQueuedMail(data),
   "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),
+  [DELIVER_WEBHOOK_JOB]: (data: { deliveryId: string }) => deliverWebhookJob(data),
+};
+
+// Jobs of a name that may run at once in one worker (1 when not listed): a queue whose jobs wait
+// on the network (a webhook receiver) must not let one slow job hold up the rest.
+export const JOB_CONCURRENCY: Readonly<Record<string, number>> = {
+  [DELIVER_WEBHOOK_JOB]: DELIVERY_CONCURRENCY,
 };

@@ -4,7 +4,7 @@ import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/target";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
 import { jobSettings } from "./config";
-import { JOB_HANDLERS } from "./handlers";
+import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
 import type { JobHandlers } from "./types";
 
@@ -23,6 +23,8 @@ export interface JobWorker {
 
 export interface StartOptions {
   handlers?: JobHandlers;
+  /** Jobs of a name run at once (JOB_CONCURRENCY by default; 1 for a name not listed). */
+  concurrency?: Readonly<Record<string, number>>;
   target?: DatabaseTarget;
   pollIntervalSeconds?: number;
   /** How often expired jobs (a crashed worker's) are put back for retry, and old ones archived. */
@@ -70,16 +72,20 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
   const pollingIntervalSeconds = options.pollIntervalSeconds ?? settings.pollIntervalSeconds;
   for (const [name, handle] of Object.entries(handlers)) {
     await boss.createQueue(name, { name, policy: "standard" });
-    await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      try {
-        await handle(job.data, { id: job.id, name, retryCount: job.retryCount });
-      } catch (error) {
-        const last = job.retryCount >= job.retryLimit;
-        log[last ? "error" : "warn"]({ job: name, id: job.id, attempt: job.retryCount + 1, error: describeError(error) }, last ? "job failed for good" : "job failed; will retry");
-        throw error;
-      }
-    });
+    // Each work() call is its own fetch loop running one job at a time: n calls, n jobs at once.
+    const copies = (options.concurrency ?? JOB_CONCURRENCY)[name] ?? 1;
+    for (let copy = 0; copy < copies; copy++) {
+      await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        try {
+          await handle(job.data, { id: job.id, name, retryCount: job.retryCount });
+        } catch (error) {
+          const last = job.retryCount >= job.retryLimit;
+          log[last ? "error" : "warn"]({ job: name, id: job.id, attempt: job.retryCount + 1, error: describeError(error) }, last ? "job failed for good" : "job failed; will retry");
+          throw error;
+        }
+      });
+    }
   }
 
   return {

@@ -9,6 +9,7 @@ import { apiRateLimitPerMinute } from "@/lib/ratelimit";
 import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getV1DocumentOperation, mcpOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
+import { webhookEvents } from "./webhook-events";
 import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
 import { tagOf, tagsIn } from "./tags";
 
@@ -97,6 +98,7 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
       security: [{ apiKey: [] }],
       tags: tagsIn(Object.keys(paths)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
       paths,
+      webhooks: webhookEvents(),
       components: {
         securitySchemes: {
           apiKey: {
@@ -122,5 +124,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Status: "Status components and incidents.",
   Members: "Workspace members.",
   Todos: "Todo lists and their items.",
+  Webhooks: "Endpoints that receive this workspace's events, their deliveries, and (under `webhooks`) each event's payload.",
   Meta: "The document itself and the MCP server.",
 };

@@ -12,6 +12,7 @@ const COUNTERS: Record<LimitedResource, (tx: ScopedTx) => Promise<number>> = {
   statusComponents: (tx) => tx.statusComponent.count(),
   activeApiKeys: (tx) =>
     tx.apiKey.count({ where: { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } }),
+  webhookEndpoints: (tx) => tx.webhookEndpoint.count(),
   members: async (tx) => (await tx.membership.count()) + (await tx.invitation.count()),
 };
 

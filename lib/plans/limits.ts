@@ -17,6 +17,7 @@ export const PLANS = {
       statusComponents: 10,
       activeApiKeys: 5,
       members: 5,
+      webhookEndpoints: 3,
     },
   },
   PRO: {
@@ -44,6 +45,7 @@ export const RESOURCE_LABELS: Record<LimitedResource, string> = {
   statusComponents: "status components",
   activeApiKeys: "active API keys",
   members: "members",
+  webhookEndpoints: "webhook endpoints",
 };
 
 export function planName(plan: Plan): string {

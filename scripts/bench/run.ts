@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
+import { describeWebhookBench, runWebhookBench } from "./webhooks";
 import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench } from "./seed";
 
@@ -34,6 +35,7 @@ Options
   --rounds <n>        every scenario n times, product then bare each round; medians summarise (default 1)
   --posts <n>         posts to seed (default 100000; 1000000 takes a few minutes)
   --scenarios <list>  comma-separated names to run (default: all)
+  --webhooks          also the webhook write scenario (scripts/bench/webhooks.ts), on the product
   --skip-seed         keep the existing bench database (a fresh API key and session are issued)
   --only <which>      product or bare
   --build             run \`npm run build\` first even when a build exists
@@ -63,6 +65,7 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
     "max-steal": { type: "string", default: "10" },
+    webhooks: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -281,6 +284,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     // Every load connection comes from this one address: its bodies in flight are not a slow client's.
     MAX_UPLOADS_PER_CLIENT: "100000",
     MAX_UPLOADS: "100000",
+    // The webhook scenario's receivers listen on 127.0.0.1.
+    ...(args.webhooks ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
   };
   // The in-process limiter, as on a single instance: this measures the app, not a Redis round trip.
   delete env.UPSTASH_REDIS_REST_URL;
@@ -426,6 +431,9 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
       }
       proxy ??= await startNginx(port);
       measurements.push(await measure(server, [child, proxy.child], scenario, { base: proxy.base, ...credentials }));
+    }
+    if (args.webhooks && server.name === "product") {
+      console.log(describeWebhookBench(await runWebhookBench(base, credentials.apiKey, { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION })));
     }
     return measurements;
   } finally {

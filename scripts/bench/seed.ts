@@ -156,7 +156,7 @@ async function credentials(client: pg.Client, options: { apiKeySecret: string; n
   await client.query(`DELETE FROM "ApiKey" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
   await client.query(
     `INSERT INTO "ApiKey" (id, "workspaceId", name, hint, hash, scopes, "createdById") VALUES ('bench_key', $1, 'bench', $2, $3, $4, $5)`,
-    [BENCH.workspaceId, keyHint(apiKey), hashKey(apiKey, options.apiKeySecret), ["posts:read", "posts:write", "todos:read"], BENCH.ownerId],
+    [BENCH.workspaceId, keyHint(apiKey), hashKey(apiKey, options.apiKeySecret), ["posts:read", "posts:write", "todos:read", "webhooks:read", "webhooks:write"], BENCH.ownerId],
   );
   const sessionId = `bench_session_${Date.now()}`;
   await client.query(`INSERT INTO "AuthSession" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, BENCH.ownerId]);

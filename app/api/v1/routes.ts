@@ -12,6 +12,11 @@ import * as incident from "./status/incidents/[id]/route";
 import * as incidents from "./status/incidents/route";
 import * as todo from "./todos/[id]/route";
 import * as todos from "./todos/route";
+import * as webhookDeliveries from "./webhooks/[id]/deliveries/route";
+import * as webhookRotateSecret from "./webhooks/[id]/rotate-secret/route";
+import * as webhook from "./webhooks/[id]/route";
+import * as webhookTest from "./webhooks/[id]/test/route";
+import * as webhooks from "./webhooks/route";
 
 /**
  * Every /api/v1 resource route file, by its path. The OpenAPI document (/api/v1/openapi.json) and
@@ -33,4 +38,9 @@ export const V1_ROUTES: RouteTable = {
   "/members": members,
   "/todos": todos,
   "/todos/{id}": todo,
+  "/webhooks": webhooks,
+  "/webhooks/{id}": webhook,
+  "/webhooks/{id}/deliveries": webhookDeliveries,
+  "/webhooks/{id}/rotate-secret": webhookRotateSecret,
+  "/webhooks/{id}/test": webhookTest,
 };

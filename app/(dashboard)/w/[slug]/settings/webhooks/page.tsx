@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { NotAllowed } from "@/components/settings/not-allowed";
+import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
+import { listMembers } from "@/lib/members/list-members";
+import { getPlanUsage } from "@/lib/plans/get-plan-usage";
+import { canManageWorkspace } from "@/lib/roles";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { settingsActor } from "../settings-actor";
+import { createWebhookAction, deleteWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "./actions";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { actor, workspace } = await settingsActor(slug, "/webhooks");
+  if (!canManageWorkspace(actor.role)) {
+    const { members } = await listMembers(actor);
+    return (
+      <NotAllowed
+        title="Webhooks"
+        what="add and manage this workspace's webhooks"
+        role={actor.role}
+        owners={members.filter((m) => m.role === "OWNER").map((m) => m.name ?? m.email)}
+        backHref={`/w/${slug}`}
+      />
+    );
+  }
+  // A Pro workspace may have more than one page of endpoints; the settings show the first 100.
+  const [{ data: webhooks }, [usage]] = await Promise.all([listWebhooks(actor, { limit: 100, cursor: undefined }), getPlanUsage(actor.db, workspace.plan, ["webhookEndpoints"])]);
+  return (
+    <WebhooksManager
+      slug={slug}
+      plan={workspace.plan}
+      used={usage!.used}
+      limit={usage!.limit}
+      webhooks={webhooks}
+      actions={{
+        createWebhook: createWebhookAction,
+        updateWebhook: updateWebhookAction,
+        deleteWebhook: deleteWebhookAction,
+        rotateSecret: rotateWebhookSecretAction,
+        sendTestEvent: sendTestEventAction,
+      }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { idParams } from "@/lib/api/params";
+import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
+import { getWebhook } from "@/lib/webhooks/get-webhook";
+import { updateWebhookBody } from "@/lib/webhooks/schemas";
+import { updateWebhook } from "@/lib/webhooks/update-webhook";
+import { webhookSchema } from "@/lib/webhooks/view";
+import { z } from "zod";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
+  GET: defineRoute(
+    {
+      scope: "webhooks:read",
+      schemas: { params: idParams },
+      operation: { id: "getWebhook", summary: "Get a webhook endpoint", response: webhookSchema, errors: ["NOT_FOUND"] },
+    },
+    async ({ params }, ctx) => ({ data: await getWebhook(ctx, params.id) }),
+  ),
+  PATCH: defineRoute(
+    {
+      scope: "webhooks:write",
+      schemas: { params: idParams, body: updateWebhookBody },
+      operation: {
+        id: "updateWebhook",
+        summary: "Change, pause or resume a webhook endpoint",
+        description: "`enabled: false` pauses it; `enabled: true` resumes it, also after the server turned it off (`disabledReason`).",
+        response: webhookSchema,
+        errors: ["NOT_FOUND"],
+      },
+    },
+    async ({ params, body }, ctx) => ({ data: await updateWebhook(ctx, params.id, body) }),
+  ),
+  DELETE: defineRoute(
+    {
+      scope: "webhooks:write",
+      schemas: { params: idParams },
+      operation: { id: "deleteWebhook", summary: "Delete a webhook endpoint and its delivery log", response: z.strictObject({ id: z.string() }).meta({ id: "DeletedWebhook" }), errors: ["NOT_FOUND"] },
+    },
+    async ({ params }, ctx) => ({ data: await deleteWebhook(ctx, params.id) }),
+  ),
+});

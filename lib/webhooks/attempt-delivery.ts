@@ -1,0 +1,130 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { queueMail } from "@/lib/mail/send-mail";
+import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
+import { absoluteUrl } from "@/lib/site-url";
+import { TEST_EVENT_TYPE } from "./event-types";
+import { messageBody, type EventForDelivery } from "./message-body";
+import { openSecret } from "./secret-box";
+import { sendWebhookRequest, type SendOptions } from "./send-request";
+import { signatureHeaders } from "./signing";
+
+// One attempt of one delivery, run as its own job: a slow receiver holds only its own job. The
+// outcome is written to the delivery; a failure schedules the next attempt as a new job.
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Delay before each attempt (the first immediately), counted from the previous attempt. */
+export const RETRY_DELAYS_MS = [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR] as const;
+
+/** An endpoint failing every delivery for this long is turned off and its admins are told. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * HOUR;
+
+export const GONE_REASON = "it answered 410 Gone.";
+export const FAILING_REASON = "every delivery failed for 5 days.";
+
+export type Tx = Prisma.TransactionClient;
+/** Puts the attempt's job on the queue, in the transaction that records why it is needed. */
+export type ScheduleAttempt = (tx: Tx, deliveryId: string, startAfter: Date) => Promise<void>;
+
+export interface AttemptOptions extends SendOptions {
+  now?: () => Date;
+}
+
+export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "failed";
+
+export async function attemptDelivery(deliveryId: string, schedule: ScheduleAttempt, options: AttemptOptions = {}): Promise<AttemptResult> {
+  const now = options.now ?? (() => new Date());
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    include: { endpoint: true, workspace: { select: { slug: true, name: true } } },
+  });
+  // Deleted (the endpoint, or the workspace) since the job was queued: nothing to do.
+  if (!delivery) return "gone";
+  if (delivery.status !== "PENDING") return "skipped";
+  const { endpoint } = delivery;
+  // A test event goes to a paused endpoint too: checking it before resuming is the point.
+  if (!endpoint.enabled && delivery.eventType !== TEST_EVENT_TYPE) {
+    await db.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: "PENDING" },
+      data: { status: "FAILED", nextAttemptAt: null, error: endpoint.disabledReason ? `The endpoint was turned off: ${endpoint.disabledReason}` : "The endpoint is paused." },
+    });
+    return "failed";
+  }
+
+  const started = now();
+  const secrets = [openSecret(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > started) {
+    secrets.push(openSecret(endpoint.previousSecretEncrypted));
+  }
+  const body = messageBody(endpoint.kind, eventOf(delivery.payload), delivery.workspace.slug);
+  const timestamp = Math.floor(started.getTime() / 1000);
+  const outcome = await sendWebhookRequest(endpoint.url, body, signatureHeaders(secrets, delivery.id, timestamp, body), options);
+
+  const attempts = delivery.attempts + 1;
+  const finished = now();
+  const record = {
+    attempts,
+    lastAttemptAt: started,
+    lastStatusCode: outcome.statusCode,
+    durationMs: outcome.durationMs,
+    responseExcerpt: outcome.excerpt,
+    error: outcome.error,
+  };
+  let disabledFor: string | null = null;
+  const result = await db.$transaction(async (tx): Promise<AttemptResult> => {
+    // Written only while the delivery still exists and is still the attempt we ran: an endpoint
+    // deleted meanwhile (another tab) took its deliveries with it, and this attempt ends quietly.
+    const current = await tx.webhookEndpoint.findUnique({ where: { id: endpoint.id }, select: { enabled: true, failingSince: true } });
+    if (!current) return "gone";
+    if (outcome.ok) {
+      const written = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, attempts: delivery.attempts }, data: { ...record, status: "DELIVERED", nextAttemptAt: null } });
+      if (written.count === 0) return "gone";
+      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
+      return "delivered";
+    }
+    const failingSince = current.failingSince ?? started;
+    if (outcome.statusCode === 410) disabledFor = GONE_REASON;
+    else if (finished.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) disabledFor = FAILING_REASON;
+    const delay = disabledFor ? undefined : RETRY_DELAYS_MS[attempts];
+    const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay);
+    const written = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, attempts: delivery.attempts },
+      data: { ...record, status: nextAttemptAt ? "PENDING" : "FAILED", nextAttemptAt },
+    });
+    if (written.count === 0) return "gone";
+    await tx.webhookEndpoint.updateMany({
+      where: { id: endpoint.id },
+      data: disabledFor && current.enabled ? { failingSince, enabled: false, disabledReason: disabledFor } : { failingSince },
+    });
+    if (!current.enabled) disabledFor = null;
+    if (nextAttemptAt) await schedule(tx, deliveryId, nextAttemptAt);
+    return nextAttemptAt ? "retrying" : "failed";
+  });
+  if (disabledFor) await tellAdmins(delivery.workspaceId, delivery.workspace, endpoint.url, disabledFor);
+  return result;
+}
+
+function eventOf(payload: Prisma.JsonValue): EventForDelivery {
+  const stored = payload as { id: string; type: string; timestamp: string; data: unknown; previous?: unknown };
+  return { id: stored.id, type: stored.type, createdAt: new Date(stored.timestamp), data: stored.data, previous: stored.previous };
+}
+
+/** The stored form of an event on a delivery (what each attempt renders its body from). */
+export function storedPayload(event: EventForDelivery): Prisma.InputJsonValue {
+  return {
+    id: event.id,
+    type: event.type,
+    timestamp: event.createdAt.toISOString(),
+    data: (event.data ?? null) as Prisma.InputJsonValue,
+    ...(event.previous === undefined ? {} : { previous: event.previous as Prisma.InputJsonValue }),
+  };
+}
+
+async function tellAdmins(workspaceId: string, workspace: { slug: string; name: string }, url: string, reason: string) {
+  const admins = await db.membership.findMany({ where: { workspaceId, role: { in: ["ADMIN", "OWNER"] } }, select: { user: { select: { email: true } } } });
+  const link = absoluteUrl(`/w/${encodeURIComponent(workspace.slug)}/settings/webhooks`).toString();
+  for (const { user } of admins) queueMail(user.email, webhookDisabledMail({ workspaceName: workspace.name, url, reason, link }));
+}

@@ -1,0 +1,20 @@
+import { fanOutEvent } from "./fan-out";
+import { scheduleAttempt } from "./queue-delivery";
+
+/** An event as the event log stores it and hands it to each consumer. */
+export interface ConsumedEvent {
+  id: string;
+  workspaceId: string;
+  type: string;
+  createdAt: Date | string;
+  data: unknown;
+  previous?: unknown;
+}
+
+/** The event log's webhook consumer: one delivery per subscribed endpoint, each its own job. */
+export const webhookConsumer = {
+  name: "webhooks",
+  async handle(event: ConsumedEvent): Promise<void> {
+    await fanOutEvent({ ...event, createdAt: new Date(event.createdAt) }, scheduleAttempt);
+  },
+};

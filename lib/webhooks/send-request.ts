@@ -1,0 +1,117 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { allowedAddresses, bareHostname, systemResolver, TargetRefused, webhookUrlProblem, type Resolver } from "./address-policy";
+
+// One POST to an endpoint, bounded every way a receiver could hold on to it: a deadline for the
+// whole exchange, an answer read only up to a cap (the first 4 KiB kept for the delivery log),
+// no redirects followed (a 3xx could point anywhere, a private address included), and the
+// connection made to the address the policy checked at that moment.
+
+export const ATTEMPT_TIMEOUT_MS = 15_000;
+export const EXCERPT_BYTES = 4_096;
+/** Past this much answer the connection is dropped; nothing more is read. */
+export const MAX_ANSWER_BYTES = 64 * 1_024;
+
+export interface SendOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  excerpt: string | null;
+  error: string | null;
+}
+
+export interface SendOptions {
+  timeoutMs?: number;
+  resolve?: Resolver;
+}
+
+function checkedLookup(resolve: Resolver): LookupFunction {
+  return (hostname, options, callback) => {
+    allowedAddresses(hostname, resolve).then(
+      (addresses) => {
+        const wanted = options.family ? addresses.filter((entry) => entry.family === options.family) : addresses;
+        if (wanted.length === 0) {
+          callback(Object.assign(new Error(`no address of family ${options.family} for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
+        } else if (options.all) {
+          (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, wanted);
+        } else {
+          callback(null, wanted[0]!.address, wanted[0]!.family);
+        }
+      },
+      (error: Error) => callback(Object.assign(error, { code: "EWEBHOOKREFUSED" }), "", 4),
+    );
+  };
+}
+
+export async function sendWebhookRequest(target: string, body: string, headers: Record<string, string>, options: SendOptions = {}): Promise<SendOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const problem = webhookUrlProblem(target);
+  if (problem) return { ok: false, statusCode: null, durationMs: 0, excerpt: null, error: problem };
+  const url = new URL(target);
+  const resolve = options.resolve ?? systemResolver;
+  // An IP literal never reaches the lookup hook, so it is checked here.
+  try {
+    await allowedAddresses(bareHostname(url), resolve);
+  } catch (error) {
+    if (error instanceof TargetRefused) return { ok: false, statusCode: null, durationMs: elapsed(), excerpt: null, error: error.message };
+    throw error;
+  }
+  const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  const client = url.protocol === "https:" ? https : http;
+
+  return new Promise<SendOutcome>((settle) => {
+    let done = false;
+    const finish = (outcome: Omit<SendOutcome, "durationMs">) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      request.destroy();
+      settle({ ...outcome, durationMs: elapsed() });
+    };
+    const request = client.request(url, {
+      method: "POST",
+      agent: false,
+      lookup: checkedLookup(resolve),
+      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Workspace-Webhooks/1" },
+    });
+    const timer = setTimeout(
+      () => finish({ ok: false, statusCode: null, excerpt: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s.` }),
+      timeoutMs,
+    );
+    request.on("response", (response) => {
+      const statusCode = response.statusCode ?? 0;
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      let readBytes = 0;
+      const conclude = () => {
+        const excerpt = Buffer.concat(kept).toString("utf8").replace(/\uFFFD+$/, "");
+        const redirect = statusCode >= 300 && statusCode < 400;
+        const ok = statusCode >= 200 && statusCode < 300;
+        finish({
+          ok,
+          statusCode,
+          excerpt,
+          error: ok ? null : redirect ? `Answered ${statusCode}: redirects are not followed.` : `Answered ${statusCode}.`,
+        });
+      };
+      response.on("data", (chunk: Buffer) => {
+        readBytes += chunk.length;
+        if (keptBytes < EXCERPT_BYTES) {
+          const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        }
+        if (readBytes >= MAX_ANSWER_BYTES) conclude();
+      });
+      response.on("end", conclude);
+      response.on("error", conclude);
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const message = error.code === "EWEBHOOKREFUSED" ? error.message : `Could not deliver: ${error.code ?? error.message}.`;
+      finish({ ok: false, statusCode: null, excerpt: null, error: message });
+    });
+    request.end(body);
+  });
+}

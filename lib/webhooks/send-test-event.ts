@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { storedPayload } from "./attempt-delivery";
+import { TEST_EVENT_TYPE } from "./event-types";
+import { getWebhookOrThrow } from "./get-webhook";
+import { scheduleAttempt } from "./queue-delivery";
+import { deliveryView } from "./view";
+
+/**
+ * Queues a `webhook.test` delivery to one endpoint (paused or not subscribed, it still gets it:
+ * the point is to see the endpoint answer). It shows in the delivery log like any other.
+ */
+export async function sendTestEvent(actor: WorkspaceActor, endpointId: string, now = new Date()) {
+  authorize(actor, "webhooks.manage", "send test events");
+  const endpoint = await getWebhookOrThrow(actor.db, endpointId);
+  const eventId = `test_${randomUUID()}`;
+  const payload = storedPayload({
+    id: eventId,
+    type: TEST_EVENT_TYPE,
+    createdAt: now,
+    data: { endpointId: endpoint.id, message: "A test event sent from the webhook settings." },
+  });
+  const delivery = await db.$transaction(async (tx) => {
+    // Through the workspace's own id: the endpoint was found in it above.
+    const created = await tx.webhookDelivery.create({
+      data: { workspaceId: actor.workspaceId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, payload, nextAttemptAt: now },
+    });
+    await scheduleAttempt(tx, created.id, now);
+    return created;
+  });
+  return deliveryView(delivery);
+}

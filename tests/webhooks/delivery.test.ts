@@ -1,0 +1,308 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { db } from "@/lib/db/client";
+import { settleMail } from "@/lib/mail/send-mail";
+import { assertAllowedTarget } from "@/lib/webhooks/check-target";
+import { attemptDelivery, DISABLE_AFTER_FAILING_MS, RETRY_DELAYS_MS, type ScheduleAttempt } from "@/lib/webhooks/attempt-delivery";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+import { EXCERPT_BYTES, sendWebhookRequest } from "@/lib/webhooks/send-request";
+import { actorOf } from "../support/actors";
+import { seedTenant } from "../support/api";
+import { startSmtpServer } from "../support/smtp";
+import { startReceiver } from "./receiver";
+
+// Deliveries against real receivers on local ports (private networks allowed for them), one
+// attempt at a time with the schedule recorded, so retries need no waiting.
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+afterEach(async () => {
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const started = await startReceiver(...args);
+  receivers.push(started);
+  return started;
+}
+
+function recorder() {
+  const scheduled: { deliveryId: string; startAfter: Date }[] = [];
+  const schedule: ScheduleAttempt = async (_tx, deliveryId, startAfter) => {
+    scheduled.push({ deliveryId, startAfter });
+  };
+  return { scheduled, schedule };
+}
+
+let eventCount = 0;
+function postEvent(workspaceId: string, type = "post.status_changed") {
+  eventCount += 1;
+  return {
+    id: `evt_${eventCount}_${Date.now()}`,
+    workspaceId,
+    type,
+    createdAt: new Date(),
+    data: { id: "post_1", title: "Dark mode", status: "planned" },
+    previous: { status: "open" },
+  };
+}
+
+async function endpointFor(url: string, input: Record<string, unknown> = {}) {
+  const tenant = await seedTenant({ plan: "PRO" });
+  const actor = await actorOf(tenant, tenant.owner);
+  const created = await createWebhook(actor, { url, ...input });
+  return { tenant, actor, created };
+}
+
+async function oneDelivery(url: string, input: Record<string, unknown> = {}) {
+  const setup = await endpointFor(url, input);
+  const { scheduled, schedule } = recorder();
+  const event = postEvent(setup.tenant.workspace.id);
+  expect(await fanOutEvent(event, schedule)).toBe(1);
+  const deliveryId = scheduled[0]!.deliveryId;
+  return { ...setup, event, deliveryId, scheduled, schedule };
+}
+
+describe("signing", () => {
+  it("the receiver verifies the message with the standardwebhooks package; the body is { type, timestamp, data }", async () => {
+    const hook = await receiver();
+    const { created, deliveryId, schedule, event } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("delivered");
+    const [request] = hook.received;
+    expect(request!.headers["webhook-id"]).toBe(deliveryId);
+    const verified = new Webhook(created.secret).verify(request!.body, request!.headers as Record<string, string>);
+    expect(verified).toEqual({ type: "post.status_changed", timestamp: event.createdAt.toISOString(), data: event.data });
+    expect(() => new Webhook("whsec_" + Buffer.from("another secret of thirty-two by").toString("base64")).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+    const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(row).toMatchObject({ status: "DELIVERED", attempts: 1, lastStatusCode: 200, responseExcerpt: "ok", error: null });
+  });
+
+  it("during a rotation both secrets sign (two v1, signatures) and each verifies alone; after 24 hours only the new one", async () => {
+    const hook = await receiver();
+    const { created, actor, tenant } = await endpointFor(hook.url);
+    const rotated = await rotateWebhookSecret(actor, created.id);
+    const { scheduled, schedule } = recorder();
+    await fanOutEvent(postEvent(tenant.workspace.id), schedule);
+    await attemptDelivery(scheduled[0]!.deliveryId, schedule);
+    const request = hook.received[0]!;
+    const headers = request.headers as Record<string, string>;
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(() => new Webhook(created.secret).verify(request.body, headers)).not.toThrow();
+    expect(() => new Webhook(rotated.secret).verify(request.body, headers)).not.toThrow();
+
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1) } });
+    await fanOutEvent(postEvent(tenant.workspace.id), schedule);
+    await attemptDelivery(scheduled[1]!.deliveryId, schedule);
+    const later = hook.received[1]!;
+    expect((later.headers["webhook-signature"] as string).split(" ")).toHaveLength(1);
+    expect(() => new Webhook(created.secret).verify(later.body, later.headers as Record<string, string>)).toThrow();
+    expect(() => new Webhook(rotated.secret).verify(later.body, later.headers as Record<string, string>)).not.toThrow();
+  });
+});
+
+describe("fan-out", () => {
+  it("only enabled endpoints subscribed to the type get a delivery; running it twice adds nothing", async () => {
+    const hook = await receiver();
+    const { tenant, actor } = await endpointFor(hook.url, { eventTypes: ["post.created"] });
+    await createWebhook(actor, { url: hook.url, eventTypes: ["post.status_changed"] });
+    await createWebhook(actor, { url: hook.url });
+    await createWebhook(actor, { url: hook.url, enabled: false });
+    const { scheduled, schedule } = recorder();
+    const event = postEvent(tenant.workspace.id);
+    expect(await fanOutEvent(event, schedule)).toBe(2);
+    expect(await fanOutEvent(event, schedule)).toBe(0);
+    expect(scheduled).toHaveLength(2);
+  });
+
+  it("slack endpoints get text + blocks with a link back; discord endpoints get embeds", async () => {
+    const hook = await receiver();
+    const slack = await oneDelivery(hook.url, { kind: "slack" });
+    await attemptDelivery(slack.deliveryId, slack.schedule);
+    const message = JSON.parse(hook.received[0]!.body);
+    expect(message.text).toContain("“Dark mode” moved from open to planned");
+    expect(message.blocks[0].text.text).toContain(`/w/${slack.tenant.workspace.slug}/posts/post_1|Open in Workspace>`);
+    const discord = await oneDelivery(hook.url, { kind: "discord" });
+    await attemptDelivery(discord.deliveryId, discord.schedule);
+    const embed = JSON.parse(hook.received[1]!.body).embeds[0];
+    expect(embed.title).toContain("Dark mode");
+    expect(embed.url).toMatch(/\/posts\/post_1$/);
+  });
+});
+
+describe("retries and turning endpoints off", () => {
+  it("a failing receiver is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails", async () => {
+    const hook = await receiver((_request, response) => {
+      response.statusCode = 500;
+      response.end("boom");
+    });
+    const { deliveryId, scheduled, schedule } = await oneDelivery(hook.url);
+    let clock = Date.now();
+    const now = () => new Date(clock);
+    const gaps: number[] = [];
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      const before = scheduled.length;
+      const result = await attemptDelivery(deliveryId, schedule, { now });
+      if (attempt < RETRY_DELAYS_MS.length) {
+        expect(result).toBe("retrying");
+        const next = scheduled[before]!.startAfter.getTime();
+        gaps.push(next - clock);
+        clock = next;
+      } else {
+        expect(result).toBe("failed");
+        expect(scheduled).toHaveLength(before);
+      }
+    }
+    expect(gaps).toEqual(RETRY_DELAYS_MS.slice(1));
+    expect(hook.received).toHaveLength(8);
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "FAILED", attempts: 8, lastStatusCode: 500, responseExcerpt: "boom", error: "Answered 500." });
+  });
+
+  it("410 Gone turns the endpoint off at once, without retrying", async () => {
+    const hook = await receiver((_request, response) => {
+      response.statusCode = 410;
+      response.end();
+    });
+    const { deliveryId, scheduled, schedule, created } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("failed");
+    expect(scheduled).toHaveLength(1);
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ enabled: false, disabledReason: "it answered 410 Gone." });
+  });
+
+  it("failing for 5 days turns the endpoint off and mails the workspace's admins and owners (not members)", async () => {
+    const hook = await receiver((_request, response) => {
+      response.statusCode = 503;
+      response.end();
+    });
+    const { deliveryId, schedule, created, tenant } = await oneDelivery(hook.url);
+    const admin = await tenant.member("ADMIN");
+    const member = await tenant.member("MEMBER");
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS + 1_000) } });
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("retrying");
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).enabled).toBe(true);
+
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS - 1) } });
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("failed");
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ enabled: false, disabledReason: "every delivery failed for 5 days." });
+    await settleMail();
+    for (const address of [tenant.owner.email, admin.email]) {
+      const mail = await smtp.mailTo(address);
+      expect(mail.subject).toContain("was turned off");
+      expect(mail.text).toContain(hook.url);
+      expect(mail.text).toContain(`/w/${tenant.workspace.slug}/settings/webhooks`);
+    }
+    expect(smtp.mailsTo(member.email)).toHaveLength(0);
+  });
+
+  it("a success ends the run of failures", async () => {
+    const hook = await receiver();
+    const { deliveryId, schedule, created } = await oneDelivery(hook.url);
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - 3_600_000) } });
+    await attemptDelivery(deliveryId, schedule);
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).failingSince).toBeNull();
+  });
+
+  it("an endpoint deleted while its delivery runs (another tab) ends the delivery quietly", async () => {
+    let endpointId = "";
+    const hook = await receiver((_request, response) => {
+      void db.webhookEndpoint.delete({ where: { id: endpointId } }).then(() => response.end("ok"));
+    });
+    const { deliveryId, schedule, created } = await oneDelivery(hook.url);
+    endpointId = created.id;
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("gone");
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("gone");
+  });
+});
+
+describe("what a receiver cannot do to the sender", () => {
+  it("an answer of 50 MiB is not buffered: 4 KiB are kept and the connection is dropped", async () => {
+    let written = 0;
+    let closedEarly = false;
+    const hook = await receiver((_request, response) => {
+      const chunk = Buffer.alloc(64 * 1024, "x");
+      const total = 50 * 1024 * 1024;
+      response.writeHead(200, { "content-length": total });
+      response.on("close", () => {
+        closedEarly = written < total;
+      });
+      const pump = () => {
+        while (written < total) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", pump);
+        }
+        response.end();
+      };
+      pump();
+    });
+    const { deliveryId, schedule } = await oneDelivery(hook.url);
+    const memoryBefore = process.memoryUsage().rss;
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("delivered");
+    const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(row.responseExcerpt).toHaveLength(EXCERPT_BYTES);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closedEarly).toBe(true);
+    expect(written).toBeLessThan(10 * 1024 * 1024);
+    expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it("a receiver that never answers times out, and records why", async () => {
+    const hook = await receiver(() => {
+      // never answers
+    });
+    const started = Date.now();
+    const outcome = await sendWebhookRequest(hook.url, "{}", {}, { timeoutMs: 500 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(outcome).toMatchObject({ ok: false, statusCode: null, error: "No answer within 1 s." });
+  });
+
+  it("a redirect is not followed (here to the metadata address): the attempt fails and nothing else is requested", async () => {
+    const target = await receiver();
+    const hook = await receiver((_request, response) => {
+      response.writeHead(302, { location: `http://127.0.0.1:${target.port}/latest/meta-data` });
+      response.end();
+    });
+    const { deliveryId, schedule } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId, schedule)).toBe("retrying");
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ lastStatusCode: 302, error: "Answered 302: redirects are not followed." });
+    expect(target.received).toHaveLength(0);
+  });
+
+  it("DNS rebinding: a name that resolved to a public address when saved and to loopback when sending is refused at connection time", async () => {
+    const hook = await receiver();
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+    const url = `https://rebind.example.test:${hook.port}/hook`;
+    let answers = 0;
+    const rebinding = async () => (answers++ === 0 ? [{ address: "93.184.215.14", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    await expect(assertAllowedTarget(url, rebinding)).resolves.toBeUndefined();
+    const outcome = await sendWebhookRequest(url, "{}", {}, { resolve: rebinding });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error).toMatch(/rebind\.example\.test resolves to 127\.0\.0\.1 is a private/);
+    expect(hook.received).toHaveLength(0);
+  });
+
+  it("the connection goes to the address the check resolved (the name itself is never looked up again)", async () => {
+    const hook = await receiver();
+    const outcome = await sendWebhookRequest(`http://no-such-host.invalid:${hook.port}/hook`, "{}", {}, { resolve: async () => [{ address: "127.0.0.1", family: 4 }] });
+    expect(outcome).toMatchObject({ ok: true, statusCode: 200 });
+    expect(hook.received).toHaveLength(1);
+  });
+
+  it("with private networks not allowed, the check refuses a loopback address before connecting", async () => {
+    const hook = await receiver();
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+    const outcome = await sendWebhookRequest(`https://127.0.0.1:${hook.port}/hook`, "{}", {});
+    expect(outcome.error).toMatch(/127\.0\.0\.1 is a private, loopback/);
+    expect(hook.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { afterEach, beforeAll, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { db } from "@/lib/db/client";
+import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
+import { webhookConsumer } from "@/lib/webhooks/consumer";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { actorOf } from "../support/actors";
+import { seedTenant } from "../support/api";
+import { startReceiver } from "./receiver";
+
+// The deliveries through the real queue and worker: each attempt is its own job, several run at
+// once, so a receiver that hangs holds only its own.
+
+beforeAll(() => {
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
+});
+
+let worker: JobWorker | undefined;
+const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+afterEach(async () => {
+  // Closing the receivers first ends the hanging attempt, so the worker stops with nothing running.
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  await worker?.stop({ graceful: true, timeoutMs: 5_000 });
+  worker = undefined;
+});
+
+it("a hanging endpoint does not delay another endpoint's deliveries; the consumer fans out and the worker delivers signed messages", async () => {
+  const hanging = await startReceiver(() => {
+    // holds every request open
+  });
+  const healthy = await startReceiver();
+  receivers.push(hanging, healthy);
+  const tenant = await seedTenant({ plan: "PRO" });
+  const actor = await actorOf(tenant, tenant.owner);
+  await createWebhook(actor, { url: hanging.url });
+  const good = await createWebhook(actor, { url: healthy.url });
+  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+
+  const started = Date.now();
+  for (let n = 0; n < 3; n++) {
+    await webhookConsumer.handle({ id: `evt_${n}`, workspaceId: tenant.workspace.id, type: "post.created", createdAt: new Date().toISOString(), data: { id: `p${n}`, title: `Post ${n}` } });
+  }
+  await hanging.waitFor(1);
+  await healthy.waitFor(3);
+  // Well inside the hanging attempt's 15 s deadline: nothing waited for it.
+  expect(Date.now() - started).toBeLessThan(10_000);
+  for (const request of healthy.received) {
+    expect(() => new Webhook(good.secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+  }
+  await expect.poll(() => db.webhookDelivery.count({ where: { endpointId: good.id, status: "DELIVERED" } }), { timeout: 5_000 }).toBe(3);
+}, 30_000);
+
+it("a test event sent from the settings reaches the endpoint through the queue", async () => {
+  const healthy = await startReceiver();
+  receivers.push(healthy);
+  const tenant = await seedTenant();
+  const actor = await actorOf(tenant, tenant.owner);
+  const endpoint = await createWebhook(actor, { url: healthy.url, enabled: false });
+  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+  const delivery = await sendTestEvent(actor, endpoint.id);
+  const request = await healthy.waitFor(1);
+  expect(new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).toMatchObject({ type: "webhook.test" });
+  await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 5_000 }).toBe("DELIVERED");
+}, 30_000);
