@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS, ownerWithWorkspace } from "./dashboard-helpers";
+import { addBoard, apiPost, publishedPortal } from "./public-fixtures";
 
 // Settings → Webhooks against the production build: a receiver on a free local port (the e2e
 // server allows private networks, e2e/serve.mjs), deliveries through the server's own job worker.
@@ -162,6 +163,33 @@ test("an owner adds endpoints, sees the secret once, sends test events that veri
     const confirm = page.getByRole("dialog", { name: "Delete this webhook?" });
     await confirm.getByRole("button", { name: "Delete webhook" }).click();
     await expect(slackRow).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a post's status changed in the dashboard reaches the receiver as a signed post.status_changed", async ({ page, request }) => {
+  const receiver = await startReceiver();
+  try {
+    const portal = await publishedPortal(page, "Hooked");
+    const boardId = await addBoard(portal, "Ideas", "ideas");
+    const post = await apiPost(request, portal, "/posts", { boardId, title: "Offline mode", body: "Work on planes." });
+    await page.goto(`/w/${portal.slug}/settings/webhooks`);
+    const { secretDialog, secret } = await addWebhook(page, receiver.url("/events"), "Status watcher");
+    await secretDialog.getByRole("button", { name: /close/ }).click();
+
+    await page.goto(`/w/${portal.slug}/posts/${post.id}`);
+    await page.getByLabel("Status", { exact: true }).selectOption("planned");
+    await expect(page.getByRole("status").filter({ hasText: "Status: Planned." })).toBeVisible();
+
+    // Other events of this post (its creation) may arrive too; the status change arrives once.
+    const statusChanges = () => receiver.received.filter((message) => JSON.parse(message.body).type === "post.status_changed");
+    await expect.poll(() => statusChanges().length, { timeout: 30_000 }).toBe(1);
+    const [message] = statusChanges();
+    expect(new Webhook(secret).verify(message!.body, message!.headers)).toMatchObject({
+      type: "post.status_changed",
+      data: { id: post.id, title: "Offline mode", status: "planned" },
+    });
   } finally {
     await receiver.close();
   }
