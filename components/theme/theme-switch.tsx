@@ -4,14 +4,19 @@ import { useState } from "react";
 import { THEME_PREFERENCES, type ThemePreference } from "@/lib/theme/preference";
 import { applyTheme, THEME_LABELS } from "./apply-theme";
 
+export type ThemeSwitchLabels = { label: string } & Record<ThemePreference, string>;
+
+const ENGLISH: ThemeSwitchLabels = { label: "Colour theme", ...THEME_LABELS };
+
 /**
  * System / light / dark as a radio group (arrow keys move between the three, Tab leaves): the
- * portal's footer carries it. `initial` is what the server read from the cookie.
+ * portal's footer carries it, in the page's language. `initial` is what the server read from the
+ * cookie.
  */
-export function ThemeSwitch({ initial }: { initial: ThemePreference }) {
+export function ThemeSwitch({ initial, labels = ENGLISH }: { initial: ThemePreference; labels?: ThemeSwitchLabels }) {
   const [preference, setPreference] = useState(initial);
   return (
-    <div role="radiogroup" aria-label="Colour theme" className="inline-flex rounded-md border border-slate-200 bg-white p-0.5 text-xs" data-testid="theme-switch">
+    <div role="radiogroup" aria-label={labels.label} className="inline-flex rounded-md border border-slate-200 bg-white p-0.5 text-xs" data-testid="theme-switch">
       {THEME_PREFERENCES.map((option) => (
         <label
           key={option}
@@ -28,7 +33,7 @@ export function ThemeSwitch({ initial }: { initial: ThemePreference }) {
             }}
             className="sr-only"
           />
-          {THEME_LABELS[option]}
+          {labels[option]}
         </label>
       ))}
     </div>

@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Pick<LayoutProps, "params">):
 export default async function PortalLayout({ children, params }: LayoutProps) {
   const { workspace: slug } = await params;
   const [{ workspace, locale, base }, user, requestHeaders, theme] = await Promise.all([loadPortal(slug), getSessionUser(), headers(), currentThemePreference()]);
-  const t = await getTranslations("Portal");
+  const [t, themeText] = await Promise.all([getTranslations("Portal"), getTranslations("Theme")]);
   const here = requestHeaders.get("x-pathname") ?? base;
   // Members get a way back to the dashboard; everyone else is a visitor here.
   const member = user ? await getMemberWorkspace(user.id, workspace.slug) : null;
@@ -90,7 +90,10 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">{children}</main>
       <div className="mx-auto max-w-5xl px-4 pb-3 sm:px-6">
-        <ThemeSwitch initial={theme} />
+        <ThemeSwitch
+          initial={theme}
+          labels={{ label: themeText("label"), system: themeText("system"), light: themeText("light"), dark: themeText("dark") }}
+        />
       </div>
       <footer className="mx-auto max-w-5xl px-4 pb-10 text-xs text-slate-500 sm:px-6">
         {t("footer", { name: workspace.name })} ·{" "}
