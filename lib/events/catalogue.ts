@@ -5,7 +5,7 @@
 
 export const EVENT_CATALOGUE = {
   "post.created": "A post was created, by a member or by a visitor on the portal. data: the post.",
-  "post.updated": "A post's title, body or tags changed. data: the post; previous: the post before.",
+  "post.updated": "A post's title, body or tags changed, or it was linked to (or unlinked from) a roadmap item. data: the post; previous: the post before (for a link, { roadmapItemId } before).",
   "post.status_changed": "A post's status changed. data: the post; previous: { status } before.",
   "post.merged": "A post was merged into another. data: the merged post; previous: the post before.",
   "post.deleted": "A post was deleted. data: the post as it was.",

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { idSchema } from "@/lib/core/schemas";
 import { isForeignKeyViolation } from "@/lib/db/errors";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
@@ -13,7 +14,7 @@ export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, 
   authorize(actor, "posts.linkRoadmap", "link posts to the roadmap");
   if (roadmapItemId !== null && !idSchema.safeParse(roadmapItemId).success) throw roadmapItemNotFound();
   return actor.db.$transaction(async (tx) => {
-    await getPostOrThrow(tx, postId);
+    const before = await getPostOrThrow(tx, postId);
     if (roadmapItemId !== null && !(await tx.roadmapItem.findUnique({ where: { id: roadmapItemId }, select: { id: true } }))) {
       throw roadmapItemNotFound();
     }
@@ -24,7 +25,11 @@ export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, 
       if (isForeignKeyViolation(error)) throw roadmapItemNotFound();
       throw error;
     }
-    return postView(await getPostOrThrow(tx, postId));
+    const updated = postView(await getPostOrThrow(tx, postId));
+    if (before.roadmapItemId !== roadmapItemId) {
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "post.updated", data: updated, previous: { roadmapItemId: before.roadmapItemId } });
+    }
+    return updated;
   });
 }
 

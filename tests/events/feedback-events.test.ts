@@ -7,7 +7,9 @@ import { createPost } from "@/lib/posts/create-post";
 import { deletePost } from "@/lib/posts/delete-post";
 import { mergePost } from "@/lib/posts/merge-posts";
 import { updatePost } from "@/lib/posts/update-post";
+import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
 import { postSchema } from "@/lib/posts/view";
+import { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 import { seedBoard, seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
@@ -81,5 +83,21 @@ describe("events are recorded with their change", () => {
     expect(events[1]!.data).toMatchObject({ id: comment.id, postId: post.id });
     expect(events[2]!.data).toEqual({ postId: post.id, userId: visitor.id, voteCount: 1 });
     expect(events[3]!.data).toEqual({ postId: post.id, userId: visitor.id, voteCount: 0 });
+  });
+
+  it("linking a post to a roadmap item, and unlinking it, are post updates; linking it again to the same item is none", async () => {
+    const { actor, board, workspaceId } = await setup();
+    const post = await createPost(actor, { boardId: board.id, title: "Dark mode" });
+    const item = await createRoadmapItem(actor, { title: "Themes", stage: "planned" });
+    await setPostRoadmapItem(actor, post.id, item.id);
+    await setPostRoadmapItem(actor, post.id, item.id);
+    await setPostRoadmapItem(actor, post.id, null);
+
+    const updates = (await eventsOf(workspaceId)).filter((event) => event.type === "post.updated");
+    expect(updates.map((event) => [event.data.roadmapItemId, event.previous])).toEqual([
+      [item.id, { roadmapItemId: null }],
+      [null, { roadmapItemId: item.id }],
+    ]);
+    for (const event of updates) expect(postSchema.safeParse(event.data).success).toBe(true);
   });
 });
