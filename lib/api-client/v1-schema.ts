@@ -529,7 +529,7 @@ export interface webhooks {
         put?: never;
         /**
          * post.updated
-         * @description A post's title, body or tags changed. data: the post; previous: the post before. Sent to endpoints subscribed to `post.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         * @description A post's title, body or tags changed, or it was linked to (or unlinked from) a roadmap item. data: the post; previous: the post before (for a link, { roadmapItemId } before). Sent to endpoints subscribed to `post.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_post_updated"];
         delete?: never;
