@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { JOB_HANDLERS } from "@/lib/jobs/handlers";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import type { JobHandler } from "@/lib/jobs/types";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
@@ -36,6 +37,12 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000
 }
 
 describe("enqueueJob", () => {
+  it("finds every queue the app uses already made by the migrations, so no burst of first uses races to make one", async () => {
+    const rows = await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM ${JOB_SCHEMA}.queue`);
+    const made = new Set(rows.map((row) => row.name));
+    expect(Object.keys(JOB_HANDLERS).filter((name) => !made.has(name))).toEqual([]);
+  });
+
   it("writes the job with its transaction: committed, it is there; rolled back, it is not", async () => {
     await db.$transaction(async (tx) => {
       await enqueueJob(tx, "test.commit", { n: 1 });

@@ -56,6 +56,7 @@ async function fullWorkspace() {
   await db.todoItem.create({ data: { workspaceId, listId: list.id, title: "Write the announcement" } });
   await db.invitation.create({ data: { workspaceId, email: `later-${crypto.randomUUID()}@example.test`, role: "VIEWER", expiresAt: new Date(Date.now() + 86_400_000) } });
   await db.planChange.create({ data: { workspaceId, fromPlan: "FREE", toPlan: "PRO", changedBy: "cli:test" } });
+  await db.workspaceLogo.create({ data: { workspaceId, contentType: "image/png", data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) } });
   const event = await db.event.create({ data: { workspaceId, type: "todo.created", data: { id: list.id } } });
   const endpoint = await db.webhookEndpoint.create({ data: { workspaceId, url: "https://hooks.example.test/in", eventTypes: [], secretEncrypted: "not-a-real-secret" } });
   await db.webhookDelivery.create({ data: { workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: {} } });
