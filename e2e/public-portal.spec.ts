@@ -5,7 +5,7 @@ import { seedAccount } from "./accounts";
 import { PASSWORD } from "./helpers";
 import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, sql } from "./public-fixtures";
 
-// The visitor's side of issue #5, against the production build: the status page and badge, the
+// The visitor's side of the portal, against the production build: the status page and badge, the
 // changelog and its feed, and voting after signing in. Rows the UI cannot create yet are seeded
 // by SQL; incidents and release notes are also created through the real /api/v1 endpoints.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed the portal");
