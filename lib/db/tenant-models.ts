@@ -24,5 +24,6 @@ export const TENANT_MODELS = [
   "event",
   "webhookEndpoint",
   "webhookDelivery",
+  "notificationDelivery",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

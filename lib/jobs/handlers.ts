@@ -11,7 +11,7 @@ export const JOB_HANDLERS: JobHandlers = {
   "events.dispatch": (data: { eventId: string }) => dispatchEvent(data),
   "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data),
   "changelog.publish_due": (data: { workspaceId: string; noteId: string; publishedAt: string }) => publishDue(data),
-  "mail.send": (data: { message: Parameters<typeof sendQueuedMail>[0]["message"] }) => sendQueuedMail(data),
+  "mail.send": (data: Parameters<typeof sendQueuedMail>[0]) => sendQueuedMail(data),
   "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),
   [DELIVER_WEBHOOK_JOB]: (data: { deliveryId: string }) => deliverWebhookJob(data),
 };

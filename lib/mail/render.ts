@@ -19,5 +19,6 @@ function renderToStaticMarkup(element: ReactElement): string {
 
 /** A template's content as the message that goes out: HTML with a doctype, and the text part. */
 export function renderMail(to: string, content: MailContent): MailMessage {
-  return { to, subject: content.subject, text: content.text, html: `<!DOCTYPE html>${renderToStaticMarkup(content.html)}` };
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(content.html)}`;
+  return { to, subject: content.subject, text: content.text, html, ...(content.headers ? { headers: content.headers } : {}) };
 }

@@ -4,6 +4,7 @@ import { completeWaitingJob } from "@/lib/jobs/complete-waiting-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
+import { markNotification } from "@/lib/notifications/mark-notification";
 import { mailFrom, mailMode, smtpUrl } from "./config";
 import { addToOutbox } from "./outbox";
 import { renderMail } from "./render";
@@ -83,9 +84,16 @@ export async function deliver(message: MailMessage): Promise<boolean> {
   return outcome === "sent" || outcome === "kept";
 }
 
-/** The queue's job (lib/jobs/handlers.ts): throws when the server did not accept it, so it is retried. */
-export async function sendQueuedMail(data: { message: MailMessage }): Promise<void> {
-  if ((await attempt(data.message)) === "failed") throw new Error("the mail server did not accept the message");
+/**
+ * The queue's job (lib/jobs/handlers.ts): throws when the server did not accept it, so it is retried.
+ * A notification's mail also records its outcome on its NotificationDelivery row.
+ */
+export async function sendQueuedMail(data: { message: MailMessage; notificationId?: string }): Promise<void> {
+  const outcome = await attempt(data.message);
+  if (data.notificationId) {
+    await markNotification(data.notificationId, outcome === "failed" ? { sent: false, reason: "the mail server did not accept the message" } : { sent: true });
+  }
+  if (outcome === "failed") throw new Error("the mail server did not accept the message");
 }
 
 const inFlight = new Set<Promise<unknown>>();

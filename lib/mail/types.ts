@@ -5,6 +5,8 @@ export interface MailContent {
   subject: string;
   html: ReactElement;
   text: string;
+  /** Extra headers, such as List-Unsubscribe on notification mail. */
+  headers?: Record<string, string>;
 }
 
 export interface MailMessage {
@@ -12,4 +14,5 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  headers?: Record<string, string>;
 }

@@ -60,6 +60,7 @@ async function fullWorkspace() {
   const event = await db.event.create({ data: { workspaceId, type: "todo.created", data: { id: list.id } } });
   const endpoint = await db.webhookEndpoint.create({ data: { workspaceId, url: "https://hooks.example.test/in", eventTypes: [], secretEncrypted: "not-a-real-secret" } });
   await db.webhookDelivery.create({ data: { workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: {} } });
+  await db.notificationDelivery.create({ data: { workspaceId, kind: "POST_STATUS", subjectType: "post", subjectId: "p", eventId: event.id, recipient: "voter@example.com" } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }
