@@ -3,8 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PlanChangeForm } from "@/components/operator/plan-change-form";
 import { PlanComparison } from "@/components/plans/plan-comparison";
-import { ApiError } from "@/lib/api/error-codes";
 import { getSessionUser } from "@/lib/auth/session";
+import { DomainError } from "@/lib/core/errors";
 import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/plans/list-operator-workspaces";
 import { PLAN_IDS, planName } from "@/lib/plans/limits";
 import { changePlanAction } from "./actions";
@@ -17,7 +17,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const search = parseOperatorSearch(await searchParams);
   const user = await getSessionUser();
   const list = await listOperatorWorkspaces(user, search).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+    if (error instanceof DomainError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
   const filtered = search.q !== "" || search.plan !== null;
