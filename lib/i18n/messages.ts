@@ -9,8 +9,9 @@ import ptBR from "@/messages/pt-BR.json";
 import { DEFAULT_PORTAL_LOCALE, type PortalLocale } from "./locales";
 
 // Every language's messages, for what is written outside a portal page's request: mails a portal
-// visitor receives, and the sign-in pages a visitor reaches from a portal (they live outside
-// /p/…, so next-intl's request locale is not theirs). Portal pages load only their own language
+// visitor receives, the sign-in pages a visitor reaches from a portal (they live outside /p/…, so
+// next-intl's request locale is not theirs), and the portal forms' refusals (a server action
+// answers in the language of the page that sent it). Portal pages load only their own language
 // (lib/i18n/request.ts).
 const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
@@ -20,7 +21,7 @@ export function messagesOf(locale: PortalLocale | undefined): typeof en {
 }
 
 /** A translator for one namespace in `locale` (English when none is known). */
-export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "Auth">(locale: PortalLocale | undefined, namespace: N) {
+export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "Auth" | "PortalErrors">(locale: PortalLocale | undefined, namespace: N) {
   return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: messagesOf(locale), namespace });
 }
 
