@@ -5,6 +5,7 @@ import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { registerAccount } from "@/lib/users/register-account";
+import { inAuthLanguage } from "@/lib/i18n/auth-form-errors";
 import { authLocaleOf } from "@/lib/i18n/auth-locale";
 import { answerOutage } from "@/lib/forms";
 
@@ -14,9 +15,12 @@ import { answerOutage } from "@/lib/forms";
  * account keeps that language for the mails its visitor receives.
  */
 export async function signUpAction(input: { name: string; email: string; password: string }, callbackUrl?: string, lang?: string): Promise<FormResult<{ email: string }>> {
-  return answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
-    await refuseApiKeyInAction();
-    const locale = await authLocaleOf({ lang, callbackUrl });
-    return registerAccount(input, { ip: clientIp(await headers()), locale });
-  });
+  const locale = await authLocaleOf({ lang, callbackUrl }).catch(() => undefined);
+  return inAuthLanguage(
+    locale,
+    await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
+      await refuseApiKeyInAction();
+      return registerAccount(input, { ip: clientIp(await headers()), locale });
+    }),
+  );
 }

@@ -54,7 +54,7 @@ export default async function ResetPasswordPage({ params, searchParams }: PagePr
       <p className="mt-1 text-sm text-slate-600">
         {t.rich("reset.forAccount", { email: link.email, b: (text) => <strong className="text-slate-900">{text}</strong> })}
       </p>
-      <ResetPasswordForm reset={resetPasswordAction.bind(null, token)} lang={locale} forgotHref={forgotHref} />
+      <ResetPasswordForm reset={resetPasswordAction.bind(null, token, locale ?? null)} lang={locale} forgotHref={forgotHref} />
     </AuthLanguage>
   );
 }
