@@ -62,7 +62,7 @@ export default async function RoadmapPage({ params }: Props) {
                 ))}
               </ul>
             ) : (
-              <p className="px-1 pb-2 text-sm text-slate-500">{t("empty")}</p>
+              <p className="px-1 pb-2 text-sm text-slate-600">{t("empty")}</p>
             )}
           </section>
         ))}
