@@ -67,12 +67,13 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(visitor.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute("href", new RegExp(`/p/${portal.slug}/ar/boards/ideas$`));
   await expect(visitor.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", new RegExp(`${board}$`));
 
-  // Signing in from the German page comes back to it.
+  // Signing in from the German page is in German, and comes back to it.
   await visitor.getByRole("link", { name: "Anmelden", exact: true }).click();
   await expect(visitor).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await visitor.getByLabel("Email").fill(visitorEmail);
-  await visitor.getByLabel("Password").fill(PASSWORD);
-  await visitor.getByRole("button", { name: "Sign in" }).click();
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("lang", "de");
+  await visitor.getByLabel("E-Mail", { exact: true }).fill(visitorEmail);
+  await visitor.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await visitor.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(visitor).toHaveURL(`/p/${portal.slug}/de/boards/ideas`);
   await expect(visitor.getByTestId("portal-user")).toContainText("Angemeldet als Greta Gast");
 
