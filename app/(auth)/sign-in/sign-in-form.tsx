@@ -68,7 +68,7 @@ export function SignInForm(props: {
         <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={props.email} />
         <div>
           <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
-          <p className="mt-1.5 text-right text-sm">
+          <p className="mt-1.5 text-end text-sm">
             <Link className="font-medium text-indigo-700 underline" href={props.forgotHref}>
               {t("forgot")}
             </Link>
