@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
@@ -12,11 +13,16 @@ async function germanBrowser(browser: Browser) {
   return browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.5" } });
 }
 
-/** Full-page screenshots at desktop and phone width, kept as the test's artifacts. */
+const ARTIFACTS = "e2e/artifacts";
+
+/** Full-page screenshots at desktop and phone width, kept in e2e/artifacts and attached to the test. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const file = testInfo.outputPath(`${name}-${width}.png`);
+    // Nothing may stick out sideways at phone width (a long word, a mirrored row in Arabic).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits ${width}px`).toBeLessThanOrEqual(width);
+    const file = `${ARTIFACTS}/portal-${name}-${width}.png`;
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
   }
@@ -61,12 +67,13 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(visitor.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute("href", new RegExp(`/p/${portal.slug}/ar/boards/ideas$`));
   await expect(visitor.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", new RegExp(`${board}$`));
 
-  // Signing in from the German page comes back to it.
+  // Signing in from the German page is in German, and comes back to it.
   await visitor.getByRole("link", { name: "Anmelden", exact: true }).click();
   await expect(visitor).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await visitor.getByLabel("Email").fill(visitorEmail);
-  await visitor.getByLabel("Password").fill(PASSWORD);
-  await visitor.getByRole("button", { name: "Sign in" }).click();
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("lang", "de");
+  await visitor.getByLabel("E-Mail", { exact: true }).fill(visitorEmail);
+  await visitor.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await visitor.getByRole("button", { name: "Anmelden", exact: true }).click();
   await expect(visitor).toHaveURL(`/p/${portal.slug}/de/boards/ideas`);
   await expect(visitor.getByTestId("portal-user")).toContainText("Angemeldet als Greta Gast");
 
@@ -122,18 +129,58 @@ test("unknown language segments are a 404, never a 500", async ({ page, request 
   expect(english.headers()["cache-control"]).toBe("private, no-store");
 });
 
-test("screenshots: the status page and a board in German, Arabic and Japanese", async ({ page, request, browser }, testInfo) => {
+test("screenshots: the status page and a board in German, Arabic (dark) and Japanese", async ({ page, request, browser }, testInfo) => {
   test.setTimeout(300_000);
+  const portal = await seed(page, request);
+  for (const [locale, colorScheme] of [["de", "light"], ["ar", "dark"], ["ja", "light"]] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const visitor = await context.newPage();
+    const name = colorScheme === "dark" ? `${locale}-dark` : locale;
+    await visitor.goto(`/p/${portal.slug}/${locale}/status`);
+    await expect(visitor.getByTestId("portal-root")).toHaveAttribute("lang", locale);
+    await screenshots(visitor, testInfo, `status-${name}`);
+    await visitor.goto(`/p/${portal.slug}/${locale}/boards/ideas`);
+    await expect(visitor.getByTestId("post-row")).toHaveCount(2);
+    await screenshots(visitor, testInfo, `board-${name}`);
+    await context.close();
+  }
+});
+
+test("the sign-in, sign-up and password pages a visitor reaches from a portal speak its language; the dashboard's stay English", async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
   const portal = await seed(page, request);
   const context = await browser.newContext();
   const visitor = await context.newPage();
-  for (const locale of ["de", "ar", "ja"]) {
-    await visitor.goto(`/p/${portal.slug}/${locale}/status`);
-    await expect(visitor.getByTestId("portal-root")).toHaveAttribute("lang", locale);
-    await screenshots(visitor, testInfo, `status-${locale}`);
-    await visitor.goto(`/p/${portal.slug}/${locale}/boards/ideas`);
-    await expect(visitor.getByTestId("post-row")).toHaveCount(2);
-    await screenshots(visitor, testInfo, `board-${locale}`);
-  }
+  await visitor.goto(`/p/${portal.slug}/ar/boards/ideas`);
+  await visitor.getByTestId("portal-root").getByRole("link", { name: "تسجيل الدخول" }).first().click();
+  await expect(visitor).toHaveURL(/\/sign-in\?callbackUrl=/);
+  const auth = visitor.getByTestId("auth-root");
+  await expect(auth).toHaveAttribute("lang", "ar");
+  await expect(auth).toHaveAttribute("dir", "rtl");
+  await expect(visitor.getByRole("heading", { name: "تسجيل الدخول" })).toBeVisible();
+  await expect(visitor).toHaveTitle(/تسجيل الدخول/);
+  // A wrong password is told in Arabic too.
+  await visitor.getByLabel("البريد الإلكتروني").fill(uniqueEmail("nobody"));
+  await visitor.getByLabel("كلمة المرور").fill("not-the-password-1");
+  await visitor.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await expect(auth.getByRole("alert")).toHaveText("البريد الإلكتروني أو كلمة المرور غير صحيحة.");
+
+  // Sign-up keeps the way back and the language; so does "forgot password".
+  await visitor.getByRole("link", { name: "إنشاء حساب" }).click();
+  await expect(visitor.getByRole("heading", { name: "إنشاء حساب" })).toBeVisible();
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("dir", "rtl");
+  await visitor.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/p/${portal.slug}/ja/status`)}`);
+  await visitor.getByRole("link", { name: "パスワードをお忘れですか？" }).click();
+  await expect(visitor).toHaveURL(/\/forgot-password\?lang=ja$/);
+  await expect(visitor.getByRole("heading", { name: "パスワードの再設定" })).toBeVisible();
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("lang", "ja");
+  await visitor.goto("/reset-password/not-a-real-token?lang=de");
+  await expect(visitor.getByRole("heading", { name: "Dieser Link kann nicht verwendet werden" })).toBeVisible();
+
+  // Reached from the dashboard (or with a language we do not speak): English, left to right.
+  await visitor.goto("/sign-in?lang=xx");
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByTestId("auth-root")).toHaveAttribute("dir", "ltr");
+  await expect(visitor.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await context.close();
 });

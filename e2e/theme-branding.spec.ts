@@ -153,6 +153,13 @@ test("an admin sets the accent and logo, sees the preview, and the portal shows 
   await branding.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: SVG });
   await branding.getByRole("button", { name: "Save branding" }).click();
   await expect(branding.getByText(/SVG logos are not accepted/)).toBeVisible();
+  // A text file named .png, and an image over the size limit, are refused on the field too.
+  await branding.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+  await branding.getByRole("button", { name: "Save branding" }).click();
+  await expect(branding.getByText("This file is not a PNG, JPEG, WebP or GIF image.")).toBeVisible();
+  // Too large is said as soon as it is chosen, before anything is sent.
+  await branding.getByLabel("Logo").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(600 * 1024)]) });
+  await expect(branding.getByText(/The logo is over 512 KiB/)).toBeVisible();
 
   await branding.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await expect(preview.getByTestId("portal-logo")).toHaveAttribute("src", /^blob:/);

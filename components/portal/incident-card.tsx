@@ -10,7 +10,7 @@ export function IncidentCard({ incident, locale }: { incident: PublicIncident; l
     <article className="rounded-xl border border-slate-200 bg-white p-5" data-testid="incident">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-slate-900">{incident.title}</h3>
+          <h3 dir="auto" className="font-semibold text-slate-900">{incident.title}</h3>
           {incident.components.length ? (
             <p className="mt-0.5 text-sm text-slate-500">{t("affects", { names: incident.components.map((component) => component.name).join(", ") })}</p>
           ) : null}

@@ -24,7 +24,7 @@ export function PortalNav({ base }: { base: string }) {
           key={link.href}
           href={link.href}
           aria-current={link.active ? "page" : undefined}
-          className={`whitespace-nowrap border-b-2 px-3 py-2.5 font-medium ${
+          className={`whitespace-nowrap border-b-2 px-2 py-2.5 sm:px-3 font-medium ${
             link.active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
           }`}
         >

@@ -28,9 +28,10 @@ export function PostRow({
       <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} vote={vote} />
       <div className="min-w-0 flex-1">
         <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
-          {post.title}
+          {/* What the team or a visitor wrote keeps its own direction inside a right-to-left page. */}
+          <bdi>{post.title}</bdi>
         </Link>
-        {post.body ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.body}</p> : null}
+        {post.body ? <p dir="auto" className="mt-1 line-clamp-2 text-sm text-slate-600">{post.body}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <PostStatus status={post.status} label={t(`postStatus.${post.status}`)} />
           <span>

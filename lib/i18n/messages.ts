@@ -8,11 +8,22 @@ import ja from "@/messages/ja.json";
 import ptBR from "@/messages/pt-BR.json";
 import { DEFAULT_PORTAL_LOCALE, type PortalLocale } from "./locales";
 
-// Every language's messages, for what is written outside a page's request: mails a portal
-// visitor receives. (Pages load only their own language, lib/i18n/request.ts.)
+// Every language's messages, for what is written outside a portal page's request: mails a portal
+// visitor receives, the sign-in pages a visitor reaches from a portal (they live outside /p/…, so
+// next-intl's request locale is not theirs), and the portal forms' refusals (a server action
+// answers in the language of the page that sent it). Portal pages load only their own language
+// (lib/i18n/request.ts).
 const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
-/** A translator for one namespace in `locale` (English when none is known). */
-export function mailTranslator<N extends "Mail.verify">(locale: PortalLocale | undefined, namespace: N) {
-  return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: MESSAGES[locale ?? DEFAULT_PORTAL_LOCALE], namespace });
+/** The messages of one language (English when none is known). */
+export function messagesOf(locale: PortalLocale | undefined): typeof en {
+  return MESSAGES[locale ?? DEFAULT_PORTAL_LOCALE];
 }
+
+/** A translator for one namespace in `locale` (English when none is known). */
+export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "Auth" | "PortalErrors">(locale: PortalLocale | undefined, namespace: N) {
+  return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: messagesOf(locale), namespace });
+}
+
+/** The mail templates' name for it. */
+export const mailTranslator = translatorFor;

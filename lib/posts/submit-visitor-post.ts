@@ -7,9 +7,12 @@ import { getPublicBoard } from "@/lib/public/get-public-board";
 import { insertPost } from "./create-post";
 import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
 
+/** The longest title and details a visitor's idea may have (the portal's form names them in its own language). */
+export const VISITOR_POST_MAX = { title: 200, body: 10_000 } as const;
+
 export const visitorPostSchema = z.strictObject({
-  title: safeText({ min: 1, max: 200, label: "Title" }),
-  body: safeText({ max: 10_000, label: "Details", multiline: true }).default(""),
+  title: safeText({ min: 1, max: VISITOR_POST_MAX.title, label: "Title" }),
+  body: safeText({ max: VISITOR_POST_MAX.body, label: "Details", multiline: true }).default(""),
 });
 export type VisitorPostInput = z.input<typeof visitorPostSchema>;
 

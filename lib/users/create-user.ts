@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { hashPassword } from "@/lib/auth/password";
+import type { PortalLocale } from "@/lib/i18n/locales";
 import { signUpSchema, type SignUpInput } from "./schemas";
 import { fieldErrorsOf, type FormResult } from "@/lib/forms";
 
@@ -14,7 +15,7 @@ export type CreatedUser = { id: string; email: string; name: string | null };
  */
 export type CreateUserResult = FormResult<CreatedUser> | { ok: false; taken: true; email: string; fieldErrors: Record<string, never> };
 
-export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
+export async function createUser(input: SignUpInput, options: { portalLocale?: PortalLocale } = {}): Promise<CreateUserResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
   const { email, password, name } = parsed.data;
@@ -22,7 +23,7 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
   const passwordHash = await hashPassword(password);
   try {
     const created = await db.user.create({
-      data: { email, name: name || null, passwordHash },
+      data: { email, name: name || null, passwordHash, portalLocale: options.portalLocale ?? null },
       select: { id: true, email: true, name: true },
     });
     return { ok: true, data: created };

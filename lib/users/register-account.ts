@@ -30,7 +30,8 @@ export async function registerAccount(
       return { ok: false, fieldErrors: { form: `Too many sign-up attempts from here or for this address. ${waitMessage(allowed.retryAfterSeconds)}` } };
     }
   }
-  const result = await createUser(input);
+  // An account made from a portal keeps its language for the mails its owner receives.
+  const result = await createUser(input, { portalLocale: origin.locale });
   if (result.ok) {
     await sendVerificationEmail(result.data.id, origin);
     return { ok: true, data: { email: result.data.email } };

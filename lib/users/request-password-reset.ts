@@ -5,19 +5,23 @@ import { appBaseUrl } from "@/lib/mail/config";
 import { queueMail } from "@/lib/mail/send-mail";
 import { resetPasswordMail } from "@/lib/mail/templates/reset-password";
 import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
+import { isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
 import { emailSchema } from "./schemas";
 
-export function resetPasswordLink(raw: string): string {
-  return `${appBaseUrl()}/reset-password/${raw}`;
+/** The mailed link; a visitor's carries their language, so the page it opens speaks it too. */
+export function resetPasswordLink(raw: string, locale?: PortalLocale): string {
+  return `${appBaseUrl()}/reset-password/${raw}${locale ? `?lang=${encodeURIComponent(locale)}` : ""}`;
 }
 
 /**
  * "Forgot password?": mails a single-use link, valid for an hour, to the address if it has an
  * account. The answer is the same either way, and so is the throttle (per address, known or not,
  * and per client IP), so the form tells nobody which addresses have accounts. Earlier links keep
- * working until one of them is used or they expire (lib/users/reset-password.ts).
+ * working until one of them is used or they expire (lib/users/reset-password.ts). The mail is in
+ * the language of the page that asked (`origin.locale`, a portal visitor's), else in the portal
+ * language the account was made in, else English.
  */
-export async function requestPasswordReset(input: { email: unknown }, origin: { ip: string }): Promise<FormResult<{ email: string }>> {
+export async function requestPasswordReset(input: { email: unknown }, origin: { ip: string; locale?: PortalLocale }): Promise<FormResult<{ email: string }>> {
   const address = emailSchema.safeParse(input.email ?? "");
   if (!address.success) return { ok: false, fieldErrors: { email: address.error.issues[0]?.message ?? "Enter a valid email address." } };
   const email = address.data;
@@ -28,10 +32,11 @@ export async function requestPasswordReset(input: { email: unknown }, origin: { 
   if (!allowed.ok) {
     return { ok: false, fieldErrors: { form: `Too many reset requests from here or for this address. ${waitMessage(allowed.retryAfterSeconds)}` } };
   }
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, portalLocale: true } });
   if (user) {
-    const { raw } = await issueUserToken("RESET_PASSWORD", user);
-    await queueMail(user.email, resetPasswordMail({ link: resetPasswordLink(raw), minutes: TOKEN_LIFETIME_MS.RESET_PASSWORD / 60_000 }));
+    const { raw } = await issueUserToken("RESET_PASSWORD", { id: user.id, email: user.email });
+    const locale = origin.locale ?? (isPortalLocale(user.portalLocale) ? user.portalLocale : undefined);
+    await queueMail(user.email, resetPasswordMail({ link: resetPasswordLink(raw, locale), minutes: TOKEN_LIFETIME_MS.RESET_PASSWORD / 60_000, locale }));
   }
   return { ok: true, data: { email } };
 }

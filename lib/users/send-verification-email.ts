@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import type { PortalLocale } from "@/lib/i18n/locales";
+import { isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
 import { throttle } from "@/lib/auth/throttles";
 import { appBaseUrl } from "@/lib/mail/config";
 import { queueMail } from "@/lib/mail/send-mail";
@@ -14,10 +14,11 @@ export function verificationLink(raw: string): string {
 
 /**
  * Mails a fresh verification link to the account's current address (earlier links keep working
- * until they expire). Counted per address and per client IP, shared with invitation mails.
+ * until they expire). Counted per address and per client IP, shared with invitation mails. Written
+ * in `origin.locale`, else the portal language the account was made in, else English.
  */
 export async function sendVerificationEmail(userId: string, origin: { ip: string; locale?: PortalLocale }): Promise<VerificationMailResult> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true, portalLocale: true } });
   if (!user) throw new Error(`No account ${userId}`);
   if (user.emailVerifiedAt) return { sent: false, reason: "verified" };
   const allowed = await throttle([
@@ -26,6 +27,6 @@ export async function sendVerificationEmail(userId: string, origin: { ip: string
   ]);
   if (!allowed.ok) return { sent: false, reason: "throttled", retryAfterSeconds: allowed.retryAfterSeconds };
   const { raw } = await issueUserToken("VERIFY_EMAIL", user);
-  await queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale }));
+  await queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale ?? (isPortalLocale(user.portalLocale) ? user.portalLocale : undefined) }));
   return { sent: true };
 }

@@ -1,17 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
-import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import type { MailMode } from "@/lib/mail/mail-notices";
 
 type Props = { email: string; mail: MailMode; request: (input: { email: string }) => Promise<FormResult<{ email: string }>> };
 
 export function ForgotPasswordForm({ email: initialEmail, mail, request }: Props) {
-  const { errors, pending, submit } = useActionForm("The server did not answer. Try again.");
+  const t = useTranslations("Auth.forgot");
+  const { errors, pending, submit } = useActionForm(t("failed"));
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -22,14 +24,14 @@ export function ForgotPasswordForm({ email: initialEmail, mail, request }: Props
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate aria-label="Request a reset link">
+    <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate aria-label={t("formLabel")}>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {sentTo ? (
-        <Alert tone="success">{MAIL_NOTICES.resetRequested(mail, sentTo)}</Alert>
+        <Alert tone="success">{t(mail === "outbox" ? "requestedOutbox" : "requested", { email: sentTo })}</Alert>
       ) : null}
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Sending…" : sentTo ? "Send another link" : "Send reset link"}
+        {pending ? t("sending") : sentTo ? t("sendAnother") : t("send")}
       </Button>
     </form>
   );

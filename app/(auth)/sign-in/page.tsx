@@ -5,39 +5,55 @@ import { enabledOAuthProviders } from "@/lib/auth/options";
 import { getSessionUser } from "@/lib/auth/session";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
 import { Alert } from "@/components/ui/alert";
+import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignInForm } from "./sign-in-form";
 import { prefillEmail } from "@/lib/auth/prefill-email";
+import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
+import { translatorFor } from "@/lib/i18n/messages";
 
-export const metadata: Metadata = { title: "Sign in" };
+type PageProps = { searchParams: Promise<Record<string, string | undefined>> };
+
+export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
+  const t = translatorFor(await authLocaleOf(await searchParams), "Auth");
+  return { title: t("signIn.title") };
+}
 
 // Where other pages send the browser after ending its session: what happened.
-const NOTICES: [param: string, value: string, text: string][] = [
-  ["signedOut", "everywhere", "You are signed out on every device."],
-  ["reset", "done", "Your password was changed, and every device was signed out. Sign in with the new password."],
-  ["accountDeleted", "1", "Your account was deleted."],
-];
+const NOTICES = [
+  ["signedOut", "everywhere", "signedOutEverywhere"],
+  ["reset", "done", "resetDone"],
+  ["accountDeleted", "1", "accountDeleted"],
+] as const;
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({ searchParams }: PageProps) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
+  const locale = await authLocaleOf(params);
+  const t = translatorFor(locale, "Auth");
   const notice = NOTICES.find(([param, value]) => params[param] === value)?.[2];
   const email = prefillEmail(params.email);
   return (
-    <>
-      <h1 className="text-xl font-semibold">Sign in</h1>
+    <AuthLanguage locale={locale}>
+      <h1 className="text-xl font-semibold">{t("signIn.title")}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        New here?{" "}
-        <Link className="font-medium text-indigo-700 underline" href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
-          Create an account
+        {t("signIn.newHere")}{" "}
+        <Link className="font-medium text-indigo-700 underline" href={authHref("/sign-up", { callbackUrl, lang: locale })}>
+          {t("signIn.createAccount")}
         </Link>
       </p>
       {notice ? (
         <div className="mt-4">
-          <Alert tone="success">{notice}</Alert>
+          <Alert tone="success">{t(`signIn.${notice}`)}</Alert>
         </div>
       ) : null}
-      <SignInForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} initialError={params.error} email={email} />
-    </>
+      <SignInForm
+        callbackUrl={callbackUrl}
+        forgotHref={authHref("/forgot-password", { lang: locale })}
+        oauthProviders={enabledOAuthProviders()}
+        initialError={params.error}
+        email={email}
+      />
+    </AuthLanguage>
   );
 }

@@ -2,35 +2,44 @@
 
 import Link from "next/link";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { signInWaitMessage } from "@/lib/auth/sign-in-wait-message";
 
-const MESSAGES: Record<string, string> = {
-  CredentialsSignin: "Wrong email or password.",
-  OAuthEmail: "That account has no verified email address we can use. Verify one with the provider, or sign in another way.",
+// next-auth's error codes, by the message key that explains them.
+const MESSAGES = {
+  CredentialsSignin: "wrongCredentials",
+  OAuthEmail: "oauthEmail",
   // lib/auth/options.ts, while the database is out of reach.
-  ServiceUnavailable: "The service is briefly unavailable, try again in a moment.",
-};
+  ServiceUnavailable: "unavailable",
+} as const;
 
-// lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>.
-function messageOf(error: string): string {
+type Translate = ReturnType<typeof useTranslations<"Auth.signIn">>;
+
+// lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>. Waits start at
+// one second, so they are told in seconds until they are long enough for minutes.
+function messageOf(t: Translate, error: string): string {
   const throttled = /^TooManyAttempts_(\d+)$/.exec(error);
-  if (throttled) return signInWaitMessage(Number(throttled[1]));
-  return MESSAGES[error] ?? "Wrong email or password.";
+  if (throttled) {
+    const seconds = Math.max(1, Math.ceil(Number(throttled[1])));
+    return seconds < 120 ? t("waitSeconds", { seconds }) : t("waitMinutes", { minutes: Math.ceil(seconds / 60) });
+  }
+  return t(error in MESSAGES ? MESSAGES[error as keyof typeof MESSAGES] : "wrongCredentials");
 }
 
 export function SignInForm(props: {
   callbackUrl: string;
+  forgotHref: string;
   oauthProviders: { id: string; name: string }[];
   initialError?: string;
   email?: string;
 }) {
+  const t = useTranslations("Auth.signIn");
   const router = useRouter();
-  const [error, setError] = useState(props.initialError ? (props.initialError in MESSAGES || props.initialError.startsWith("TooManyAttempts") ? messageOf(props.initialError) : "Sign-in failed. Try again.") : "");
+  const [error, setError] = useState(props.initialError ? (props.initialError in MESSAGES || props.initialError.startsWith("TooManyAttempts") ? messageOf(t, props.initialError) : t("failed")) : "");
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -45,7 +54,7 @@ export function SignInForm(props: {
     });
     if (!result || result.error) {
       setPending(false);
-      setError(messageOf(result?.error ?? ""));
+      setError(messageOf(t, result?.error ?? ""));
       return;
     }
     router.replace(props.callbackUrl);
@@ -56,17 +65,17 @@ export function SignInForm(props: {
     <div className="mt-6 space-y-4">
       {error ? <Alert>{error}</Alert> : null}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={props.email} />
+        <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={props.email} />
         <div>
-          <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-          <p className="mt-1.5 text-right text-sm">
-            <Link className="font-medium text-indigo-700 underline" href="/forgot-password">
-              Forgot password?
+          <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
+          <p className="mt-1.5 text-end text-sm">
+            <Link className="font-medium text-indigo-700 underline" href={props.forgotHref}>
+              {t("forgot")}
             </Link>
           </p>
         </div>
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Signing in…" : "Sign in"}
+          {pending ? t("pending") : t("submit")}
         </Button>
       </form>
       {props.oauthProviders.map((provider) => (
@@ -76,7 +85,7 @@ export function SignInForm(props: {
           className="w-full"
           onClick={() => signIn(provider.id, { callbackUrl: props.callbackUrl })}
         >
-          Continue with {provider.name}
+          {t("continueWith", { provider: provider.name })}
         </Button>
       ))}
     </div>

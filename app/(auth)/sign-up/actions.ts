@@ -5,18 +5,22 @@ import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
 import type { FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { registerAccount } from "@/lib/users/register-account";
-import { safeCallbackUrl } from "@/lib/auth/safe-callback";
-import { portalLocaleOfPath } from "@/lib/i18n/portal-locale-route";
+import { inAuthLanguage } from "@/lib/i18n/auth-form-errors";
+import { authLocaleOf } from "@/lib/i18n/auth-locale";
 import { answerOutage } from "@/lib/forms";
 
 /**
  * The same answer whether or not the address has an account (lib/users/register-account.ts).
- * Signing up on the way back to a portal page, the verification mail speaks that page's language.
+ * Signing up from a portal (on the way back to one of its pages, or on a page in its language), the
+ * account keeps that language for the mails its visitor receives.
  */
-export async function signUpAction(input: { name: string; email: string; password: string }, callbackUrl?: string): Promise<FormResult<{ email: string }>> {
-  return answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
-    await refuseApiKeyInAction();
-    const locale = await portalLocaleOfPath(typeof callbackUrl === "string" ? safeCallbackUrl(callbackUrl) : undefined);
-    return registerAccount(input, { ip: clientIp(await headers()), locale });
-  });
+export async function signUpAction(input: { name: string; email: string; password: string }, callbackUrl?: string, lang?: string): Promise<FormResult<{ email: string }>> {
+  const locale = await authLocaleOf({ lang, callbackUrl }).catch(() => undefined);
+  return inAuthLanguage(
+    locale,
+    await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
+      await refuseApiKeyInAction();
+      return registerAccount(input, { ip: clientIp(await headers()), locale });
+    }),
+  );
 }

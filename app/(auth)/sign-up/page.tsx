@@ -1,26 +1,36 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignUpForm } from "./sign-up-form";
 import { prefillEmail } from "@/lib/auth/prefill-email";
+import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
+import { translatorFor } from "@/lib/i18n/messages";
 import { mailMode } from "@/lib/mail/config";
 
-export const metadata: Metadata = { title: "Create an account" };
+type PageProps = { searchParams: Promise<Record<string, string | undefined>> };
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
+  const t = translatorFor(await authLocaleOf(await searchParams), "Auth");
+  return { title: t("signUp.title") };
+}
+
+export default async function SignUpPage({ searchParams }: PageProps) {
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   const email = prefillEmail(params.email);
+  const locale = await authLocaleOf(params);
+  const t = translatorFor(locale, "Auth");
   return (
-    <>
-      <h1 className="text-xl font-semibold">Create an account</h1>
+    <AuthLanguage locale={locale}>
+      <h1 className="text-xl font-semibold">{t("signUp.title")}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Already have one?{" "}
-        <Link className="font-medium text-indigo-700 underline" href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
-          Sign in
+        {t("signUp.haveOne")}{" "}
+        <Link className="font-medium text-indigo-700 underline" href={authHref("/sign-in", { callbackUrl, lang: locale })}>
+          {t("signUp.signIn")}
         </Link>
       </p>
-      <SignUpForm callbackUrl={callbackUrl} email={email} mail={mailMode()} />
-    </>
+      <SignUpForm callbackUrl={callbackUrl} lang={locale} email={email} mail={mailMode()} />
+    </AuthLanguage>
   );
 }

@@ -1,18 +1,26 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import type { MailMode } from "@/lib/mail/mail-notices";
 import { signUpAction } from "./actions";
 
-export function SignUpForm({ callbackUrl, email: initialEmail = "", mail }: { callbackUrl: string; email?: string; mail: MailMode }) {
+// What the form says about the mail, by how this instance sends it (lib/mail/mail-notices.ts).
+const HINT = { smtp: "hint", outbox: "hintOutbox", off: "hintOff" } as const;
+const NOT_SIGNED_IN = { smtp: "notSignedIn", outbox: "notSignedInOutbox", off: "notSignedInOff" } as const;
+
+type Props = { callbackUrl: string; lang?: string; email?: string; mail: MailMode };
+
+export function SignUpForm({ callbackUrl, lang, email: initialEmail = "", mail }: Props) {
+  const t = useTranslations("Auth.signUp");
   const router = useRouter();
-  const { errors, pending, submit } = useActionForm("Something went wrong. Try again.");
+  const { errors, pending, submit } = useActionForm(t("failed"));
   const [checkInbox, setCheckInbox] = useState<string | null>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -25,7 +33,7 @@ export function SignUpForm({ callbackUrl, email: initialEmail = "", mail }: { ca
     };
     setCheckInbox(null);
     await submit(
-      () => signUpAction(input, callbackUrl),
+      () => signUpAction(input, callbackUrl, lang),
       async ({ email }) => {
         // A new account signs straight in. An address that already had one does not (its owner got
         // a mail instead); the form then says only what is true either way.
@@ -45,23 +53,23 @@ export function SignUpForm({ callbackUrl, email: initialEmail = "", mail }: { ca
     <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
       {errors.form ? <Alert>{errors.form}</Alert> : null}
       {checkInbox ? (
-        <Alert tone="info">{MAIL_NOTICES.signUpNotSignedIn(mail, checkInbox)}</Alert>
+        <Alert tone="info">{t(NOT_SIGNED_IN[mail], { email: checkInbox })}</Alert>
       ) : null}
-      <Field label="Name" name="name" autoComplete="name" error={errors.name} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
+      <Field label={t("name")} name="name" autoComplete="name" error={errors.name} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required defaultValue={initialEmail} error={errors.email} />
       <Field
-        label="Password"
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 10 characters."
+        hint={t("passwordHint")}
         error={errors.password}
       />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Creating account…" : "Create account"}
+        {pending ? t("pending") : t("submit")}
       </Button>
-      <p className="text-xs text-slate-500">{MAIL_NOTICES.signUpHint(mail)}</p>
+      <p className="text-xs text-slate-500">{t(HINT[mail])}</p>
     </form>
   );
 }

@@ -9,13 +9,15 @@ import { guardAction } from "@/lib/auth/guard-action";
 import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
 import { addComment } from "@/lib/comments/add-comment";
 import { scopedDb } from "@/lib/db/scoped";
-import { answerOutage, formFailureOf, type FormResult } from "@/lib/forms";
+import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/forms";
 import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/public/find-published-workspace";
-import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
+import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/i18n/locales";
+import { findPortalLanguages } from "@/lib/public/portal-languages";
+import { portalErrors, portalFormFailure } from "@/lib/i18n/portal-form-failure";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
@@ -29,15 +31,30 @@ async function target(workspaceSlug: unknown, id: unknown) {
 }
 
 /**
- * The form messages in the language of the page the action was sent from: its address's language
- * segment (the proxy's header), else the portal's default; English when the portal is unknown.
+ * The language of the page the action was sent from: its address's language segment (the proxy's
+ * header), else the portal's default; English when the portal is unknown.
  */
-async function formMessages(workspace: PublishedWorkspace | null) {
+async function pageLocale(defaultLocale: PortalLocale | undefined): Promise<PortalLocale> {
   const requestHeaders = await headers();
   const asked = requestHeaders.get(PORTAL_LOCALE_HEADER);
   const prefixed = requestHeaders.get(PORTAL_PREFIXED_HEADER) === "1" && isPortalLocale(asked);
-  const locale = prefixed ? asked : (workspace?.languages.defaultLocale ?? DEFAULT_PORTAL_LOCALE);
-  return getTranslations({ locale, namespace: "Forms" });
+  return prefixed ? asked : (defaultLocale ?? DEFAULT_PORTAL_LOCALE);
+}
+
+async function formMessages(workspace: PublishedWorkspace | null) {
+  const locale = await pageLocale(workspace?.languages.defaultLocale);
+  return { t: await getTranslations({ locale, namespace: "Forms" }), errors: portalErrors(locale) };
+}
+
+/**
+ * A form's answer, with the database out of reach said in the page's language (the portal's
+ * default comes from the proxy's cache when the database cannot be asked; else English).
+ */
+async function inPageLanguage<T>(workspaceSlug: unknown, result: FormResult<T>): Promise<FormResult<T>> {
+  if (result !== SERVICE_UNAVAILABLE) return result;
+  const languages = typeof workspaceSlug === "string" ? await findPortalLanguages(workspaceSlug).catch(() => null) : null;
+  const errors = portalErrors(await pageLocale(languages?.defaultLocale));
+  return { ok: false, fieldErrors: { form: errors("unavailable") } };
 }
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
@@ -59,10 +76,10 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  return answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
+  return inPageLanguage(workspaceSlug, await answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
     const user = await guardAction();
     const found = await target(workspaceSlug, postId);
-    const t = await formMessages(found?.workspace ?? null);
+    const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
     try {
@@ -71,13 +88,14 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
-        return { ok: false, fieldErrors: { body: error.details?.[0]?.message ?? t("checkComment") } };
+        const failure = portalFormFailure(errors, "comment", error, "commentAction");
+        return { ok: false, fieldErrors: { body: failure.fieldErrors.body ?? t("checkComment") } };
       }
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("postGone") } };
-      if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, fieldErrors: { form: error.message } };
+      if (error instanceof DomainError && error.code === "CONFLICT") return portalFormFailure(errors, "comment", error, "commentAction");
       throw error;
     }
-  });
+  }));
 }
 
 /**
@@ -85,10 +103,10 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  return answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
+  return inPageLanguage(workspaceSlug, await answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
     const user = await guardAction();
     const found = await target(workspaceSlug, boardId);
-    const t = await formMessages(found?.workspace ?? null);
+    const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
     if (!found) return { ok: false, fieldErrors: { form: t("boardGone") } };
     try {
@@ -102,10 +120,10 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
       return { ok: true, data: { id: post.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("boardGone") } };
-      if (error instanceof DomainError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return formFailureOf(error, "submitPostAction");
+      if (error instanceof DomainError && ["VALIDATION_ERROR", "RATE_LIMITED", "PLAN_LIMIT"].includes(error.code)) return portalFormFailure(errors, "post", error, "submitPostAction");
       throw error;
     }
-  });
+  }));
 }
 
 /**

@@ -1,24 +1,22 @@
+import { directionOf, type PortalLocale } from "@/lib/i18n/locales";
+import { mailTranslator } from "@/lib/i18n/messages";
 import type { MailContent } from "../types";
 import { MailButton, MailFootnote, MailLayout, MailParagraph } from "./mail-layout";
 
-export function resetPasswordMail({ link, minutes }: { link: string; minutes: number }): MailContent {
-  const subject = "Reset your password";
-  const footnote = `The link works once and expires in ${minutes} minutes. Using it signs your account out everywhere. If you did not ask for it, ignore this mail: your password stays as it is.`;
+/** In a portal visitor's language (the page that asked, or the one the account was made in); English otherwise. */
+export function resetPasswordMail({ link, minutes, locale }: { link: string; minutes: number; locale?: PortalLocale }): MailContent {
+  const t = mailTranslator(locale, "VisitorMail.reset");
+  const subject = t("subject");
+  const footnote = t("footnote", { minutes });
   return {
     subject,
     html: (
-      <MailLayout title={subject}>
-        <MailParagraph>Someone (hopefully you) asked to reset the password of the Workspace account with this address.</MailParagraph>
-        <MailButton href={link}>Choose a new password</MailButton>
+      <MailLayout title={subject} lang={locale ?? "en"} dir={locale ? directionOf(locale) : "ltr"}>
+        <MailParagraph>{t("intro")}</MailParagraph>
+        <MailButton href={link}>{t("button")}</MailButton>
         <MailFootnote>{footnote}</MailFootnote>
       </MailLayout>
     ),
-    text: [
-      "Someone (hopefully you) asked to reset the password of the Workspace account with this address. Choose a new password:",
-      "",
-      link,
-      "",
-      footnote,
-    ].join("\n"),
+    text: [`${t("intro")} ${t("textLead")}`, "", link, "", footnote].join("\n"),
   };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,11 +9,12 @@ import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { FormResult } from "@/lib/forms";
 
-type Props = { reset: (input: { password: string }) => Promise<FormResult<{ email: string }>> };
+type Props = { reset: (input: { password: string }) => Promise<FormResult<{ email: string }>>; lang?: string; forgotHref: string };
 
-export function ResetPasswordForm({ reset }: Props) {
+export function ResetPasswordForm({ reset, lang, forgotHref }: Props) {
+  const t = useTranslations("Auth.reset");
   const router = useRouter();
-  const { errors, pending, submit } = useActionForm("The server did not answer; the password was not changed. Try again.");
+  const { errors, pending, submit } = useActionForm(t("failed"));
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,7 +22,7 @@ export function ResetPasswordForm({ reset }: Props) {
     await submit(
       () => reset({ password }),
       (data) => {
-        router.replace(`/sign-in?reset=done&email=${encodeURIComponent(data.email)}`);
+        router.replace(`/sign-in?reset=done&email=${encodeURIComponent(data.email)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`);
         return STAY_PENDING;
       },
     );
@@ -31,22 +33,22 @@ export function ResetPasswordForm({ reset }: Props) {
       {errors.form ? (
         <Alert>
           {errors.form}{" "}
-          <Link className="font-medium underline" href="/forgot-password">
-            Request a new link
+          <Link className="font-medium underline" href={forgotHref}>
+            {t("requestNew")}
           </Link>
         </Alert>
       ) : null}
       <Field
-        label="New password"
+        label={t("newPassword")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 10 characters."
+        hint={t("passwordHint")}
         error={errors.password}
       />
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Saving…" : "Save new password"}
+        {pending ? t("saving") : t("save")}
       </Button>
     </form>
   );

@@ -43,7 +43,7 @@ export default async function RoadmapPage({ params }: Props) {
               <ul className="space-y-3">
                 {columns[index]!.data.map((item) => (
                   <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                    <h3 className="font-medium text-slate-900">{item.title}</h3>
+                    <h3 dir="auto" className="font-medium text-slate-900">{item.title}</h3>
                     {item.description ? <p className="mt-1 text-sm text-slate-600">{item.description}</p> : null}
                     {item.posts.length ? (
                       <ul className="mt-3 space-y-1.5 border-t border-slate-100 pt-3">
@@ -62,7 +62,7 @@ export default async function RoadmapPage({ params }: Props) {
                 ))}
               </ul>
             ) : (
-              <p className="px-1 pb-2 text-sm text-slate-500">{t("empty")}</p>
+              <p className="px-1 pb-2 text-sm text-slate-600">{t("empty")}</p>
             )}
           </section>
         ))}

@@ -73,7 +73,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
         <Link href={portalBase} className="text-sm text-slate-500 hover:text-slate-800">
           <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {t("allBoards")}
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{board.name}</h1>
+        <h1 dir="auto" className="mt-2 text-2xl font-semibold tracking-tight">{board.name}</h1>
         {board.description ? <p className="mt-1 text-slate-600">{board.description}</p> : null}
       </div>
 

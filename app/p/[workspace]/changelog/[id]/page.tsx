@@ -43,7 +43,7 @@ export default async function ReleaseNotePage({ params }: Props) {
         <p className="text-sm text-slate-500">
           <time dateTime={note.publishedAt}>{formatDate(note.publishedAt, "utc", locale)}</time>
         </p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight">{note.title}</h1>
+        <h1 dir="auto" className="mt-1 text-2xl font-semibold tracking-tight">{note.title}</h1>
         <Markdown source={note.body} className="mt-4" />
       </article>
     </div>

@@ -52,7 +52,7 @@ export default async function PostPage({ params }: Props) {
         <div className="flex items-start gap-4">
           <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" vote={voteAction} />
           <div className="min-w-0 flex-1">
-            <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
+            <h1 dir="auto" className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               <PostStatus status={post.status} label={tc(`postStatus.${post.status}`)} />
               <span>
@@ -77,7 +77,7 @@ export default async function PostPage({ params }: Props) {
                 </span>
               ) : null}
             </div>
-            {post.body ? <p className="mt-4 whitespace-pre-wrap break-words text-slate-700">{post.body}</p> : null}
+            {post.body ? <p dir="auto" className="mt-4 whitespace-pre-wrap break-words text-slate-700">{post.body}</p> : null}
             {post.tags.length ? (
               <div className="mt-4 flex flex-wrap gap-1.5">
                 {post.tags.map((tag) => (
@@ -120,7 +120,7 @@ export default async function PostPage({ params }: Props) {
                   ·{" "}
                   <time dateTime={comment.createdAt}>{formatDate(comment.createdAt, "utc", locale)}</time>
                 </p>
-                <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
+                <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
               </li>
             ))}
           </ol>

@@ -1,0 +1,18 @@
+import { NextIntlClientProvider } from "next-intl";
+import { directionOf, DEFAULT_PORTAL_LOCALE, type PortalLocale } from "@/lib/i18n/locales";
+import { messagesOf } from "@/lib/i18n/messages";
+
+/**
+ * Wraps an auth page in its visitor's language: the element says which (and its direction, so
+ * Arabic mirrors), and the page's client forms read their words from the "Auth" messages.
+ */
+export function AuthLanguage({ locale, children }: { locale: PortalLocale | undefined; children: React.ReactNode }) {
+  const lang = locale ?? DEFAULT_PORTAL_LOCALE;
+  return (
+    <div lang={lang} dir={directionOf(lang)} data-testid="auth-root">
+      <NextIntlClientProvider locale={lang} messages={{ Auth: messagesOf(locale).Auth }} timeZone="UTC">
+        {children}
+      </NextIntlClientProvider>
+    </div>
+  );
+}

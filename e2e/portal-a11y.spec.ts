@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, type Portal } from "./public-fixtures";
+
+// axe on every portal page a visitor can reach (home, a board, a post, the roadmap, the changelog
+// and a note, the status page, and the sign-in page reached from the portal) in English and in
+// Arabic (right-to-left), in the light and the dark scheme: no violation of any impact. Keyboard
+// focus is drawn visibly in both schemes.
+test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed the portal");
+// Eight pages with an axe run each, per language and scheme, on a machine that may be busy.
+test.describe.configure({ timeout: 300_000 });
+
+async function expectNoA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** The element focused by the keyboard draws a ring or an outline: something a sighted keyboard user sees. */
+async function expectVisibleFocus(page: Page, label: string) {
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press("Tab");
+  const drawn = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "nothing focused";
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+    return outline || ring ? "visible" : `no focus style on ${element.tagName} ${element.textContent?.trim().slice(0, 40)}`;
+  });
+  expect(drawn, `keyboard focus on ${label}`).toBe("visible");
+}
+
+let portal: Portal;
+let postId = "";
+let noteId = "";
+
+test.beforeAll(async ({ browser, request }) => {
+  const owner = await browser.newPage();
+  portal = await publishedPortal(owner, "Accessible Co");
+  const boardId = await addBoard(portal, "Ideas", "ideas");
+  postId = String((await apiPost(request, portal, "/posts", { boardId, title: "Offline mode", body: "Work on **planes**." })).id);
+  await apiPost(request, portal, "/posts", { boardId, title: "Keyboard shortcuts", body: "Faster triage." });
+  noteId = String((await apiPost(request, portal, "/changelog", { title: "Bulk export", body: "Export *everything* at once." })).id);
+  await addComponent(portal, "API", 0);
+  await addComponent(portal, "Website", 1);
+  await owner.context().close();
+});
+
+for (const locale of ["en", "ar"] as const) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`every portal page passes axe in ${locale}, ${colorScheme}`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme, locale: locale === "ar" ? "ar" : "en-US" });
+      const page = await context.newPage();
+      const base = locale === "en" ? `/p/${portal.slug}` : `/p/${portal.slug}/${locale}`;
+      const pages: [string, string][] = [
+        ["home", base],
+        ["board", `${base}/boards/ideas`],
+        ["post", `${base}/posts/${postId}`],
+        ["roadmap", `${base}/roadmap`],
+        ["changelog", `${base}/changelog`],
+        ["note", `${base}/changelog/${noteId}`],
+        ["status", `${base}/status`],
+        ["sign-in from the portal", `/sign-in?callbackUrl=${encodeURIComponent(`${base}/boards/ideas`)}`],
+      ];
+      for (const [name, path] of pages) {
+        const response = await page.goto(path);
+        expect(response?.status(), `${name} answers`).toBe(200);
+        const root = name.startsWith("sign-in") ? page.getByTestId("auth-root") : page.getByTestId("portal-root");
+        await expect(root).toHaveAttribute("lang", locale);
+        await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        await expectNoA11yViolations(page, `${name} (${locale}, ${colorScheme})`);
+        await expectVisibleFocus(page, `${name} (${locale}, ${colorScheme})`);
+      }
+      await context.close();
+    });
+  }
+}
