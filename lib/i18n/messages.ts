@@ -10,7 +10,7 @@ import { DEFAULT_PORTAL_LOCALE, type PortalLocale } from "./locales";
 
 // Every language's messages, for what is written outside a page's request: mails a portal
 // visitor receives. (Pages load only their own language, lib/i18n/request.ts.)
-const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
+export const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** A translator for one namespace in `locale` (English when none is known). */
 export function mailTranslator<N extends "Mail.verify">(locale: PortalLocale | undefined, namespace: N) {

@@ -21,6 +21,7 @@ CREATE TABLE "PostNotificationPreference" (
     "userId" TEXT NOT NULL,
     "workspaceId" TEXT NOT NULL,
     "level" "PostNotificationLevel" NOT NULL,
+    "locale" TEXT,
     "updatedAt" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "PostNotificationPreference_pkey" PRIMARY KEY ("userId","workspaceId")
