@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { DomainError } from "@/lib/core/errors";
-import { safeText } from "@/lib/core/schemas";
 import { validate } from "@/lib/core/validate";
 import type { Post } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/events/record-event";
@@ -8,6 +6,7 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { updatePostBody, type UpdatePostInput } from "./schemas";
 import { allowedNextStatuses, canTransition } from "./status-rules";
+import { statusNoteSchema } from "./status-note";
 import { postView } from "./view";
 
 /** The post changed since the caller read it; carries the current post so a form can show it. */
@@ -33,8 +32,6 @@ export interface UpdatePostOptions {
   note?: string;
 }
 
-export const STATUS_NOTE_MAX_LENGTH = 2_000;
-const statusNoteSchema = z.object({ note: safeText({ max: STATUS_NOTE_MAX_LENGTH, label: "Note to voters", multiline: true }) });
 
 /**
  * Changes title, body, tags or status (the surfaces' one update: PATCH /api/v1/posts/{id} and the
