@@ -9,7 +9,9 @@ import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
 import type { MailMessage } from "@/lib/mail/types";
 import { postNotificationConsumer } from "@/lib/notifications/post-notifications";
+import { listPostNotifications } from "@/lib/notifications/list-post-notifications";
 import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
+import { updateNotificationSettings } from "@/lib/workspaces/update-notification-settings";
 import { updatePost } from "@/lib/posts/update-post";
 import { actorOf, expectApiError } from "../support/actors";
 import { createTestUser, seedBoard, seedTenant } from "../support/api";
@@ -207,5 +209,24 @@ describe("post notifications", () => {
     const nul = await expectApiError(updatePost(s.admin, s.post.id, { status: "planned" }, { note: "a\u0000b" }), "VALIDATION_ERROR");
     expect(nul.details?.[0]).toMatchObject({ path: "note" });
     expect((await db.post.findUniqueOrThrow({ where: { id: s.post.id } })).status).toBe("open");
+  });
+
+  it("only admins and owners read a post's notification log and change the workspace's switches; bad input is a field error", async () => {
+    const s = await postWithPeople();
+    await updatePost(s.admin, s.post.id, { status: "planned" });
+    await deliver(s.workspaceId, "post.status_changed");
+    const log = await listPostNotifications(s.admin, s.post.id);
+    expect(log.total).toBe(4);
+    expect(log.rows.every((row) => row.status === "SENT")).toBe(true);
+    const member = await actorOf(s.tenant, await s.tenant.member("MEMBER"));
+    await expectApiError(listPostNotifications(member, s.post.id), "FORBIDDEN");
+    await expectApiError(updateNotificationSettings(member, { notifyPostUpdates: false, notifyStatusSubscribers: true, notifyChangelogSubscribers: true }), "FORBIDDEN");
+    const bad = await expectApiError(updateNotificationSettings(s.admin, { notifyPostUpdates: "no", notifyStatusSubscribers: true, notifyChangelogSubscribers: true }), "VALIDATION_ERROR");
+    expect(bad.details?.[0]).toMatchObject({ path: "notifyPostUpdates" });
+    expect(await updateNotificationSettings(s.admin, { notifyPostUpdates: false, notifyStatusSubscribers: true, notifyChangelogSubscribers: false })).toEqual({
+      notifyPostUpdates: false,
+      notifyStatusSubscribers: true,
+      notifyChangelogSubscribers: false,
+    });
   });
 });
