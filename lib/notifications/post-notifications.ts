@@ -4,6 +4,7 @@ import type { NotificationKind, PostStatus } from "@/lib/generated/prisma/enums"
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, portalPath, type PortalLocale } from "@/lib/i18n/locales";
 import { postUpdateMail, type PostUpdate } from "@/lib/mail/templates/post-update";
 import { absoluteUrl } from "@/lib/site-url";
+import { isPublicBoard, isPublishedPortal } from "@/lib/visibility";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "./queue-notifications";
 import { unsubscribeToken } from "./unsubscribe-token";
 
@@ -39,11 +40,14 @@ async function changeOf(event: StoredEvent): Promise<Change | null> {
 }
 
 function whySuppressed(
-  workspace: { notifyPostUpdates: boolean },
+  workspace: { notifyPostUpdates: boolean; portalPublished: boolean },
+  board: { isPublic: boolean },
   level: "ALL" | "OWN_POSTS" | "NONE",
   isAuthor: boolean,
 ): string | undefined {
   if (!workspace.notifyPostUpdates) return "the workspace turned off mail about posts";
+  // The mail's link leads to the post on the portal: a private board or an unpublished portal has none to show.
+  if (!isPublishedPortal(workspace) || !isPublicBoard(board)) return "the post is not on the public portal";
   if (level === "NONE") return "the recipient turned off mail about posts";
   if (level === "OWN_POSTS" && !isAuthor) return "the recipient only wants mail about posts they created";
   return undefined;
@@ -55,9 +59,12 @@ export async function notifyPostPeople(event: StoredEvent): Promise<number> {
   if (!change) return 0;
   const workspace = await db.workspace.findUnique({
     where: { id: event.workspaceId },
-    select: { name: true, slug: true, notifyPostUpdates: true, portalDefaultLocale: true, portalLocales: true },
+    select: { name: true, slug: true, notifyPostUpdates: true, portalPublished: true, portalDefaultLocale: true, portalLocales: true },
   });
-  const post = await db.post.findFirst({ where: { id: change.postId, workspaceId: event.workspaceId }, select: { id: true, title: true, authorId: true } });
+  const post = await db.post.findFirst({
+    where: { id: change.postId, workspaceId: event.workspaceId },
+    select: { id: true, title: true, authorId: true, board: { select: { isPublic: true } } },
+  });
   if (!workspace || !post) return 0;
 
   const [votes, comments] = await Promise.all([
@@ -77,7 +84,7 @@ export async function notifyPostPeople(event: StoredEvent): Promise<number> {
 
   const recipients: NotificationRecipient[] = users.map((user) => {
     const preference = preferenceOf.get(user.id);
-    const suppressed = whySuppressed(workspace, preference?.level ?? "ALL", user.id === post.authorId);
+    const suppressed = whySuppressed(workspace, post.board, preference?.level ?? "ALL", user.id === post.authorId);
     if (suppressed) return { recipient: user.email, suppressed };
     const chosen = preference?.locale;
     const locale: PortalLocale = isPortalLocale(chosen) && workspace.portalLocales.includes(chosen) ? chosen : defaultLocale;

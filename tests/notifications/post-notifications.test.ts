@@ -202,6 +202,17 @@ describe("post notifications", () => {
     expect(rows.every((r) => r.status === "SUPPRESSED" && r.reason === "the workspace turned off mail about posts")).toBe(true);
   });
 
+  it("a post on a private board (no portal page to link to) mails no one; each is recorded as suppressed", async () => {
+    const s = await postWithPeople();
+    await db.board.updateMany({ where: { workspaceId: s.workspaceId }, data: { isPublic: false } });
+    await updatePost(s.admin, s.post.id, { status: "planned" });
+    const event = await deliver(s.workspaceId, "post.status_changed");
+    expect(smtp.mailsTo(s.voter.email)).toHaveLength(0);
+    const rows = await rowsOf(event.id);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.status === "SUPPRESSED" && r.reason === "the post is not on the public portal")).toBe(true);
+  });
+
   it("the note is validated: too long, or with control characters, is refused with a field error and nothing changes", async () => {
     const s = await postWithPeople();
     const tooLong = await expectApiError(updatePost(s.admin, s.post.id, { status: "planned" }, { note: "x".repeat(2001) }), "VALIDATION_ERROR");
