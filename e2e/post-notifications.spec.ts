@@ -40,6 +40,7 @@ test("a voter gets the status-change mail with the team's note, and unsubscribes
 
   // The admin writes a note, then moves the post along.
   await owner.goto(`/w/${portal.slug}/posts/${postId}`);
+  await owner.getByText("Add a note to voters").click();
   await owner.getByLabel("Note to voters (optional)").fill("Shipping in March. Thanks for voting!");
   await owner.getByLabel("Status", { exact: true }).selectOption("planned");
   await expect(owner.getByText("Status: Planned.")).toBeVisible();

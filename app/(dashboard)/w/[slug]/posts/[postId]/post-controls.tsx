@@ -59,26 +59,30 @@ export function StatusSelect({ slug, postId, status, allowed }: { slug: string; 
         ))}
       </select>
       <p className="mt-1 text-xs text-slate-500">
-        {status === "closed" ? "A closed post can be reopened." : "Moves forward (steps can be skipped) or closes."}
+        {status === "closed" ? "A closed post can be reopened." : "Moves forward (steps can be skipped) or closes."} The post&apos;s voters, commenters and author are
+        mailed.
       </p>
-      <label htmlFor={`${id}-note`} className="mt-3 block text-xs font-medium text-slate-500">
-        Note to voters (optional)
-      </label>
-      <textarea
-        id={`${id}-note`}
-        name="note"
-        rows={3}
-        maxLength={STATUS_NOTE_MAX_LENGTH}
-        value={note}
-        disabled={pending}
-        onChange={(event) => setNote(event.target.value)}
-        aria-invalid={noteError ? true : undefined}
-        aria-describedby={`${id}-note-help`}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-50"
-      />
-      <p id={`${id}-note-help`} className={`mt-1 text-xs ${noteError ? "text-red-700" : "text-slate-500"}`}>
-        {noteError ?? "Write it before choosing the new status: it goes out with the mail to the post's voters, commenters and author."}
-      </p>
+      <details className="mt-2 text-sm" open={note !== "" || noteError !== null}>
+        <summary className="cursor-pointer text-xs font-medium text-indigo-700">Add a note to voters</summary>
+        <label htmlFor={`${id}-note`} className="mt-2 block text-xs font-medium text-slate-500">
+          Note to voters (optional)
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={3}
+          maxLength={STATUS_NOTE_MAX_LENGTH}
+          value={note}
+          disabled={pending}
+          onChange={(event) => setNote(event.target.value)}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={`${id}-note-help`}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-50"
+        />
+        <p id={`${id}-note-help`} className={`mt-1 text-xs ${noteError ? "text-red-700" : "text-slate-500"}`}>
+          {noteError ?? "Sent with the next status change, quoted in the mail."}
+        </p>
+      </details>
     </div>
   );
 }
