@@ -42,6 +42,7 @@ test("a voter gets the status-change mail with the team's note, and unsubscribes
   await owner.goto(`/w/${portal.slug}/posts/${postId}`);
   await owner.getByText("Add a note to voters").click();
   await owner.getByLabel("Note to voters (optional)").fill("Shipping in March. Thanks for voting!");
+  await screenshotBothWidths(owner, "post-notifications-status-note");
   await owner.getByLabel("Status", { exact: true }).selectOption("planned");
   await expect(owner.getByText("Status: Planned.")).toBeVisible();
 
@@ -79,6 +80,16 @@ test("a voter gets the status-change mail with the team's note, and unsubscribes
   expect((await request.post("/api/unsubscribe/pu1.forged.token")).status()).toBe(400);
   const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"]!)![1]!;
   expect((await request.post(oneClick, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(200);
+
+  // The workspace's switches: an admin turns mail about posts off.
+  await owner.goto(`/w/${portal.slug}/settings`);
+  const card = owner.getByTestId("notification-settings-form");
+  await card.getByRole("switch", { name: "Post updates" }).click();
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByText("Notification settings saved.")).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByTestId("notification-settings-form").getByRole("switch", { name: "Post updates" })).toHaveAttribute("aria-checked", "false");
+  await expectNoSeriousA11yViolations(owner, "settings with the notifications card");
 
   await ownerContext.close();
   await voterContext.close();

@@ -50,7 +50,9 @@ export function postUpdateMail(input: PostUpdateMailInput): MailContent {
         {quoted ? (
           <>
             {update.kind === "status" ? <MailParagraph>{t("note")}</MailParagraph> : null}
-            <p style={quote}>{quoted}</p>
+            <p style={quote} dir="auto">
+              {quoted}
+            </p>
           </>
         ) : null}
         <p style={{ margin: "8px 0 20px" }}>
