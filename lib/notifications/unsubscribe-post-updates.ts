@@ -45,11 +45,12 @@ export async function unsubscribePostUpdates(token: string): Promise<Unsubscribe
   return target;
 }
 
-// Unsubscribing needs no sign-in, so it is counted per client address: generous for people and
-// mail providers' one-click requests, a wall for anyone replaying links in bulk.
+// Changing the choice (unsubscribing needs no sign-in) is counted per key — the client address for
+// the links, the account for the portal's page: generous for people and mail providers' one-click
+// requests, a wall for anyone replaying links in bulk.
 let limiter: { backend: string | undefined; instance: RateLimiter } | undefined;
-export async function unsubscribeAllowed(clientIp: string): Promise<boolean> {
+export async function preferenceChangeAllowed(key: string): Promise<boolean> {
   const backend = process.env.UPSTASH_REDIS_REST_URL;
   if (!limiter || limiter.backend !== backend) limiter = { backend, instance: createRateLimiter({ prefix: "unsubscribe", limit: 60, windowMs: 60_000 }) };
-  return (await limiter.instance.limit(clientIp)).success;
+  return (await limiter.instance.limit(key)).success;
 }

@@ -10,7 +10,7 @@ import { sendQueuedMail } from "@/lib/mail/send-mail";
 import type { MailMessage } from "@/lib/mail/types";
 import { postNotificationConsumer } from "@/lib/notifications/post-notifications";
 import { listPostNotifications } from "@/lib/notifications/list-post-notifications";
-import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
+import { getPostNotificationLevel, setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
 import { updateNotificationSettings } from "@/lib/workspaces/update-notification-settings";
 import { updatePost } from "@/lib/posts/update-post";
 import { actorOf, expectApiError } from "../support/actors";
@@ -130,6 +130,11 @@ describe("post notifications", () => {
     await deliver(s.workspaceId, "post.status_changed");
     const url = /^<(.+)>$/.exec(smtp.mailsTo(s.voter.email)[0]!.headers["list-unsubscribe"]!)![1]!;
     const token = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
+    // A GET (a mail scanner following the link) changes nothing: it is sent to the page that asks.
+    const fetched = await oneClick.GET(new Request(url), { params: Promise.resolve({ token }) });
+    expect(fetched.status).toBe(303);
+    expect(fetched.headers.get("location")).toMatch(/\/unsubscribe\/pu1\./);
+    expect(await getPostNotificationLevel(s.voter.id, s.workspaceId)).toBe("ALL");
     const post = () => oneClick.POST(new Request(url, { method: "POST", body: "List-Unsubscribe=One-Click" }), { params: Promise.resolve({ token }) });
     expect((await post()).status).toBe(200);
     expect((await post()).status).toBe(200);

@@ -34,7 +34,7 @@ export default async function UnsubscribePage({ params, searchParams }: { params
         ) : (
           <form action={unsubscribeAction.bind(null, token)} className="mt-3 space-y-4">
             <p className="text-sm text-slate-700">{t("confirm", { workspace: target.workspaceName, email: target.email })}</p>
-            {busy ? <p role="alert" className="text-sm text-red-700">Too many requests. Try again in a minute.</p> : null}
+            {busy ? <p role="alert" className="text-sm text-red-700">{t("busy")}</p> : null}
             <Button type="submit">{t("button")}</Button>
           </form>
         )}

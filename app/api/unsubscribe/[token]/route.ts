@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { unsubscribeAllowed, unsubscribePostUpdates } from "@/lib/notifications/unsubscribe-post-updates";
+import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/notifications/unsubscribe-post-updates";
 import { clientIp } from "@/lib/public/client-ip";
 import { absoluteUrl } from "@/lib/site-url";
 
@@ -9,7 +9,7 @@ import { absoluteUrl } from "@/lib/site-url";
 const noStore = { "Cache-Control": "no-store" };
 
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
-  if (!(await unsubscribeAllowed(clientIp(request.headers)))) {
+  if (!(await preferenceChangeAllowed(`ip:${clientIp(request.headers)}`))) {
     return NextResponse.json({ code: "RATE_LIMITED", message: "Too many unsubscribe requests. Try again in a minute." }, { status: 429, headers: { ...noStore, "Retry-After": "60" } });
   }
   const { token } = await params;

@@ -6,6 +6,7 @@ import { guardAction } from "@/lib/auth/guard-action";
 import { DomainError } from "@/lib/core/errors";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/i18n/locales";
 import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
+import { preferenceChangeAllowed } from "@/lib/notifications/unsubscribe-post-updates";
 import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
 
 /**
@@ -21,6 +22,7 @@ export async function savePostNotificationLevelAction(workspaceSlug: string, for
   const page = portalPath(workspace.slug, locale, workspace.languages.defaultLocale, "/account");
   const user = await guardAction();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(page)}`);
+  if (!(await preferenceChangeAllowed(`user:${user.id}`))) redirect(`${page}?error=busy`);
   try {
     await setPostNotificationLevel(user.id, workspace.id, { level: formData.get("level"), locale });
   } catch (error) {

@@ -62,7 +62,7 @@ export default async function PortalAccountPage({ params, searchParams }: Props)
         </fieldset>
         {query.error ? (
           <p id="level-error" role="alert" className="text-sm text-red-700">
-            {t("invalid")}
+            {query.error === "busy" ? t("busy") : t("invalid")}
           </p>
         ) : null}
         {query.saved ? (
