@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, names lower-cased. */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 

@@ -54,6 +54,8 @@ async function startMailbox() {
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: parsed.html ?? "",
+            // Names lower-cased, so a spec can read List-Unsubscribe and the like.
+            headers: Object.fromEntries(parsed.headers.map((header) => [header.key.toLowerCase(), header.value])),
             receivedAt: new Date().toISOString(),
           };
           sequence += 1;

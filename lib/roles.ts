@@ -78,6 +78,7 @@ export const MIN_ROLE_FOR_ACTION = {
   "members.manage": "ADMIN",
   "keys.manage": "ADMIN",
   "webhooks.manage": "ADMIN",
+  "notifications.read": "ADMIN",
   "settings.manage": "ADMIN",
   "owners.manage": "OWNER",
   "plan.manage": "OWNER",

@@ -25,5 +25,7 @@ export const TENANT_MODELS = [
   "webhookEndpoint",
   "webhookDelivery",
   "notificationDelivery",
+  "postStatusChange",
+  "postNotificationPreference",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

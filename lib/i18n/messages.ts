@@ -13,7 +13,7 @@ import { DEFAULT_PORTAL_LOCALE, type PortalLocale } from "./locales";
 // next-intl's request locale is not theirs), and the portal forms' refusals (a server action
 // answers in the language of the page that sent it). Portal pages load only their own language
 // (lib/i18n/request.ts).
-const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
+export const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** The messages of one language (English when none is known). */
 export function messagesOf(locale: PortalLocale | undefined): typeof en {

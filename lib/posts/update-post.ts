@@ -6,6 +6,7 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getPostOrThrow } from "./get-post";
 import { updatePostBody, type UpdatePostInput } from "./schemas";
 import { allowedNextStatuses, canTransition } from "./status-rules";
+import { statusNoteSchema } from "./status-note";
 import { postView } from "./view";
 
 /** The post changed since the caller read it; carries the current post so a form can show it. */
@@ -24,7 +25,13 @@ export interface UpdatePostOptions {
    * sends none and keeps its contract: last write wins, but never across a status race.
    */
   expectedVersion?: number;
+  /**
+   * The team's note to the post's voters on a status change (the dashboard's form): kept with the
+   * change and included in the mail they get. Ignored when the status does not change.
+   */
+  note?: string;
 }
+
 
 /**
  * Changes title, body, tags or status (the surfaces' one update: PATCH /api/v1/posts/{id} and the
@@ -34,6 +41,7 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
   authorize(actor, "posts.edit", "edit posts");
   const body = validate(updatePostBody, input, "The post is not valid.");
   if (body.status !== undefined) authorize(actor, "posts.changeStatus", "change a post's status");
+  const note = options.note === undefined ? "" : validate(statusNoteSchema, { note: options.note }, "The note is not valid.").note;
   return actor.db.$transaction(async (tx) => {
     const current = await getPostOrThrow(tx, id);
     if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw new StalePostError(current);
@@ -58,7 +66,11 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
     const { workspaceId } = actor;
     if (editsText) await recordEvent(tx, { workspaceId, type: "post.updated", data: updated, previous: before });
     if (updated.status !== before.status) {
-      await recordEvent(tx, { workspaceId, type: "post.status_changed", data: updated, previous: { status: before.status } });
+      const event = await recordEvent(tx, { workspaceId, type: "post.status_changed", data: updated, previous: { status: before.status } });
+      // Who changed it and what they told the voters, for the mail the event leads to.
+      await tx.postStatusChange.create({
+        data: { workspaceId, postId: id, from: before.status, to: updated.status, actorId: actor.userId, note: note || null, eventId: event.id },
+      });
     }
     return updated;
   });

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, names lower-cased (the last value of a repeated one). */
+  headers: Record<string, string>;
 }
 
 /** `port` 0 picks a free one; a test that restarts "the same" server passes the port it had. */
@@ -31,6 +33,7 @@ export async function startSmtpServer(port = 0) {
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
           html: parsed.html ?? "",
+          headers: Object.fromEntries(parsed.headers.map((header) => [header.key.toLowerCase(), header.value])),
         });
         callback();
       });

@@ -61,6 +61,8 @@ async function fullWorkspace() {
   const endpoint = await db.webhookEndpoint.create({ data: { workspaceId, url: "https://hooks.example.test/in", eventTypes: [], secretEncrypted: "not-a-real-secret" } });
   await db.webhookDelivery.create({ data: { workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: {} } });
   await db.notificationDelivery.create({ data: { workspaceId, kind: "POST_STATUS", subjectType: "post", subjectId: "p", eventId: event.id, recipient: "voter@example.com" } });
+  await db.postStatusChange.create({ data: { workspaceId, postId: portal.post.id, from: "open", to: "planned", eventId: event.id } });
+  await db.postNotificationPreference.create({ data: { workspaceId, userId: member.id, level: "NONE" } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

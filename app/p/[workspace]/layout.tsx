@@ -62,12 +62,13 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
               {user ? (
                 <>
                   {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
-                  <span className="flex min-w-0 items-center gap-2 text-slate-600" data-testid="portal-user" title={user.name ?? user.email}>
+                  {/* Leads to the visitor's choice of mail about this portal's posts. */}
+                  <Link href={`${base}/account`} className="flex min-w-0 items-center gap-2 text-slate-600 hover:underline" data-testid="portal-user" title={user.name ?? user.email}>
                     <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
                       {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
                     </span>
                     <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{t("signedInAs", { name: user.name ?? user.email })}</span>
-                  </span>
+                  </Link>
                   {member ? (
                     <Link
                       href={`/w/${workspace.slug}`}

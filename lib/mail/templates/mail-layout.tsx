@@ -8,7 +8,8 @@ const button = { display: "inline-block", background: "#4f46e5", color: "#ffffff
 const small = { fontSize: "12px", color: "#64748b", lineHeight: "18px" };
 
 /** `lang` and `dir` follow the mail's language (a portal visitor's may be Arabic, right-to-left). */
-export function MailLayout({ title, children, lang = "en", dir = "ltr" }: { title: string; children: ReactNode; lang?: string; dir?: "ltr" | "rtl" }) {
+/** `heading` names who writes (a workspace's name on its portal's mail); the app's name otherwise. */
+export function MailLayout({ title, children, lang = "en", dir = "ltr", heading = "Workspace" }: { title: string; children: ReactNode; lang?: string; dir?: "ltr" | "rtl"; heading?: string }) {
   return (
     <html lang={lang} dir={dir}>
       {/* A mail document, not a Next.js page: next/head has no place here. */}
@@ -20,7 +21,7 @@ export function MailLayout({ title, children, lang = "en", dir = "ltr" }: { titl
       </head>
       <body style={body}>
         <div style={card}>
-          <p style={{ margin: "0 0 20px", fontWeight: 600, fontSize: "16px" }}>Workspace</p>
+          <p style={{ margin: "0 0 20px", fontWeight: 600, fontSize: "16px" }}>{heading}</p>
           {children}
         </div>
       </body>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BrandingSettings } from "@/components/settings/branding-settings";
 import { GeneralSettings } from "@/components/settings/general-settings";
+import { NotificationSettingsCard } from "@/components/settings/notification-settings";
 import { PortalLanguagesSettings } from "@/components/settings/portal-languages-settings";
 import { portalLanguagesOf } from "@/lib/i18n/locales";
 import { DangerZone } from "@/components/workspaces/danger-zone";
@@ -9,6 +10,7 @@ import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
 import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
+import { updateNotificationSettingsAction } from "./notification-actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -43,6 +45,16 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
         languages={portalLanguagesOf(workspace)}
         canManage={canManageWorkspace(actor.role)}
         updateAction={updatePortalLanguagesAction}
+      />
+      <NotificationSettingsCard
+        slug={workspace.slug}
+        settings={{
+          notifyPostUpdates: workspace.notifyPostUpdates,
+          notifyStatusSubscribers: workspace.notifyStatusSubscribers,
+          notifyChangelogSubscribers: workspace.notifyChangelogSubscribers,
+        }}
+        canManage={canManageWorkspace(actor.role)}
+        updateAction={updateNotificationSettingsAction}
       />
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}

@@ -42,8 +42,13 @@ export async function savePostTextAction(slug: string, postId: string, input: Po
   return { ok: true, data: result.data.saved! };
 }
 
-export async function changeStatusAction(slug: string, postId: string, status: PostStatus) {
-  return runWorkspaceAction(slug, "changeStatusAction", (actor) => updatePost(actor, String(postId), { status }), feedbackChanged(slug));
+export async function changeStatusAction(slug: string, postId: string, status: PostStatus, note?: string) {
+  return runWorkspaceAction(
+    slug,
+    "changeStatusAction",
+    (actor) => updatePost(actor, String(postId), { status }, { note: typeof note === "string" ? note : undefined }),
+    feedbackChanged(slug),
+  );
 }
 
 export async function setRoadmapItemAction(slug: string, postId: string, roadmapItemId: string | null) {

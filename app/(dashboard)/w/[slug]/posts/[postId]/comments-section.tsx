@@ -140,7 +140,7 @@ function ReplyForm({ slug, postId, boardIsPublic }: { slug: string; postId: stri
         maxLength={5_000}
         error={errors.body}
         readOnly={pending}
-        hint={boardIsPublic ? "Shown on the portal, marked as the team's." : "This board is private: only your team sees the reply."}
+        hint={boardIsPublic ? "Shown on the portal, marked as the team's, and mailed to the post's voters, commenters and author." : "This board is private: only your team sees the reply."}
       />
       <Button type="submit" disabled={pending || body.trim() === ""}>
         {pending ? "Posting…" : "Post reply"}

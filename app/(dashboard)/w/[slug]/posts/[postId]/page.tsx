@@ -3,9 +3,11 @@ import Link from "next/link";
 import { describeAge } from "@/components/posts/format-age";
 import { humanize } from "@/components/portal/format";
 import { PostStatus } from "@/components/portal/post-status";
+import { PostNotificationsLog } from "@/components/posts/post-notifications-log";
 import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { listPostNotifications } from "@/lib/notifications/list-post-notifications";
 import { getTeamPost, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
 import { allowedNextStatuses } from "@/lib/posts/status-rules";
 import { orNotFound } from "@/lib/public/load-portal";
@@ -33,7 +35,9 @@ export default async function PostPage({ params }: Props) {
     moderate: roleCan(actor.role, "comments.moderate"),
     merge: roleCan(actor.role, "posts.merge") && !post.mergedIntoId,
     delete: roleCan(actor.role, "posts.delete"),
+    notifications: roleCan(actor.role, "notifications.read"),
   };
+  const notifications = can.notifications ? await listPostNotifications(actor, post.id) : null;
   const portalHref = isPublicBoard(post.board) && isPublishedPortal(workspace) ? `/p/${slug}/posts/${post.id}` : null;
 
   return (
@@ -134,6 +138,8 @@ export default async function PostPage({ params }: Props) {
               </p>
             ) : null}
           </section>
+
+          {notifications ? <PostNotificationsLog rows={notifications.rows} total={notifications.total} /> : null}
 
           {can.delete ? <AdminActions slug={slug} post={{ id: post.id, title: post.title, voteCount: post.voteCount, totalComments: post.totalComments }} canMerge={can.merge} /> : null}
         </aside>

@@ -6,6 +6,7 @@ import { humanize } from "@/components/portal/format";
 import { useToast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { STATUS_NOTE_MAX_LENGTH } from "@/lib/posts/status-note";
 import { changeStatusAction, setRoadmapItemAction } from "./actions";
 
 const selectClass = "block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm disabled:bg-slate-50 disabled:text-slate-500";
@@ -19,15 +20,21 @@ export function StatusSelect({ slug, postId, status, allowed }: { slug: string; 
   // Saved on change, by a handler that exists once React has hydrated the page.
   const hydrated = useHydrated();
   const [shown, setShown] = useState(status);
+  const [note, setNote] = useState("");
+  const [noteError, setNoteError] = useState<string | null>(null);
 
   function change(next: PostStatus) {
     setShown(next);
+    setNoteError(null);
     startTransition(async () => {
       try {
-        const result = await changeStatusAction(slug, postId, next);
-        if (result.ok) toast.success(`Status: ${humanize(result.data.status)}.`);
-        else {
+        const result = await changeStatusAction(slug, postId, next, note);
+        if (result.ok) {
+          toast.success(`Status: ${humanize(result.data.status)}.`);
+          setNote("");
+        } else {
           setShown(status);
+          if (result.fieldErrors.note) setNoteError(result.fieldErrors.note);
           toast.error(Object.values(result.fieldErrors)[0] ?? "The status was not changed.");
         }
       } catch {
@@ -52,8 +59,30 @@ export function StatusSelect({ slug, postId, status, allowed }: { slug: string; 
         ))}
       </select>
       <p className="mt-1 text-xs text-slate-500">
-        {status === "closed" ? "A closed post can be reopened." : "Moves forward (steps can be skipped) or closes."}
+        {status === "closed" ? "A closed post can be reopened." : "Moves forward (steps can be skipped) or closes."} The post&apos;s voters, commenters and author are
+        mailed.
       </p>
+      <details className="mt-2 text-sm" open={note !== "" || noteError !== null}>
+        <summary className="cursor-pointer text-xs font-medium text-indigo-700">Add a note to voters</summary>
+        <label htmlFor={`${id}-note`} className="mt-2 block text-xs font-medium text-slate-500">
+          Note to voters (optional)
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={3}
+          maxLength={STATUS_NOTE_MAX_LENGTH}
+          value={note}
+          disabled={pending}
+          onChange={(event) => setNote(event.target.value)}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={`${id}-note-help`}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-50"
+        />
+        <p id={`${id}-note-help`} className={`mt-1 text-xs ${noteError ? "text-red-700" : "text-slate-500"}`}>
+          {noteError ?? "Sent with the next status change, quoted in the mail."}
+        </p>
+      </details>
     </div>
   );
 }

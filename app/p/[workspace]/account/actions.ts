@@ -1,0 +1,33 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { headers } from "next/headers";
+import { guardAction } from "@/lib/auth/guard-action";
+import { DomainError } from "@/lib/core/errors";
+import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/i18n/locales";
+import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
+import { preferenceChangeAllowed } from "@/lib/notifications/unsubscribe-post-updates";
+import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
+
+/**
+ * Saves a visitor's choice of mail about posts on this portal. The session is read afresh (a
+ * signed-out visitor is sent to sign in); the page's language becomes their mail's language.
+ */
+export async function savePostNotificationLevelAction(workspaceSlug: string, formData: FormData): Promise<void> {
+  const workspace = typeof workspaceSlug === "string" ? await findPublishedWorkspace(workspaceSlug) : null;
+  if (!workspace) redirect("/");
+  const requestHeaders = await headers();
+  const asked = requestHeaders.get(PORTAL_LOCALE_HEADER);
+  const locale = requestHeaders.get(PORTAL_PREFIXED_HEADER) === "1" && isPortalLocale(asked) ? asked : workspace.languages.defaultLocale;
+  const page = portalPath(workspace.slug, locale, workspace.languages.defaultLocale, "/account");
+  const user = await guardAction();
+  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(page)}`);
+  if (!(await preferenceChangeAllowed(`user:${user.id}`))) redirect(`${page}?error=busy`);
+  try {
+    await setPostNotificationLevel(user.id, workspace.id, { level: formData.get("level"), locale });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") redirect(`${page}?error=level`);
+    throw error;
+  }
+  redirect(`${page}?saved=1`);
+}

@@ -1,0 +1,14 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { headers } from "next/headers";
+import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/notifications/unsubscribe-post-updates";
+import { clientIp } from "@/lib/public/client-ip";
+
+/** The confirm button of the unsubscribe page: the signed token stands for a sign-in. */
+export async function unsubscribeAction(token: string): Promise<void> {
+  const path = `/unsubscribe/${encodeURIComponent(String(token))}`;
+  if (!(await preferenceChangeAllowed(`ip:${clientIp(await headers())}`))) redirect(`${path}?busy=1`);
+  const done = await unsubscribePostUpdates(String(token));
+  redirect(done ? `${path}?done=1` : path);
+}
