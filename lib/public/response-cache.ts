@@ -73,8 +73,16 @@ function createCache() {
 // of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
 // entries the route handlers serve. Seen in the production build: with a module-level map, a
 // deleted workspace's cached status kept answering 200.
-const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored> };
+const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored>; __publicCacheEpoch?: { value: number } };
 const entries: LRUCache<string, Stored> = (holder.__publicAnswerLru ??= createCache());
+// Bumped by every invalidation. An answer rendered while one arrived may hold what the change made
+// untrue, so whoever renders notes the epoch first and stores only if it has not moved since.
+const epoch = (holder.__publicCacheEpoch ??= { value: 0 });
+
+/** The invalidation count so far: compare before and after a render (see `epoch` above). */
+export function cacheEpoch(): number {
+  return epoch.value;
+}
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
@@ -129,11 +137,13 @@ export function gzippedBody(key: string, answer: CachedAnswer, body: Uint8Array)
 
 /** Forget everything cached for one workspace (after a write this process made). */
 export function invalidateWorkspace(workspaceSlug: string): void {
+  epoch.value++;
   const prefix = `${workspaceSlug}\u0000`;
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }
 
 export function clearPublicCache(): void {
+  epoch.value++;
   entries.clear();
 }
 
