@@ -14,6 +14,7 @@ import { clearPublicCache, invalidateWorkspace } from "@/lib/public/response-cac
 // cleared before listening resumes, and reconnection retries with backoff (250 ms doubling to 10 s).
 
 export const PUBLIC_CACHE_CHANNEL = "public_cache";
+export const LISTENER_APPLICATION_NAME = "public-cache-listener";
 
 export interface PublicCacheListener {
   /** Resolves once the first LISTEN is in place. */
@@ -62,7 +63,8 @@ export function startPublicCacheListener(options: ListenerOptions): PublicCacheL
   }
 
   async function connect(): Promise<void> {
-    const current = new pg.Client({ connectionString: options.url });
+    // Named, so an operator (or a test) can tell it apart in pg_stat_activity.
+    const current = new pg.Client({ connectionString: options.url, application_name: LISTENER_APPLICATION_NAME });
     client = current;
     let lost = false;
     const onLost = (reason: string) => {
