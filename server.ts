@@ -21,7 +21,13 @@ const port = Number(args.port ?? process.env.PORT ?? 3000);
 const hostname = args.hostname ?? process.env.HOSTNAME;
 const limits = serverLimits();
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? "localhost", port });
+// Next is always told "localhost", whatever interface the server listens on: Next builds the
+// proxy's request URL from this name but decides whether a rewrite stays inside the app by comparing
+// it with an origin its router builds as "localhost" (for a custom server). Given any other name, the
+// proxy's rewrite of a language address (/p/{slug}/de/… to /p/{slug}/…) looked like a rewrite to
+// another site, was fetched over HTTP without its language, and every language page came out in the
+// default language.
+const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
