@@ -84,6 +84,23 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("signed-out portal page cac
     expect(revalidated.status).toBe(304);
   });
 
+  it("renders a page once for concurrent first visitors: the rest wait and get the cached copy", async () => {
+    const path = `/p/${portal.slug}/roadmap`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(path)));
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((answer) => answer.headers.get("x-cache") === "MISS")).toHaveLength(1);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("HEAD answers from the cache with no body", async () => {
+    const path = `/p/${portal.slug}/roadmap`;
+    const head = await fetch(`${BASE}${path}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(await head.text()).toBe("");
+  });
+
   it("never keeps or serves a signed-in page: sign in, vote, then the signed-out page shows no vote and no name", async () => {
     const voter = await db.user.create({ data: { email: `voter-${randomBytes(4).toString("hex")}@example.com`, name: "Vera Voterson", emailVerifiedAt: new Date() } });
     const cookie = await sessionCookie(voter);
