@@ -44,10 +44,14 @@ async function seenOnB(path: string, ok: (status: number, body: string) => boole
 
 /** B has the page (and answer) in its cache: its second read is a hit. */
 async function warm(path: string): Promise<void> {
-  await on(B, path).then((response) => response.text());
-  const second = await on(B, path);
-  await second.text();
-  expect(second.headers.get("x-cache")).toBe("HIT");
+  // A notice still arriving from an earlier change (its jobs write too) may drop the first copy.
+  for (let tries = 0; tries < 20; tries++) {
+    const response = await on(B, path);
+    await response.text();
+    if (response.headers.get("x-cache") === "HIT") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} never answered from B's cache`);
 }
 
 describe.skipIf(!built || !process.env.DATABASE_URL)("two instances on one database", () => {
@@ -65,13 +69,14 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("two instances on one datab
     const json = `/api/public/${portal.slug}/posts/${portal.post.id}`;
     await warm(page);
     await warm(json);
-    const since = Date.now();
     const saved = await on(A, `/api/v1/posts/${portal.post.id}`, {
       method: "PATCH",
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
       body: JSON.stringify({ title: "Renamed on instance A" }),
     });
     expect(saved.status).toBe(200);
+    // From A's answer: the change is committed then (the request itself may be slow on a busy machine).
+    const since = Date.now();
     expect(await seenOnB(page, (status, body) => status === 200 && body.includes("Renamed on instance A"), since)).toBeLessThanOrEqual(2000);
     expect(await seenOnB(json, (status, body) => status === 200 && body.includes("Renamed on instance A"), since)).toBeLessThanOrEqual(2000);
   });
@@ -79,13 +84,13 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("two instances on one datab
   it("an incident opened through A is on B's cached status page within 2 s", async () => {
     const page = `/p/${portal.slug}/status`;
     await warm(page);
-    const since = Date.now();
     const opened = await on(A, "/api/v1/status/incidents", {
       method: "POST",
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
       body: JSON.stringify({ title: "Checkout is failing", message: "Looking into it.", impact: "major" }),
     });
     expect(opened.status).toBe(201);
+    const since = Date.now();
     expect(await seenOnB(page, (status, body) => status === 200 && body.includes("Checkout is failing"), since)).toBeLessThanOrEqual(2000);
   });
 
