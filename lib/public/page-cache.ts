@@ -5,7 +5,7 @@ import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/public/portal-cache
 import { THEME_COOKIE } from "@/lib/theme/preference";
 import { newRequestId } from "@/lib/api/responses";
 import { nextPortalBoundary } from "./portal-boundary";
-import { cacheEpoch, etagOf, getCached, gzippedBody, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, type CachedAnswer } from "./response-cache";
+import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "./response-cache";
 
 // Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
 // in-process public cache by the production server's front door, before Next.js sees the request.
@@ -140,7 +140,7 @@ function writeHit(request: IncomingMessage, response: ServerResponse, page: Page
  * the hit path: the render is asked for identity bytes, the form the cache keeps.
  */
 async function renderAndStore(request: IncomingMessage, response: ServerResponse, key: string, slug: string, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
-  const startedAt = cacheEpoch();
+  const started = renderStarted();
   const now = Date.now();
   delete request.headers["accept-encoding"];
   delete request.headers["if-none-match"];
@@ -170,10 +170,10 @@ async function renderAndStore(request: IncomingMessage, response: ServerResponse
 
   const contentType = String(response.getHeader("content-type") ?? "");
   if (response.statusCode !== 200 || response.hasHeader("set-cookie") || !contentType.startsWith("text/html") || request.method !== "GET") return;
-  if (cacheEpoch() !== startedAt) return;
+  if (invalidatedSince(slug, started)) return;
   const body = Buffer.concat(chunks).toString("utf8");
   const boundary = await nextPortalBoundary(slug, new Date(now)).catch(() => undefined);
-  if (boundary === undefined || cacheEpoch() !== startedAt) return;
+  if (boundary === undefined || invalidatedSince(slug, started)) return;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
     if (!NOT_REPLAYED.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);

@@ -73,15 +73,42 @@ function createCache() {
 // of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
 // entries the route handlers serve. Seen in the production build: with a module-level map, a
 // deleted workspace's cached status kept answering 200.
-const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored>; __publicCacheEpoch?: { value: number } };
-const entries: LRUCache<string, Stored> = (holder.__publicAnswerLru ??= createCache());
-// Bumped by every invalidation. An answer rendered while one arrived may hold what the change made
-// untrue, so whoever renders notes the epoch first and stores only if it has not moved since.
-const epoch = (holder.__publicCacheEpoch ??= { value: 0 });
+interface Epochs {
+  /** Invalidations so far, all workspaces. */
+  value: number;
+  /** `value` at the last invalidation of each slug (the most recent 10,000 slugs). */
+  bySlug: LRUCache<string, number>;
+  /** The highest of those that fell out of `bySlug`: an unknown slug may have been invalidated then. */
+  forgotten: number;
+  /** `value` at the last clearing of everything. */
+  cleared: number;
+}
 
-/** The invalidation count so far: compare before and after a render (see `epoch` above). */
-export function cacheEpoch(): number {
-  return epoch.value;
+const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored>; __publicCacheEpochs?: Epochs };
+const entries: LRUCache<string, Stored> = (holder.__publicAnswerLru ??= createCache());
+// An answer rendered while its workspace was invalidated may hold what the change made untrue: the
+// renderer notes `renderStarted()` first and stores only if `invalidatedSince(slug, started)` is
+// false. Per workspace, so writes elsewhere never keep a page from being cached.
+const epochs: Epochs = (holder.__publicCacheEpochs ??= {
+  value: 0,
+  forgotten: 0,
+  cleared: 0,
+  bySlug: new LRUCache<string, number>({
+    max: 10_000,
+    dispose: (value, _slug, reason) => {
+      if (reason === "evict") epochs.forgotten = Math.max(epochs.forgotten, value);
+    },
+  }),
+});
+
+/** A mark to compare with after a render (`invalidatedSince`). */
+export function renderStarted(): number {
+  return epochs.value;
+}
+
+/** Whether the workspace's entries (or all entries) were dropped after `mark`. */
+export function invalidatedSince(slug: string, mark: number): boolean {
+  return Math.max(epochs.cleared, epochs.bySlug.get(slug) ?? epochs.forgotten) > mark;
 }
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
@@ -137,13 +164,13 @@ export function gzippedBody(key: string, answer: CachedAnswer, body: Uint8Array)
 
 /** Forget everything cached for one workspace (after a write this process made). */
 export function invalidateWorkspace(workspaceSlug: string): void {
-  epoch.value++;
+  epochs.bySlug.set(workspaceSlug, ++epochs.value);
   const prefix = `${workspaceSlug}\u0000`;
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }
 
 export function clearPublicCache(): void {
-  epoch.value++;
+  epochs.cleared = ++epochs.value;
   entries.clear();
 }
 

@@ -199,3 +199,21 @@ describe("page cache keys and the byte budget", () => {
     expect(stats.bytes / stats.entries).toBeGreaterThan(3800);
   });
 });
+
+describe("a render that overlaps an invalidation is not kept", () => {
+  it("only the invalidated workspace's renders are refused, and clearing everything refuses all", async () => {
+    const { renderStarted, invalidatedSince, invalidateWorkspace, clearPublicCache: clearAll } = await import("@/lib/public/response-cache");
+    const mark = renderStarted();
+    expect(invalidatedSince("acme", mark)).toBe(false);
+    invalidateWorkspace("other");
+    expect(invalidatedSince("acme", mark)).toBe(false);
+    expect(invalidatedSince("other", mark)).toBe(true);
+    invalidateWorkspace("acme");
+    expect(invalidatedSince("acme", mark)).toBe(true);
+    const later = renderStarted();
+    expect(invalidatedSince("acme", later)).toBe(false);
+    clearAll();
+    expect(invalidatedSince("acme", later)).toBe(true);
+    expect(invalidatedSince("never-seen", later)).toBe(true);
+  });
+});
