@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parsePortalPath } from "@/lib/i18n/locales";
 import { routePortalLocale } from "@/lib/i18n/portal-locale-route";
 import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/public/portal-cache-headers.mjs";
-import { THEME_COOKIE } from "@/lib/theme/preference";
+import { parseThemePreference, THEME_COOKIE } from "@/lib/theme/preference";
 import { newRequestId } from "@/lib/api/responses";
 import { nextPortalBoundary } from "./portal-boundary";
 import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "./response-cache";
@@ -98,7 +98,7 @@ export async function pageKeyOf(request: Pick<IncomingMessage, "method" | "url" 
   });
   // A redirect depends on the visitor, and an unknown portal has no language: Next answers both.
   if (route?.kind !== "serve" || !route.locale) return null;
-  const variant = [route.locale, single(headers.host), single(headers["x-forwarded-proto"]), single(headers["x-forwarded-host"]), url, cookies.get(THEME_COOKIE) ?? ""];
+  const variant = [route.locale, single(headers.host), single(headers["x-forwarded-proto"]), single(headers["x-forwarded-host"]), url, parseThemePreference(cookies.get(THEME_COOKIE))];
   return { key: `${parsed.slug}\u0000page\u0000${JSON.stringify(variant)}`, slug: parsed.slug, status: parsed.rest === "/status" };
 }
 
@@ -163,13 +163,15 @@ async function renderAndStore(request: IncomingMessage, response: ServerResponse
       resolve();
       return end(chunk, ...rest);
     }) as ServerResponse["end"];
+    // A visitor who leaves mid-render: nothing to keep, and those waiting on this render go on.
+    response.once("close", resolve);
   });
   response.setHeader("X-Cache", "MISS");
   await handle(request, response);
   await finished;
 
   const contentType = String(response.getHeader("content-type") ?? "");
-  if (response.statusCode !== 200 || response.hasHeader("set-cookie") || !contentType.startsWith("text/html") || request.method !== "GET") return;
+  if (!response.writableEnded || response.statusCode !== 200 || response.hasHeader("set-cookie") || !contentType.startsWith("text/html") || request.method !== "GET") return;
   if (invalidatedSince(slug, started)) return;
   const body = Buffer.concat(chunks).toString("utf8");
   const boundary = await nextPortalBoundary(slug, new Date(now)).catch(() => undefined);
