@@ -7,15 +7,17 @@ import { LRUCache } from "lru-cache";
 // request (workspace slug, route, origin, validated params and query: parameters nobody reads
 // cannot split it). Bounded by total bytes, not only entries: 2,000 entries of half a megabyte each
 // once held over a gigabyte (a bound in entries alone let crafted requests fill memory). Least recently used out first, and each entry
-// dropped at its TTL. Each instance keeps its own; the TTLs are short enough that a write shows up
-// everywhere within seconds, and a write made in this process (a vote, a comment) drops its
-// workspace's entries at once.
+// dropped at its TTL. Each instance keeps its own; a write made in this process (a vote, a comment)
+// drops its workspace's entries at once, and a database notice does the same on every instance for
+// any change (lib/cache/public-cache-listener.ts).
 //
 // The same store, under the same byte budget, holds the fast lane's index (fast-lane.ts): which
 // request line was answered from which entry. Request lines are the client's to write, so they
 // are counted like everything else, keys included, and none longer than MAX_LINE_CHARS is kept.
 // So is each answer's gzipped copy, once made: nothing the public surface keeps in memory grows
-// past PUBLIC_CACHE_MAX_BYTES whatever anonymous clients send.
+// past PUBLIC_CACHE_MAX_BYTES whatever anonymous clients send. Signed-out portal pages
+// (page-cache.ts) and portal language settings (portal-languages.ts) live here too, under their
+// workspace's slug, on the same terms.
 export interface CachedAnswer {
   status: number;
   body: string;
