@@ -9,6 +9,8 @@
 // the production app has none, and Node closes sockets that ask for one.
 import { parseArgs } from "node:util";
 import next from "next";
+import { startPublicCacheListener } from "@/lib/cache/public-cache-listener";
+import { resolveDatabaseTarget } from "@/lib/db/target";
 import { stopInProcessJobWorker } from "@/lib/jobs/worker";
 import { log } from "@/lib/log/logger";
 import { serverLimits } from "@/lib/server/config";
@@ -19,9 +21,21 @@ const port = Number(args.port ?? process.env.PORT ?? 3000);
 const hostname = args.hostname ?? process.env.HOSTNAME;
 const limits = serverLimits();
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname: hostname ?? "localhost", port });
+// Next is always told "localhost", whatever interface the server listens on: Next builds the
+// proxy's request URL from this name but decides whether a rewrite stays inside the app by comparing
+// it with an origin its router builds as "localhost" (for a custom server). Given any other name, the
+// proxy's rewrite of a language address (/p/{slug}/de/… to /p/{slug}/…) looked like a rewrite to
+// another site, was fetched over HTTP without its language, and every language page came out in the
+// default language.
+const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// Cached portal pages and public answers are dropped on every instance when the database says what
+// changed (lib/cache/public-cache-listener.ts). Embedded PGlite serves one process, whose own writes
+// already drop what they change, and has no connection to listen on.
+const target = resolveDatabaseTarget();
+const listener = target.kind === "postgres" ? startPublicCacheListener({ url: target.url }) : null;
 
 const server = createFrontDoor((request, response) => handle(request, response), limits);
 server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "all interfaces", limits }, "server listening"));
@@ -31,6 +45,7 @@ server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "all 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
+    void listener?.stop();
     void stopInProcessJobWorker()
       .catch((error: unknown) => log.error({ error: String(error) }, "job worker did not stop cleanly"))
       .then(() => app.close())

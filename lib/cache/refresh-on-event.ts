@@ -9,8 +9,9 @@ import { invalidateWorkspace } from "@/lib/public/response-cache";
  *
  * Server actions still call refreshAfterChange themselves, at once: their own page must show the
  * change when the action returns (read-your-writes), and Next's path revalidation only works
- * inside a request, which a job is not. This consumer is the safety net for the rest; with several
- * instances, the others' answer caches still expire on their own short lifetime.
+ * inside a request, which a job is not. This consumer is the safety net for the rest; with
+ * PostgreSQL, every instance also drops the workspace's entries on the database's own notice
+ * (public-cache-listener.ts), whatever made the change.
  */
 export const refreshCachesConsumer: EventConsumer = {
   name: "cache.refresh",

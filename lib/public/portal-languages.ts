@@ -1,27 +1,32 @@
-import { LRUCache } from "lru-cache";
 import { db } from "@/lib/db/client";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
 import { publishedPortalFilter } from "@/lib/visibility";
 import { isPossibleSlug } from "./find-published-workspace";
+import { getCached, invalidateWorkspace, putCached } from "./response-cache";
 
 // The proxy asks on every unprefixed portal page to pick a visitor's first language; a few seconds
-// of staleness after a settings change is the price of not reading the row each time. Pages
-// themselves read the workspace afresh (loadPortal), so what they render is never stale.
+// of staleness after a settings change is the price of not reading the row each time (and a change
+// drops the entry at once: it is kept under the workspace's slug in the public answer cache, so it
+// goes with the workspace's other entries, and counts against the same byte budget, however many
+// unknown slugs clients ask about). Pages themselves read the workspace afresh (loadPortal), so
+// what they render is never stale.
 const TTL_MS = 15_000;
-const cache = new LRUCache<string, { value: PortalLanguages | null }>({ max: 5_000, ttl: TTL_MS });
+
+const keyOf = (slug: string) => `${slug}\u0000languages`;
 
 /** The languages of a published portal, for the proxy's first-visit redirect; null when there is none. */
 export async function findPortalLanguages(slug: string): Promise<PortalLanguages | null> {
   if (!isPossibleSlug(slug)) return null;
-  const hit = cache.get(slug);
-  if (hit) return hit.value;
+  const hit = getCached(keyOf(slug));
+  if (hit) return JSON.parse(hit.body) as PortalLanguages | null;
   const row = await db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { portalDefaultLocale: true, portalLocales: true } });
   const value = row ? portalLanguagesOf(row) : null;
-  cache.set(slug, { value });
+  const now = Date.now();
+  putCached(keyOf(slug), { status: 200, body: JSON.stringify(value), contentType: "application/json", etag: "", headers: {}, expiresAt: now + TTL_MS, validUntil: null }, now);
   return value;
 }
 
-/** After a settings change in this process, the next request sees it at once. */
+/** After a settings change in this process, the next request sees it at once (with every page of that portal). */
 export function forgetPortalLanguages(slug: string): void {
-  cache.delete(slug);
+  invalidateWorkspace(slug);
 }

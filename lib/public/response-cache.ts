@@ -7,15 +7,17 @@ import { LRUCache } from "lru-cache";
 // request (workspace slug, route, origin, validated params and query: parameters nobody reads
 // cannot split it). Bounded by total bytes, not only entries: 2,000 entries of half a megabyte each
 // once held over a gigabyte (a bound in entries alone let crafted requests fill memory). Least recently used out first, and each entry
-// dropped at its TTL. Each instance keeps its own; the TTLs are short enough that a write shows up
-// everywhere within seconds, and a write made in this process (a vote, a comment) drops its
-// workspace's entries at once.
+// dropped at its TTL. Each instance keeps its own; a write made in this process (a vote, a comment)
+// drops its workspace's entries at once, and a database notice does the same on every instance for
+// any change (lib/cache/public-cache-listener.ts).
 //
 // The same store, under the same byte budget, holds the fast lane's index (fast-lane.ts): which
 // request line was answered from which entry. Request lines are the client's to write, so they
 // are counted like everything else, keys included, and none longer than MAX_LINE_CHARS is kept.
 // So is each answer's gzipped copy, once made: nothing the public surface keeps in memory grows
-// past PUBLIC_CACHE_MAX_BYTES whatever anonymous clients send.
+// past PUBLIC_CACHE_MAX_BYTES whatever anonymous clients send. Signed-out portal pages
+// (page-cache.ts) and portal language settings (portal-languages.ts) live here too, under their
+// workspace's slug, on the same terms.
 export interface CachedAnswer {
   status: number;
   body: string;
@@ -73,8 +75,43 @@ function createCache() {
 // of this module, and a write made by a server action (a vote, a deleted workspace) must clear the
 // entries the route handlers serve. Seen in the production build: with a module-level map, a
 // deleted workspace's cached status kept answering 200.
-const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored> };
+interface Epochs {
+  /** Invalidations so far, all workspaces. */
+  value: number;
+  /** `value` at the last invalidation of each slug (the most recent 10,000 slugs). */
+  bySlug: LRUCache<string, number>;
+  /** The highest of those that fell out of `bySlug`: an unknown slug may have been invalidated then. */
+  forgotten: number;
+  /** `value` at the last clearing of everything. */
+  cleared: number;
+}
+
+const holder = globalThis as { __publicAnswerLru?: LRUCache<string, Stored>; __publicCacheEpochs?: Epochs };
 const entries: LRUCache<string, Stored> = (holder.__publicAnswerLru ??= createCache());
+// An answer rendered while its workspace was invalidated may hold what the change made untrue: the
+// renderer notes `renderStarted()` first and stores only if `invalidatedSince(slug, started)` is
+// false. Per workspace, so writes elsewhere never keep a page from being cached.
+const epochs: Epochs = (holder.__publicCacheEpochs ??= {
+  value: 0,
+  forgotten: 0,
+  cleared: 0,
+  bySlug: new LRUCache<string, number>({
+    max: 10_000,
+    dispose: (value, _slug, reason) => {
+      if (reason === "evict") epochs.forgotten = Math.max(epochs.forgotten, value);
+    },
+  }),
+});
+
+/** A mark to compare with after a render (`invalidatedSince`). */
+export function renderStarted(): number {
+  return epochs.value;
+}
+
+/** Whether the workspace's entries (or all entries) were dropped after `mark`. */
+export function invalidatedSince(slug: string, mark: number): boolean {
+  return Math.max(epochs.cleared, epochs.bySlug.get(slug) ?? epochs.forgotten) > mark;
+}
 
 export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
   return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
@@ -129,11 +166,13 @@ export function gzippedBody(key: string, answer: CachedAnswer, body: Uint8Array)
 
 /** Forget everything cached for one workspace (after a write this process made). */
 export function invalidateWorkspace(workspaceSlug: string): void {
+  epochs.bySlug.set(workspaceSlug, ++epochs.value);
   const prefix = `${workspaceSlug}\u0000`;
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }
 
 export function clearPublicCache(): void {
+  epochs.cleared = ++epochs.value;
   entries.clear();
 }
 

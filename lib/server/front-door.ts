@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/log/logger";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/public/client-ip";
+import { servePortalPage } from "@/lib/public/page-cache";
 import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/public/fast-lane";
 import { baseSecurityHeaders } from "@/lib/security/headers";
 import { isServerAction, readActionBody, replayWithBody } from "./action-body";
@@ -21,7 +22,9 @@ import { createUploadGate } from "./upload-gate";
 //    whole request must arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
 // 5. A server action's body is read here first: over 1 MB or nested too deep, 413.
 // 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/public/fast-lane.ts).
-// 7. Everything else goes to Next.
+// 7. A signed-out visit to a portal page is offered to the page cache (lib/public/page-cache.ts),
+//    which answers from it or renders through Next and keeps the page when it may be shared.
+// 8. Everything else goes to Next.
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -86,6 +89,8 @@ export function createFrontDoor(handle: NextHandler, limits: ServerLimits): http
         }
       }
     }
+
+    if (request.url!.startsWith("/p/") && (await servePortalPage(request, response, handle))) return;
 
     return handle(request, response);
   }

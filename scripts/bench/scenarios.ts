@@ -92,6 +92,28 @@ const SINGLE: Scenario[] = [
     request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/status` }),
     check: ok(/<html/),
   },
+  // The rest of the portal, signed out: answered from the page cache once rendered (lib/public/page-cache.ts).
+  {
+    name: "portal-board-html",
+    label: "GET /p/{ws}/boards/{board} (HTML)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/boards/feedback` }),
+    check: ok(/data-testid="post-row"/),
+  },
+  {
+    name: "portal-post-html",
+    label: "GET /p/{ws}/posts/{id} (HTML)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/posts/${BENCH.postId}` }),
+    check: ok(/<html/),
+  },
+  {
+    name: "portal-changelog-html",
+    label: "GET /p/{ws}/changelog (HTML)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/changelog` }),
+    check: ok(/<html/),
+  },
   {
     name: "inbox-html",
     label: "GET /w/{ws}/posts signed in",

@@ -1,0 +1,19 @@
+import { nextPublication } from "@/lib/changelog/next-publication";
+import { db } from "@/lib/db/client";
+import { scopedDb } from "@/lib/db/scoped";
+import { getMaintenanceSchedule } from "@/lib/status/maintenance-schedule";
+import { publishedPortalFilter } from "@/lib/visibility";
+
+/**
+ * The next moment a published portal's pages change on their own, with no write: a scheduled note
+ * going live, a maintenance window starting or ending. Null when none is ahead; undefined when the
+ * slug names no published portal (nothing of it is worth keeping).
+ */
+export async function nextPortalBoundary(slug: string, now = new Date()): Promise<Date | null | undefined> {
+  const workspace = await db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true } });
+  if (!workspace) return undefined;
+  const scoped = scopedDb(workspace.id);
+  const [publication, schedule] = await Promise.all([nextPublication(scoped, now), getMaintenanceSchedule(scoped, workspace.id, now)]);
+  const times = [publication, schedule.validUntil].filter((time): time is Date => time !== null).map((time) => time.getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
+}
