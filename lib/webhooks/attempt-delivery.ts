@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
@@ -37,10 +37,7 @@ export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "fai
 
 export async function attemptDelivery(deliveryId: string, schedule: ScheduleAttempt, options: AttemptOptions = {}): Promise<AttemptResult> {
   const now = options.now ?? (() => new Date());
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
-    include: { endpoint: true, workspace: { select: { slug: true, name: true } } },
-  });
+  const delivery = await loadDelivery(deliveryId);
   // Deleted (the endpoint, or the workspace) since the job was queued: nothing to do.
   if (!delivery) return "gone";
   if (delivery.status !== "PENDING") return "skipped";
@@ -73,18 +70,14 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
     responseExcerpt: outcome.excerpt,
     error: outcome.error,
   };
+  if (outcome.ok) return (await recordDelivered(deliveryId, delivery.attempts, endpoint.id, record)) ? "delivered" : "gone";
+
   let disabledFor: string | null = null;
   const result = await db.$transaction(async (tx): Promise<AttemptResult> => {
     // Written only while the delivery still exists and is still the attempt we ran: an endpoint
     // deleted meanwhile (another tab) took its deliveries with it, and this attempt ends quietly.
     const current = await tx.webhookEndpoint.findUnique({ where: { id: endpoint.id }, select: { enabled: true, failingSince: true } });
     if (!current) return "gone";
-    if (outcome.ok) {
-      const written = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, attempts: delivery.attempts }, data: { ...record, status: "DELIVERED", nextAttemptAt: null } });
-      if (written.count === 0) return "gone";
-      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
-      return "delivered";
-    }
     const failingSince = current.failingSince ?? started;
     if (outcome.statusCode === 410) disabledFor = GONE_REASON;
     else if (finished.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) disabledFor = FAILING_REASON;
@@ -105,6 +98,82 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   });
   if (disabledFor) await tellAdmins(delivery.workspaceId, delivery.workspace, endpoint.url, disabledFor);
   return result;
+}
+
+/** The delivery with what an attempt needs of its endpoint and workspace, in one statement. */
+async function loadDelivery(deliveryId: string) {
+  const rows = await db.$queryRaw<LoadedRow[]>`
+    SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
+      e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
+      e."previousSecretEncrypted", e."previousSecretExpiresAt", w.slug, w.name
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
+    JOIN "Workspace" w ON w.id = d."workspaceId"
+    WHERE d.id = ${deliveryId}`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    eventType: row.eventType,
+    payload: row.payload,
+    status: row.status,
+    attempts: Number(row.attempts),
+    workspace: { slug: row.slug, name: row.name },
+    endpoint: {
+      id: row.endpointId,
+      kind: row.kind,
+      url: row.url,
+      enabled: row.enabled,
+      disabledReason: row.disabledReason,
+      secretEncrypted: row.secretEncrypted,
+      previousSecretEncrypted: row.previousSecretEncrypted,
+      previousSecretExpiresAt: row.previousSecretExpiresAt === null ? null : new Date(row.previousSecretExpiresAt),
+    },
+  };
+}
+
+interface LoadedRow {
+  id: string;
+  workspaceId: string;
+  eventType: string;
+  payload: Prisma.JsonValue;
+  status: string;
+  attempts: number;
+  endpointId: string;
+  kind: WebhookKind;
+  url: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  secretEncrypted: string;
+  previousSecretEncrypted: string | null;
+  previousSecretExpiresAt: Date | string | null;
+  slug: string;
+  name: string;
+}
+
+/**
+ * A success, in one statement (the common case, so one round trip): the delivery is written only
+ * while it is still the attempt that ran (an endpoint deleted meanwhile, by another tab, took its
+ * deliveries with it: nothing is written and the attempt ends quietly), and the endpoint's run of
+ * failures ends — its row is touched only when it had one, so concurrent deliveries to one
+ * endpoint do not queue on its row lock.
+ */
+async function recordDelivered(deliveryId: string, attemptsBefore: number, endpointId: string, record: { attempts: number; lastAttemptAt: Date; lastStatusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH delivered AS (
+      UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = ${record.attempts}::int,
+        "lastAttemptAt" = ${record.lastAttemptAt}::timestamptz, "lastStatusCode" = ${record.lastStatusCode}::int,
+        "durationMs" = ${record.durationMs}::int, "responseExcerpt" = ${record.responseExcerpt}, error = ${record.error}
+      WHERE id = ${deliveryId} AND attempts = ${attemptsBefore}::int
+      RETURNING id, "endpointId"
+    ), recovered AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL
+      WHERE id = ${endpointId} AND "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
+      RETURNING id
+    )
+    SELECT id FROM delivered`;
+  return rows.length > 0;
 }
 
 function eventOf(payload: Prisma.JsonValue): EventForDelivery {

@@ -8,7 +8,7 @@ export const DELIVER_WEBHOOK_JOB = "webhooks.deliver";
  * Attempts running at once in one worker: a receiver that hangs for its full 15 s holds one of
  * these, never the others' deliveries.
  */
-export const DELIVERY_CONCURRENCY = 8;
+export const DELIVERY_CONCURRENCY = 16;
 
 // The delivery's own schedule decides retries (a new job per attempt, with its start time); the
 // queue's retries only cover a worker that died or a database that failed mid-attempt.
