@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db, hotQuery } from "@/lib/db/client";
 import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
@@ -100,16 +100,21 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   return result;
 }
 
-/** The delivery with what an attempt needs of its endpoint and workspace, in one statement. */
+/**
+ * The delivery with what an attempt needs of its endpoint and workspace, in one statement (on the
+ * pool directly, without the Prisma client's per-query work: this runs for every attempt).
+ */
 async function loadDelivery(deliveryId: string) {
-  const rows = await db.$queryRaw<LoadedRow[]>`
-    SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
+  const rows = await hotQuery<LoadedRow>(
+    `SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
       e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
       e."previousSecretEncrypted", e."previousSecretExpiresAt", w.slug, w.name
     FROM "WebhookDelivery" d
     JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
     JOIN "Workspace" w ON w.id = d."workspaceId"
-    WHERE d.id = ${deliveryId}`;
+    WHERE d.id = $1`,
+    [deliveryId],
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -160,19 +165,21 @@ interface LoadedRow {
  * endpoint do not queue on its row lock.
  */
 async function recordDelivered(deliveryId: string, attemptsBefore: number, endpointId: string, record: { attempts: number; lastAttemptAt: Date; lastStatusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }): Promise<boolean> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH delivered AS (
-      UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = ${record.attempts}::int,
-        "lastAttemptAt" = ${record.lastAttemptAt}::timestamptz, "lastStatusCode" = ${record.lastStatusCode}::int,
-        "durationMs" = ${record.durationMs}::int, "responseExcerpt" = ${record.responseExcerpt}, error = ${record.error}
-      WHERE id = ${deliveryId} AND attempts = ${attemptsBefore}::int
+  const rows = await hotQuery<{ id: string }>(
+    `WITH delivered AS (
+      UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = $3::int,
+        "lastAttemptAt" = $4::timestamptz, "lastStatusCode" = $5::int, "durationMs" = $6::int,
+        "responseExcerpt" = $7::text, error = $8::text
+      WHERE id = $1 AND attempts = $2::int
       RETURNING id, "endpointId"
     ), recovered AS (
       UPDATE "WebhookEndpoint" SET "failingSince" = NULL
-      WHERE id = ${endpointId} AND "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
+      WHERE id = $9 AND "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
       RETURNING id
     )
-    SELECT id FROM delivered`;
+    SELECT id FROM delivered`,
+    [deliveryId, attemptsBefore, record.attempts, record.lastAttemptAt, record.lastStatusCode, record.durationMs, record.responseExcerpt, record.error, endpointId],
+  );
   return rows.length > 0;
 }
 
