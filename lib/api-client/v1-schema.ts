@@ -878,6 +878,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "maintenance.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * maintenance.cancelled
+         * @description A maintenance window was called off before it began. data: the maintenance as it was. Sent to endpoints subscribed to `maintenance.cancelled` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_maintenance_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "status_component.status_changed": {
         parameters: {
             query?: never;
@@ -2792,7 +2812,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -2923,7 +2943,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -3965,6 +3985,48 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "maintenance.completed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_maintenance_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "maintenance.cancelled";
                     /**
                      * Format: date-time
                      * @description ISO 8601 timestamp, UTC.

@@ -23,6 +23,7 @@ export const EVENT_CATALOGUE = {
   "maintenance.scheduled": "A maintenance window was scheduled. data: the maintenance.",
   "maintenance.started": "A maintenance window began (recorded at its start time). data: the maintenance.",
   "maintenance.completed": "A maintenance window ended (at its end time, or ended early). data: the maintenance.",
+  "maintenance.cancelled": "A maintenance window was called off before it began. data: the maintenance as it was.",
   "status_component.status_changed": "A status component's status changed. data: the component; previous: { status } before.",
   "member.added": "Someone joined the workspace. data: the member.",
   "member.removed": "A member left or was removed. data: the member as they were.",

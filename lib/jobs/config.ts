@@ -5,6 +5,11 @@ function wholeNumber(value: string | undefined, fallback: number, min = 0): numb
   return Number.isInteger(parsed) && parsed >= min ? parsed : fallback;
 }
 
+function seconds(value: string | undefined, fallback: number, min: number): number {
+  const parsed = Number(value);
+  return value?.trim() && Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
+}
+
 /** Whether this server process also runs the job worker (the default), or leaves it to `npm run worker`. */
 export function jobsInProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.JOBS_IN_PROCESS ?? "").trim().toLowerCase() !== "false";
@@ -16,8 +21,11 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
     retryLimit: wholeNumber(env.JOBS_RETRY_LIMIT, 10),
     /** Seconds before the first retry; each further retry waits twice as long. */
     retryDelaySeconds: wholeNumber(env.JOBS_RETRY_DELAY_SECONDS, 5, 1),
-    /** How often an idle worker looks for new jobs, per queue. */
-    pollIntervalSeconds: wholeNumber(env.JOBS_POLL_INTERVAL_SECONDS, 2, 1),
+    /**
+     * How often a worker looks for new jobs in a queue it found empty (a queue with work is read
+     * again at once). pg-boss accepts no less than half a second.
+     */
+    pollIntervalSeconds: seconds(env.JOBS_POLL_INTERVAL_SECONDS, 0.5, 0.5),
     /**
      * A job still active after this long is taken for dead (its worker crashed) and retried; a
      * handler running longer is failed the same way.

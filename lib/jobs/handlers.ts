@@ -18,6 +18,10 @@ export const JOB_HANDLERS: JobHandlers = {
 
 // Jobs of a name that may run at once in one worker (1 when not listed): a queue whose jobs wait
 // on the network (a webhook receiver) must not let one slow job hold up the rest.
+// The event jobs are short database work, several at once so a burst of writes reaches its
+// consumers without a queue forming behind one job at a time.
 export const JOB_CONCURRENCY: Readonly<Record<string, number>> = {
+  "events.dispatch": 4,
+  "events.consume": 4,
   [DELIVER_WEBHOOK_JOB]: DELIVERY_CONCURRENCY,
 };

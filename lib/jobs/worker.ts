@@ -6,10 +6,10 @@ import { log } from "@/lib/log/logger";
 import { jobSettings } from "./config";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
-import type { JobHandlers } from "./types";
+import type { JobHandler, JobHandlers } from "./types";
 
-// The job worker: polls each queue of the handler table and runs its jobs, one at a time per
-// queue. Several workers (processes, or instances in one process) share a database safely: a job
+// The job worker: polls each queue of the handler table and runs its jobs, as many at once per
+// queue as JOB_CONCURRENCY allows. Several workers (processes, or instances in one process) share a database safely: a job
 // is claimed with SELECT ... FOR UPDATE SKIP LOCKED, so each attempt runs in one worker only.
 
 export interface JobWorker {
@@ -69,28 +69,127 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
   boss.on("error", (error) => log.error({ error: describeError(error) }, "job queue error"));
   await boss.start();
 
-  const pollingIntervalSeconds = options.pollIntervalSeconds ?? settings.pollIntervalSeconds;
+  const pollMs = (options.pollIntervalSeconds ?? settings.pollIntervalSeconds) * 1000;
+  const loops: QueueLoop[] = [];
   for (const [name, handle] of Object.entries(handlers)) {
     await boss.createQueue(name, { name, policy: "standard" });
-    // Each work() call is its own fetch loop running one job at a time: n calls, n jobs at once.
-    const copies = (options.concurrency ?? JOB_CONCURRENCY)[name] ?? 1;
-    for (let copy = 0; copy < copies; copy++) {
-      await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        try {
-          await handle(job.data, { id: job.id, name, retryCount: job.retryCount });
-        } catch (error) {
-          const last = job.retryCount >= job.retryLimit;
-          log[last ? "error" : "warn"]({ job: name, id: job.id, attempt: job.retryCount + 1, error: describeError(error) }, last ? "job failed for good" : "job failed; will retry");
-          throw error;
-        }
-      });
-    }
+    loops.push(runQueue(boss, name, handle, (options.concurrency ?? JOB_CONCURRENCY)[name] ?? 1, pollMs));
   }
 
+  let stopping: Promise<void> | undefined;
   return {
     boss,
-    stop: ({ graceful = true, timeoutMs = 20_000 } = {}) => boss.stop({ graceful, timeout: timeoutMs, wait: true, close: true }),
+    stop: ({ graceful = true, timeoutMs = 20_000 } = {}) =>
+      (stopping ??= (async () => {
+        await Promise.all(loops.map((loop) => loop.stop(graceful ? timeoutMs : 0)));
+        await boss.stop({ graceful: false, wait: true, close: true });
+      })()),
+  };
+}
+
+interface QueueLoop {
+  /** Stops fetching, waits up to `timeoutMs` for running jobs, hands the rest back for retry. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+type FetchedJob = PgBoss.JobWithMetadata<object>;
+
+// One queue's loop: up to `concurrency` jobs at once, claimed in one statement as many as there
+// are free places, and fetched again at once while the queue has more, so a busy queue runs at the
+// speed of its jobs rather than one job per poll. Only an empty (or fully busy) queue waits. Each
+// job is completed or failed on its own, so one slow job holds only its own place.
+function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: number, pollMs: number): QueueLoop {
+  const running = new Map<string, Promise<void>>();
+  const active = new Map<string, FetchedJob>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      wake = done;
+    });
+
+  // The database may be gone at any of these steps; a job whose outcome could not be written stays
+  // active until it expires and is then retried (the handlers are safe to run again). Nothing here
+  // may reject unobserved: an unhandled rejection would end the whole process.
+  const settle = async (job: FetchedJob, error: unknown) => {
+    try {
+      if (error === undefined) await boss.complete(name, job.id);
+      else await boss.fail(name, job.id, { message: describeError(error) });
+    } catch (writeError) {
+      log.warn({ job: name, id: job.id, error: describeError(writeError) }, "job outcome not written; it is retried when it expires");
+    }
+  };
+  const run = async (job: FetchedJob) => {
+    let failure: unknown;
+    try {
+      await handle(job.data, { id: job.id, name, retryCount: job.retryCount });
+    } catch (error) {
+      failure = error ?? new Error("job failed");
+      const last = job.retryCount >= job.retryLimit;
+      log[last ? "error" : "warn"]({ job: name, id: job.id, attempt: job.retryCount + 1, error: describeError(error) }, last ? "job failed for good" : "job failed; will retry");
+    }
+    if (!active.has(job.id)) return; // handed back by a stop that did not wait for it
+    active.delete(job.id);
+    await settle(job, failure);
+  };
+  const start = (job: FetchedJob) => {
+    active.set(job.id, job);
+    const promise = run(job)
+      .catch((error: unknown) => log.error({ job: name, id: job.id, error: describeError(error) }, "job runner error"))
+      .finally(() => {
+        running.delete(job.id);
+        wake?.();
+      });
+    running.set(job.id, promise);
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = concurrency - running.size;
+      if (free <= 0) {
+        await nap(pollMs * 20); // woken when a job ends
+        continue;
+      }
+      let jobs: FetchedJob[] = [];
+      try {
+        jobs = (await boss.fetch<object>(name, { batchSize: free, includeMetadata: true })) ?? [];
+      } catch (error) {
+        log.warn({ job: name, error: describeError(error) }, "could not fetch jobs; trying again");
+      }
+      if (stopping) {
+        // Claimed while stopping: handed straight back.
+        if (jobs.length > 0) await boss.fail(name, jobs.map((job) => job.id)).catch(() => undefined);
+        break;
+      }
+      for (const job of jobs) start(job);
+      if (jobs.length < free) await nap(pollMs);
+    }
+  })();
+
+  return {
+    async stop(timeoutMs) {
+      stopping = true;
+      wake?.();
+      await loop;
+      if (running.size > 0 && timeoutMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.all(running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timer);
+      }
+      const left = [...active.keys()];
+      active.clear();
+      if (left.length > 0) {
+        await boss.fail(name, left).catch((error: unknown) =>
+          log.warn({ job: name, error: describeError(error) }, "could not hand back running jobs; they are retried when they expire"),
+        );
+      }
+    },
   };
 }
 

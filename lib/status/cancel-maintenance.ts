@@ -1,3 +1,4 @@
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { maintenanceStateConflict } from "./end-maintenance";
 import { getMaintenanceOrThrow } from "./get-maintenance";
@@ -9,6 +10,8 @@ export async function cancelMaintenance(actor: WorkspaceActor, id: string, now =
     const window = await getMaintenanceOrThrow(tx, id, now);
     if (window.state !== "upcoming") throw maintenanceStateConflict(window.state, "upcoming");
     await tx.maintenance.deleteMany({ where: { id } });
+    // Its boundary jobs find the window gone and record nothing; this is its last event.
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "maintenance.cancelled", data: window });
   });
   return { id };
 }

@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, hotQuery } from "@/lib/db/client";
+import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
@@ -37,10 +37,7 @@ export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "fai
 
 export async function attemptDelivery(deliveryId: string, schedule: ScheduleAttempt, options: AttemptOptions = {}): Promise<AttemptResult> {
   const now = options.now ?? (() => new Date());
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
-    include: { endpoint: true, workspace: { select: { slug: true, name: true } } },
-  });
+  const delivery = await loadDelivery(deliveryId);
   // Deleted (the endpoint, or the workspace) since the job was queued: nothing to do.
   if (!delivery) return "gone";
   if (delivery.status !== "PENDING") return "skipped";
@@ -73,18 +70,14 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
     responseExcerpt: outcome.excerpt,
     error: outcome.error,
   };
+  if (outcome.ok) return (await recordDelivered(deliveryId, delivery.attempts, endpoint.id, record)) ? "delivered" : "gone";
+
   let disabledFor: string | null = null;
   const result = await db.$transaction(async (tx): Promise<AttemptResult> => {
     // Written only while the delivery still exists and is still the attempt we ran: an endpoint
     // deleted meanwhile (another tab) took its deliveries with it, and this attempt ends quietly.
     const current = await tx.webhookEndpoint.findUnique({ where: { id: endpoint.id }, select: { enabled: true, failingSince: true } });
     if (!current) return "gone";
-    if (outcome.ok) {
-      const written = await tx.webhookDelivery.updateMany({ where: { id: deliveryId, attempts: delivery.attempts }, data: { ...record, status: "DELIVERED", nextAttemptAt: null } });
-      if (written.count === 0) return "gone";
-      await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
-      return "delivered";
-    }
     const failingSince = current.failingSince ?? started;
     if (outcome.statusCode === 410) disabledFor = GONE_REASON;
     else if (finished.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) disabledFor = FAILING_REASON;
@@ -105,6 +98,89 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   });
   if (disabledFor) await tellAdmins(delivery.workspaceId, delivery.workspace, endpoint.url, disabledFor);
   return result;
+}
+
+/**
+ * The delivery with what an attempt needs of its endpoint and workspace, in one statement (on the
+ * pool directly, without the Prisma client's per-query work: this runs for every attempt).
+ */
+async function loadDelivery(deliveryId: string) {
+  const rows = await hotQuery<LoadedRow>(
+    `SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
+      e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
+      e."previousSecretEncrypted", e."previousSecretExpiresAt", w.slug, w.name
+    FROM "WebhookDelivery" d
+    JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
+    JOIN "Workspace" w ON w.id = d."workspaceId"
+    WHERE d.id = $1`,
+    [deliveryId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    eventType: row.eventType,
+    payload: row.payload,
+    status: row.status,
+    attempts: Number(row.attempts),
+    workspace: { slug: row.slug, name: row.name },
+    endpoint: {
+      id: row.endpointId,
+      kind: row.kind,
+      url: row.url,
+      enabled: row.enabled,
+      disabledReason: row.disabledReason,
+      secretEncrypted: row.secretEncrypted,
+      previousSecretEncrypted: row.previousSecretEncrypted,
+      previousSecretExpiresAt: row.previousSecretExpiresAt === null ? null : new Date(row.previousSecretExpiresAt),
+    },
+  };
+}
+
+interface LoadedRow {
+  id: string;
+  workspaceId: string;
+  eventType: string;
+  payload: Prisma.JsonValue;
+  status: string;
+  attempts: number;
+  endpointId: string;
+  kind: WebhookKind;
+  url: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  secretEncrypted: string;
+  previousSecretEncrypted: string | null;
+  previousSecretExpiresAt: Date | string | null;
+  slug: string;
+  name: string;
+}
+
+/**
+ * A success, in one statement (the common case, so one round trip): the delivery is written only
+ * while it is still the attempt that ran (an endpoint deleted meanwhile, by another tab, took its
+ * deliveries with it: nothing is written and the attempt ends quietly), and the endpoint's run of
+ * failures ends — its row is touched only when it had one, so concurrent deliveries to one
+ * endpoint do not queue on its row lock.
+ */
+async function recordDelivered(deliveryId: string, attemptsBefore: number, endpointId: string, record: { attempts: number; lastAttemptAt: Date; lastStatusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }): Promise<boolean> {
+  const rows = await hotQuery<{ id: string }>(
+    `WITH delivered AS (
+      UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = $3::int,
+        "lastAttemptAt" = $4::timestamptz, "lastStatusCode" = $5::int, "durationMs" = $6::int,
+        "responseExcerpt" = $7::text, error = $8::text
+      WHERE id = $1 AND attempts = $2::int
+      RETURNING id, "endpointId"
+    ), recovered AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL
+      WHERE id = $9 AND "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
+      RETURNING id
+    )
+    SELECT id FROM delivered`,
+    [deliveryId, attemptsBefore, record.attempts, record.lastAttemptAt, record.lastStatusCode, record.durationMs, record.responseExcerpt, record.error, endpointId],
+  );
+  return rows.length > 0;
 }
 
 function eventOf(payload: Prisma.JsonValue): EventForDelivery {

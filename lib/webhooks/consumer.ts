@@ -1,5 +1,4 @@
 import { fanOutEvent } from "./fan-out";
-import { scheduleAttempt } from "./queue-delivery";
 
 /** An event as the event log stores it and hands it to each consumer. */
 export interface ConsumedEvent {
@@ -15,6 +14,6 @@ export interface ConsumedEvent {
 export const webhookConsumer = {
   name: "webhooks",
   async handle(event: ConsumedEvent): Promise<void> {
-    await fanOutEvent({ ...event, createdAt: new Date(event.createdAt) }, scheduleAttempt);
+    await fanOutEvent({ ...event, createdAt: new Date(event.createdAt) });
   },
 };

@@ -44,6 +44,27 @@ function checkedLookup(resolve: Resolver): LookupFunction {
   };
 }
 
+// Connections are kept open between deliveries to the same origin (one agent per origin), so a
+// busy endpoint costs a request, not a TCP and TLS handshake, per delivery. The address check
+// still runs for every new connection (the agent connects through the checked lookup), and a
+// kept connection only ever leads to an address that passed it. An origin's agent opens at most
+// MAX_SOCKETS_PER_ORIGIN connections: a receiver that hangs holds those, no other origin's.
+const MAX_SOCKETS_PER_ORIGIN = 32;
+const AGENT_IDLE_MS = 30_000;
+const agents = new Map<string, http.Agent>();
+
+function agentFor(url: URL, resolve: Resolver): http.Agent {
+  // A custom resolver (tests) gets a one-request agent of its own: a kept connection must not
+  // carry one test's address decision into another's.
+  const key = resolve === systemResolver ? url.origin : "";
+  const existing = key ? agents.get(key) : undefined;
+  if (existing) return existing;
+  const options = { keepAlive: Boolean(key), maxSockets: MAX_SOCKETS_PER_ORIGIN, maxFreeSockets: MAX_SOCKETS_PER_ORIGIN, timeout: AGENT_IDLE_MS, lookup: checkedLookup(resolve) };
+  const agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+  if (key) agents.set(key, agent);
+  return agent;
+}
+
 export async function sendWebhookRequest(target: string, body: string, headers: Record<string, string>, options: SendOptions = {}): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -63,16 +84,18 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
 
   return new Promise<SendOutcome>((settle) => {
     let done = false;
-    const finish = (outcome: Omit<SendOutcome, "durationMs">) => {
+    // `keep`: the answer was read to its end, so the connection can serve the next delivery; any
+    // other ending (a timeout, an answer past the cap, an error) drops it.
+    const finish = (outcome: Omit<SendOutcome, "durationMs">, keep = false) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      request.destroy();
+      if (!keep) request.destroy();
       settle({ ...outcome, durationMs: elapsed() });
     };
     const request = client.request(url, {
       method: "POST",
-      agent: false,
+      agent: agentFor(url, resolve),
       lookup: checkedLookup(resolve),
       headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Workspace-Webhooks/1" },
     });
@@ -85,7 +108,7 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
       const kept: Buffer[] = [];
       let keptBytes = 0;
       let readBytes = 0;
-      const conclude = () => {
+      const conclude = (keep: boolean) => {
         const excerpt = Buffer.concat(kept).toString("utf8").replace(/\uFFFD+$/, "");
         const redirect = statusCode >= 300 && statusCode < 400;
         const ok = statusCode >= 200 && statusCode < 300;
@@ -94,7 +117,7 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
           statusCode,
           excerpt,
           error: ok ? null : redirect ? `Answered ${statusCode}: redirects are not followed.` : `Answered ${statusCode}.`,
-        });
+        }, keep);
       };
       response.on("data", (chunk: Buffer) => {
         readBytes += chunk.length;
@@ -103,10 +126,10 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
           kept.push(part);
           keptBytes += part.length;
         }
-        if (readBytes >= MAX_ANSWER_BYTES) conclude();
+        if (readBytes >= MAX_ANSWER_BYTES) conclude(false);
       });
-      response.on("end", conclude);
-      response.on("error", conclude);
+      response.on("end", () => conclude(true));
+      response.on("error", () => conclude(false));
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
       const message = error.code === "EWEBHOOKREFUSED" ? error.message : `Could not deliver: ${error.code ?? error.message}.`;

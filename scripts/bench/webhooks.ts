@@ -11,11 +11,14 @@ import { BENCH } from "./seed";
 interface Receiver {
   url: string;
   latenciesMs: number[];
+  /** The receiver's clock at each counted delivery. */
+  arrivals: number[];
   close(): Promise<void>;
 }
 
 async function receiver(hang: boolean): Promise<Receiver> {
   const latenciesMs: number[] = [];
+  const arrivals: number[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -24,6 +27,7 @@ async function receiver(hang: boolean): Promise<Receiver> {
       try {
         const { timestamp } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { timestamp: string };
         latenciesMs.push(Date.now() - Date.parse(timestamp));
+        arrivals.push(Date.now());
       } catch {
         // not a Standard Webhooks body: not counted
       }
@@ -35,6 +39,7 @@ async function receiver(hang: boolean): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     latenciesMs,
+    arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -59,10 +64,26 @@ async function api(base: string, apiKey: string, method: string, path: string, b
   return (await response.json()) as { data: { id: string } };
 }
 
+/** Waits until the receivers have had nothing new for `quietMs` (at most `maxMs`); returns when the last arrived. */
+async function settled(receivers: Receiver[], quietMs: number, maxMs: number): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  const last = () => Math.max(0, ...receivers.map((target) => target.arrivals.at(-1) ?? 0));
+  while (Date.now() < deadline && Date.now() - last() < quietMs) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (Date.now() < deadline) {
+    const before = last();
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (last() === before) break;
+  }
+  return last();
+}
+
 export interface WebhookBenchResult {
   without: LoadResult;
   with: LoadResult;
+  /** Deliveries reaching the receivers per second while the writes ran. */
   deliveredPerSecond: number;
+  /** After the writes stopped: the backlog's deliveries per second until the last arrived. */
+  drain: { deliveries: number; perSecond: number; seconds: number };
   commitToReceiverMs: { p50: number; p99: number };
   /** p50 of the healthy endpoints with a hanging one beside them, against without it. */
   hangingEffect: { p50With: number; p50Without: number };
@@ -84,22 +105,32 @@ export async function runWebhookBench(base: string, apiKey: string, options: { c
     for (const target of healthy) created.push((await api(base, apiKey, "POST", "/webhooks", { url: target.url, eventTypes: ["post.created"] })).data.id);
     const started = Date.now();
     const calm = await load();
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const seconds = (Date.now() - started) / 1000;
+    const loadEnded = Date.now();
+    // Every write's deliveries, however long the backlog takes (up to two minutes).
+    const lastArrival = await settled(healthy, 2_000, 120_000);
     const calmLatencies = healthy.flatMap((target) => target.latenciesMs);
-    const deliveredPerSecond = calmLatencies.length / seconds;
+    const arrivals = healthy.flatMap((target) => target.arrivals);
+    const during = arrivals.filter((at) => at >= started && at <= loadEnded).length;
+    const deliveredPerSecond = during / ((loadEnded - started) / 1000);
+    const afterwards = arrivals.filter((at) => at > loadEnded).length;
+    const drainSeconds = Math.max(0.001, (lastArrival - loadEnded) / 1000);
+    const drain = { deliveries: afterwards, perSecond: afterwards / drainSeconds, seconds: drainSeconds };
 
     const hanging = await receiver(true);
     try {
       created.push((await api(base, apiKey, "POST", "/webhooks", { url: hanging.url, eventTypes: ["post.created"] })).data.id);
-      for (const target of healthy) target.latenciesMs.length = 0;
+      for (const target of healthy) {
+        target.latenciesMs.length = 0;
+        target.arrivals.length = 0;
+      }
       await load();
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await settled(healthy, 2_000, 120_000);
       const withHanging = healthy.flatMap((target) => target.latenciesMs);
       return {
         without,
         with: calm,
         deliveredPerSecond,
+        drain,
         commitToReceiverMs: { p50: percentile(calmLatencies, 50), p99: percentile(calmLatencies, 99) },
         hangingEffect: { p50With: percentile(withHanging, 50), p50Without: percentile(calmLatencies, 50) },
       };
@@ -116,7 +147,7 @@ export function describeWebhookBench(result: WebhookBenchResult): string {
   const ms = (value: number) => (Number.isNaN(value) ? "n/a" : `${Math.round(value)} ms`);
   return [
     `webhooks: POST /api/v1/posts ${result.without.rps.toFixed(0)} req/s (p50 ${result.without.latencyMs.p50} ms) with no endpoint, ${result.with.rps.toFixed(0)} req/s (p50 ${result.with.latencyMs.p50} ms) with 3`,
-    `webhooks: ${result.deliveredPerSecond.toFixed(1)} deliveries/s reached the receivers; commit to receiver p50 ${ms(result.commitToReceiverMs.p50)}, p99 ${ms(result.commitToReceiverMs.p99)}`,
+    `webhooks: ${result.deliveredPerSecond.toFixed(1)} deliveries/s reached the receivers during the writes, then the backlog's ${result.drain.deliveries} at ${result.drain.perSecond.toFixed(1)}/s in ${result.drain.seconds.toFixed(1)} s; commit to receiver p50 ${ms(result.commitToReceiverMs.p50)}, p99 ${ms(result.commitToReceiverMs.p99)}`,
     `webhooks: healthy endpoints' p50 ${ms(result.hangingEffect.p50With)} beside a hanging endpoint, ${ms(result.hangingEffect.p50Without)} without`,
   ].join("\n");
 }

@@ -14,6 +14,7 @@ import { roadmapItemSchema } from "@/lib/roadmap/view";
 import { componentSchema } from "@/lib/status/component-view";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";
+import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
 import { endMaintenance } from "@/lib/status/end-maintenance";
 import { incidentDetailSchema } from "@/lib/status/incident-view";
 import { maintenanceBoundary } from "@/lib/status/maintenance-events";
@@ -25,7 +26,7 @@ import { updateTodo } from "@/lib/todos/update-todo";
 import { todoSchema } from "@/lib/todos/view";
 import { seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
-import { eventsOf } from "./support";
+import { dispatchJobsFor, eventsOf } from "./support";
 
 async function owner() {
   const tenant = await seedTenant({ plan: "PRO" });
@@ -118,6 +119,21 @@ describe("events of each group, with the API's shape as data", () => {
     const events = await eventsOf(workspaceId);
     expect(events.map((event) => event.type)).toEqual(["maintenance.scheduled", "maintenance.started", "maintenance.completed"]);
     expect(events[2]!.data).toMatchObject({ id: window.id, state: "completed", endsAt: new Date(startsAt.getTime() + 10_000).toISOString() });
+  });
+
+  it("maintenance: a window called off before it began records maintenance.cancelled, and its boundaries record nothing", async () => {
+    const { actor, workspaceId } = await owner();
+    const api = await createComponent(actor, { name: "API", description: "" });
+    const now = new Date();
+    const startsAt = new Date(now.getTime() + 60_000);
+    const endsAt = new Date(now.getTime() + 120_000);
+    const window = await scheduleMaintenance(actor, { title: "Upgrade", startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), componentIds: [api.id] }, now);
+    await cancelMaintenance(actor, window.id, now);
+    await maintenanceBoundary({ workspaceId, maintenanceId: window.id, boundary: "start", at: startsAt.toISOString() }, new Date(startsAt.getTime() + 1));
+    const events = await eventsOf(workspaceId);
+    expect(events.map((event) => event.type)).toEqual(["maintenance.scheduled", "maintenance.cancelled"]);
+    expect(events[1]!.data).toMatchObject({ id: window.id, title: "Upgrade", state: "upcoming" });
+    expect(await dispatchJobsFor([events[1]!.id])).toHaveLength(1);
   });
 
   it("members and todos", async () => {
