@@ -25,5 +25,6 @@ export const TENANT_MODELS = [
   "webhookEndpoint",
   "webhookDelivery",
   "notificationDelivery",
+  "subscriber",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

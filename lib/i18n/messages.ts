@@ -16,3 +16,8 @@ const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptB
 export function mailTranslator<N extends "Mail.verify">(locale: PortalLocale | undefined, namespace: N) {
   return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: MESSAGES[locale ?? DEFAULT_PORTAL_LOCALE], namespace });
 }
+
+/** The subscriptions namespace (confirmation and notification mails to status and changelog subscribers). */
+export function subscriptionsTranslator(locale: PortalLocale | undefined) {
+  return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: MESSAGES[locale ?? DEFAULT_PORTAL_LOCALE], namespace: "Subscriptions" });
+}

@@ -61,6 +61,7 @@ async function fullWorkspace() {
   const endpoint = await db.webhookEndpoint.create({ data: { workspaceId, url: "https://hooks.example.test/in", eventTypes: [], secretEncrypted: "not-a-real-secret" } });
   await db.webhookDelivery.create({ data: { workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: {} } });
   await db.notificationDelivery.create({ data: { workspaceId, kind: "POST_STATUS", subjectType: "post", subjectId: "p", eventId: event.id, recipient: "voter@example.com" } });
+  await db.subscriber.create({ data: { workspaceId, topic: "STATUS", email: `sub-${workspaceId}@example.com`, manageTokenHash: `hash-${workspaceId}` } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }
