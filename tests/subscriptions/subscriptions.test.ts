@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
+import { sendQueuedMail } from "@/lib/mail/send-mail";
+import { createComponent } from "@/lib/status/create-component";
+import { createIncident } from "@/lib/status/create-incident";
+import { deleteComponent } from "@/lib/status/delete-component";
+import { updateIncident } from "@/lib/status/update-incident";
+import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
+import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
+import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
+import { subscribe } from "@/lib/subscriptions/subscribe";
+import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
+import { actorOf, expectApiError } from "../support/actors";
+import { seedTenant, uniqueSuffix, type Tenant } from "../support/api";
+import { linkIn, startSmtpServer } from "../support/smtp";
+import { mailJobs, notifySubscribers } from "./support";
+
+// Status subscribers against PostgreSQL and a real SMTP server: a worker sends the queued mail
+// jobs over the wire; the event consumer and its fan-out jobs are run in order by the test.
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let worker: JobWorker;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_TRANSPORT = "smtp";
+  process.env.MAIL_RATE_PER_SECOND = "1000";
+  process.env.JOBS_RETRY_DELAY_SECONDS = "1";
+  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, pollIntervalSeconds: 0.5 });
+});
+afterAll(async () => {
+  await worker.stop({ graceful: false });
+  await smtp.close();
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_TRANSPORT;
+  delete process.env.MAIL_RATE_PER_SECOND;
+});
+
+let ipCount = 0;
+const ip = () => `198.51.100.${(ipCount += 1)}`;
+const address = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
+
+async function portal() {
+  const tenant = await seedTenant({ published: true });
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: tenant.workspace.id }, select: { id: true, slug: true, name: true } });
+  const actor = await actorOf(tenant, tenant.owner);
+  return { tenant, workspace, actor };
+}
+
+/** Subscribes, receives the confirmation mail over SMTP and follows its link; returns the manage token. */
+async function subscribed(setup: Awaited<ReturnType<typeof portal>>, email: string, componentIds: string[] = []) {
+  await subscribe({ workspace: setup.workspace, topic: "STATUS", email, componentIds, ip: ip() });
+  const mail = await smtp.mailTo(email, 1, 15_000);
+  const token = new URL(linkIn(mail.text, "/subscriptions/confirm")).searchParams.get("token");
+  const outcome = await confirmSubscription(setup.workspace.id, token);
+  expect(outcome.status).toBe("confirmed");
+  return { confirmToken: token!, manageToken: outcome.status === "confirmed" ? outcome.manageToken : "" };
+}
+
+describe("subscribing", () => {
+  it("sends a confirmation mail with the workspace's name; the link confirms once, a replay changes nothing", async () => {
+    const setup = await portal();
+    const email = address("visitor");
+    expect(await subscribe({ workspace: setup.workspace, topic: "STATUS", email: `  ${email.toUpperCase()} `, ip: ip() })).toEqual({ accepted: true });
+    const row = await db.subscriber.findFirstOrThrow({ where: { workspaceId: setup.workspace.id, email } });
+    expect(row.confirmedAt).toBeNull();
+
+    const mail = await smtp.mailTo(email, 1, 15_000);
+    expect(mail.subject).toContain(setup.workspace.name);
+    expect(mail.html).toContain(setup.workspace.name);
+    const link = linkIn(mail.text, "/subscriptions/confirm");
+    expect(link.startsWith(`${new URL(process.env.NEXTAUTH_URL || "http://localhost:3000").origin}/p/${setup.workspace.slug}/`)).toBe(true);
+    const token = new URL(link).searchParams.get("token")!;
+    // Only the hash is stored: the raw token appears nowhere in the row.
+    expect(JSON.stringify(await db.subscriber.findUniqueOrThrow({ where: { id: row.id } }))).not.toContain(token);
+
+    const first = await confirmSubscription(setup.workspace.id, token);
+    expect(first.status).toBe("confirmed");
+    const confirmedAt = (await db.subscriber.findUniqueOrThrow({ where: { id: row.id } })).confirmedAt;
+    expect(confirmedAt).not.toBeNull();
+
+    const replay = await confirmSubscription(setup.workspace.id, token);
+    expect(replay).toEqual({ status: "invalid" });
+    expect((await db.subscriber.findUniqueOrThrow({ where: { id: row.id } })).confirmedAt).toEqual(confirmedAt);
+    // The confirmation token is not a manage token, and a manage token confirms nothing.
+    expect(await getSubscriptionByToken(setup.workspace.id, token)).toBeNull();
+    if (first.status === "confirmed") expect(await confirmSubscription(setup.workspace.id, first.manageToken)).toEqual({ status: "invalid" });
+    // A link of one workspace does nothing on another.
+    const other = await portal();
+    if (first.status === "confirmed") expect(await getSubscriptionByToken(other.workspace.id, first.manageToken)).toBeNull();
+  });
+
+  it("a second subscribe within ten minutes gets the same answer and sends no mail; already subscribed is not revealed", async () => {
+    const setup = await portal();
+    const email = address("twice");
+    const first = await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    const second = await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    expect(second).toEqual(first);
+    expect(await mailJobs([email])).toHaveLength(1);
+    // Ten minutes later a new link may go out (the first stops working).
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }, new Date(Date.now() + 11 * 60_000));
+    expect(await mailJobs([email])).toHaveLength(2);
+
+    const confirmed = address("confirmed");
+    await subscribed(setup, confirmed);
+    const again = await subscribe({ workspace: setup.workspace, topic: "STATUS", email: confirmed, ip: ip() }, new Date(Date.now() + 60 * 60_000));
+    expect(again).toEqual(first);
+    expect(await mailJobs([confirmed])).toHaveLength(1);
+  });
+
+  it("a malformed or over-long address gets a clear answer and no row", async () => {
+    const setup = await portal();
+    for (const email of ["", "not-an-address", "a@b", "two@@example.test", `${"x".repeat(250)}@example.test`, "bell\u0007@example.test", 42]) {
+      const error = await expectApiError(subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }), "VALIDATION_ERROR");
+      expect(error.details?.[0]?.path).toBe("email");
+    }
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id } })).toBe(0);
+  });
+
+  it("throttles one network: after 20 subscriptions in an hour the next is refused", async () => {
+    const setup = await portal();
+    const network = "203.0.113.77";
+    for (let i = 0; i < 20; i += 1) await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address(`n${i}`), ip: network });
+    await expectApiError(subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address("over"), ip: network }), "RATE_LIMITED");
+  });
+
+  it("an expired confirmation link confirms nothing and says so", async () => {
+    const setup = await portal();
+    const email = address("late");
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    const mail = await smtp.mailTo(email, 1, 15_000);
+    const token = new URL(linkIn(mail.text, "/subscriptions/confirm")).searchParams.get("token");
+    const outcome = await confirmSubscription(setup.workspace.id, token, new Date(Date.now() + CONFIRM_WINDOW_MS + 1000));
+    expect(outcome.status).toBe("expired");
+    expect(await confirmSubscription(setup.workspace.id, "not-a-token")).toEqual({ status: "invalid" });
+  });
+});
+
+describe("incident mail", () => {
+  async function withComponents() {
+    const setup = await portal();
+    const a = await createComponent(setup.actor, { name: "API" });
+    const b = await createComponent(setup.actor, { name: "Dashboard" });
+    return { ...setup, a, b };
+  }
+
+  it("a subscriber of component A gets nothing for an incident on B; a subscriber of all gets it; unconfirmed gets nothing", async () => {
+    const setup = await withComponents();
+    const onlyA = address("only-a");
+    const all = address("all");
+    const pending = address("pending");
+    await subscribed(setup, onlyA, [setup.a.id]);
+    await subscribed(setup, all);
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email: pending, ip: ip() });
+
+    await createIncident(setup.actor, { title: "Dashboard slow", message: "Pages take ten seconds to load.", components: [{ id: setup.b.id, status: "degraded_performance" }] });
+    await notifySubscribers(setup.workspace.id);
+    const mail = await smtp.mailTo(all, 2, 15_000);
+    expect(mail.subject).toContain("Dashboard slow");
+    expect(mail.text).toContain("Pages take ten seconds to load.");
+    expect(mail.html).toContain("Pages take ten seconds to load.");
+    expect(mail.text).toContain("/subscriptions/manage?token=");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(onlyA)).toHaveLength(1); // the confirmation only
+    expect(smtp.mailsTo(pending)).toHaveLength(1);
+    const log = await db.notificationDelivery.findMany({ where: { workspaceId: setup.workspace.id } });
+    expect(log.map((row) => row.recipient)).toEqual([all]);
+  });
+
+  it("opened and updated three times within a minute: four mails, in order, each with List-Unsubscribe headers", async () => {
+    const setup = await withComponents();
+    const email = address("order");
+    await subscribed(setup, email, [setup.a.id]);
+    const incident = await createIncident(setup.actor, { title: "API errors", message: "Step 0", components: [{ id: setup.a.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    for (const step of [1, 2, 3]) {
+      await updateIncident(setup.actor, incident.id, { message: `Step ${step}`, ...(step === 3 ? { status: "resolved" } : {}) });
+      await notifySubscribers(setup.workspace.id);
+    }
+    await smtp.mailTo(email, 5, 20_000);
+    const texts = smtp.mailsTo(email).slice(1).map((mail) => /Step \d/.exec(mail.text)?.[0]);
+    expect(texts).toEqual(["Step 0", "Step 1", "Step 2", "Step 3"]);
+    expect(smtp.mailsTo(email)[4]!.subject).toContain("Resolved");
+    const jobs = await mailJobs([email]);
+    const headers = jobs.at(-1)!.data.message.headers!;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(headers["List-Unsubscribe"]).toMatch(/^<https?:\/\/.+\/api\/subscriptions\/unsubscribe\?workspace=.+&token=[A-Za-z0-9_-]{43}>$/);
+  });
+
+  it("one-click unsubscribe (the header's link) stops mail; a second unsubscribe is no error", async () => {
+    const setup = await withComponents();
+    const email = address("leaver");
+    await subscribed(setup, email);
+    await createIncident(setup.actor, { title: "First", message: "One", components: [] });
+    await notifySubscribers(setup.workspace.id);
+    await smtp.mailTo(email, 2, 15_000);
+    const [job] = (await mailJobs([email])).filter((candidate) => candidate.data.message.headers);
+    const oneClick = new URL(job!.data.message.headers!["List-Unsubscribe"]!.slice(1, -1));
+    expect(await unsubscribe(setup.workspace.id, oneClick.searchParams.get("token"))).toBe(true);
+    expect(await unsubscribe(setup.workspace.id, oneClick.searchParams.get("token"))).toBe(false);
+
+    await createIncident(setup.actor, { title: "Second", message: "Two", components: [] });
+    await notifySubscribers(setup.workspace.id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(email)).toHaveLength(2);
+  });
+
+  it("a component deleted while subscribers chose it breaks nothing; the workspace switch suppresses and logs why", async () => {
+    const setup = await withComponents();
+    const chose = address("chose-a");
+    await subscribed(setup, chose, [setup.a.id, setup.b.id]);
+    await deleteComponent(setup.actor, setup.a.id);
+    await createIncident(setup.actor, { title: "B down", message: "B is down.", components: [{ id: setup.b.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(chose, 2, 15_000)).text).toContain("B is down.");
+
+    await db.workspace.update({ where: { id: setup.workspace.id }, data: { notifyStatusSubscribers: false } });
+    const quiet = await createIncident(setup.actor, { title: "Quiet", message: "Nobody hears this.", components: [{ id: setup.b.id, status: "degraded_performance" }] });
+    await notifySubscribers(setup.workspace.id);
+    const rows = await db.notificationDelivery.findMany({ where: { subjectId: quiet.id } });
+    expect(rows).toMatchObject([{ recipient: chose, status: "SUPPRESSED" }]);
+    expect(rows[0]!.reason).toMatch(/turned these notifications off/);
+  });
+});
