@@ -1,6 +1,9 @@
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
+import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";
@@ -10,11 +13,13 @@ import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
 import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
 import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
 import { subscribe } from "@/lib/subscriptions/subscribe";
+import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
 import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
 import { actorOf, expectApiError } from "../support/actors";
 import { seedTenant, uniqueSuffix, type Tenant } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
 import { mailJobs, notifySubscribers } from "./support";
+import { fanOutToSubscribers } from "@/lib/subscriptions/notify-subscribers";
 
 // Status subscribers against PostgreSQL and a real SMTP server: a worker sends the queued mail
 // jobs over the wire; the event consumer and its fan-out jobs are run in order by the test.
@@ -27,7 +32,7 @@ beforeAll(async () => {
   process.env.MAIL_TRANSPORT = "smtp";
   process.env.MAIL_RATE_PER_SECOND = "1000";
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
-  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, pollIntervalSeconds: 0.5 });
+  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 10 }, pollIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await worker.stop({ graceful: false });
@@ -222,4 +227,95 @@ describe("incident mail", () => {
     expect(rows).toMatchObject([{ recipient: chose, status: "SUPPRESSED" }]);
     expect(rows[0]!.reason).toMatch(/turned these notifications off/);
   });
+});
+
+/** Confirmed status subscribers written straight to the table (what thousands of confirmations leave). */
+async function manySubscribers(workspaceId: string, count: number, label: string) {
+  const suffix = uniqueSuffix();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = `sub${label}${suffix}${String(i).padStart(5, "0")}`;
+    return { id, workspaceId, topic: "STATUS" as const, email: `${label}-${i}-${suffix}@example.test`, confirmedAt: new Date(), manageTokenHash: hashToken(manageTokenFor(id)) };
+  });
+  await db.subscriber.createMany({ data: rows });
+  return rows.map((row) => row.email);
+}
+
+describe("large sends", () => {
+  it("150 subscribers over real SMTP, one refused by the server: each other receives exactly one mail; the refused one is retried, then FAILED", async () => {
+    const setup = await portal();
+    const emails = await manySubscribers(setup.workspace.id, 150, "batch");
+    const refused = emails[17]!;
+    const received: string[] = [];
+    let refusals = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(rcpt, _session, callback) {
+        if (rcpt.address.toLowerCase() === refused) {
+          refusals += 1;
+          return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    process.env.JOBS_RETRY_LIMIT = "1";
+    try {
+      const incident = await createIncident(setup.actor, { title: "Batch", message: "For everyone.", components: [] });
+      await notifySubscribers(setup.workspace.id);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const failed = await db.notificationDelivery.count({ where: { subjectId: incident.id, status: "FAILED" } });
+        const states = await db.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text AS state FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send' AND data->'message'->>'to' = $1`, refused);
+        if ((received.length >= 149 && failed === 1 && states[0]?.state === "failed") || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // room for any duplicate
+      expect(received.filter((to) => emails.includes(to)).sort()).toEqual(emails.filter((email) => email !== refused).sort());
+      expect(refusals).toBe(2); // the first attempt and its one retry
+      const rows = await db.notificationDelivery.findMany({ where: { subjectId: incident.id } });
+      expect(rows).toHaveLength(150);
+      expect(rows.filter((row) => row.status === "SENT")).toHaveLength(149);
+      expect(rows.find((row) => row.recipient === refused)).toMatchObject({ status: "FAILED" });
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+      delete process.env.JOBS_RETRY_LIMIT;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 90_000);
+
+  it("10,000 subscribers: 10,000 delivery rows and 10,000 mail jobs, each once, their start times spaced at MAIL_RATE_PER_SECOND", async () => {
+    await worker.stop({ graceful: false }); // these jobs are read, not sent
+    process.env.MAIL_RATE_PER_SECOND = "100";
+    const setup = await portal();
+    const emails = new Set(await manySubscribers(setup.workspace.id, 10_000, "big"));
+    const incident = await createIncident(setup.actor, { title: "Everyone", message: "Big outage.", components: [] });
+    await notifySubscribers(setup.workspace.id);
+
+    expect(await db.notificationDelivery.count({ where: { subjectId: incident.id } })).toBe(10_000);
+    const event = await db.event.findFirstOrThrow({ where: { workspaceId: setup.workspace.id, type: "incident.created" } });
+    // The consumer's fan-out replayed (at least once delivery): nobody is queued twice.
+    await fanOutToSubscribers({ eventId: event.id, afterId: null, offset: 0, base: new Date().toISOString() });
+    const jobs = await db.$queryRawUnsafe<{ to: string; start_after: Date }[]>(
+      `SELECT data->'message'->>'to' AS "to", start_after FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send' AND data->>'notificationId' IS NOT NULL ORDER BY start_after`,
+    );
+    const mine = jobs.filter((job) => emails.has(job.to));
+    expect(mine).toHaveLength(10_000);
+    expect(new Set(mine.map((job) => job.to)).size).toBe(10_000);
+    const gaps = mine.slice(1).map((job, i) => job.start_after.getTime() - mine[i]!.start_after.getTime());
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9); // 100 a second: 10 ms apart (floor of ms)
+    const span = mine.at(-1)!.start_after.getTime() - mine[0]!.start_after.getTime();
+    expect(span).toBeGreaterThanOrEqual(99_000);
+    expect(span).toBeLessThan(160_000);
+    process.env.MAIL_RATE_PER_SECOND = "1000";
+  }, 300_000);
 });
