@@ -16,7 +16,7 @@ import { subscribe } from "@/lib/subscriptions/subscribe";
 import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
 import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
 import { actorOf, expectApiError } from "../support/actors";
-import { seedTenant, uniqueSuffix, type Tenant } from "../support/api";
+import { seedTenant, uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
 import { mailJobs, notifySubscribers } from "./support";
 import { fanOutToSubscribers } from "@/lib/subscriptions/notify-subscribers";
@@ -145,8 +145,8 @@ describe("subscribing", () => {
 describe("incident mail", () => {
   async function withComponents() {
     const setup = await portal();
-    const a = await createComponent(setup.actor, { name: "API" });
-    const b = await createComponent(setup.actor, { name: "Dashboard" });
+    const a = await createComponent(setup.actor, { name: "API", description: "" });
+    const b = await createComponent(setup.actor, { name: "Dashboard", description: "" });
     return { ...setup, a, b };
   }
 
