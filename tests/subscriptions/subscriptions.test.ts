@@ -5,6 +5,8 @@ import { db } from "@/lib/db/client";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
+import { createReleaseNote } from "@/lib/changelog/create-release-note";
+import { publishDue } from "@/lib/changelog/publication-event";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";
 import { deleteComponent } from "@/lib/status/delete-component";
@@ -226,6 +228,35 @@ describe("incident mail", () => {
     const rows = await db.notificationDelivery.findMany({ where: { subjectId: quiet.id } });
     expect(rows).toMatchObject([{ recipient: chose, status: "SUPPRESSED" }]);
     expect(rows[0]!.reason).toMatch(/turned these notifications off/);
+  });
+});
+
+describe("changelog mail", () => {
+  it("a release note published now mails changelog subscribers (not status ones) with its summary and link; a scheduled one at its time", async () => {
+    const setup = await portal();
+    const reader = address("reader");
+    await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: reader, ip: ip() });
+    const token = new URL(linkIn((await smtp.mailTo(reader, 1, 15_000)).text, "/subscriptions/confirm")).searchParams.get("token");
+    expect((await confirmSubscription(setup.workspace.id, token)).status).toBe("confirmed");
+    const statusOnly = address("status-only");
+    await subscribed(setup, statusOnly);
+
+    const note = await createReleaseNote(setup.actor, { title: "Dark mode", body: "Every page now has a dark theme.\n\nMore below.", publish: true });
+    await notifySubscribers(setup.workspace.id);
+    const mail = await smtp.mailTo(reader, 2, 15_000);
+    expect(mail.subject).toContain("Dark mode");
+    expect(mail.text).toContain("Every page now has a dark theme.");
+    expect(mail.text).toContain(`/p/${setup.workspace.slug}/changelog/${note.id}`);
+
+    const at = new Date(Date.now() + 60 * 60_000);
+    const later = await createReleaseNote(setup.actor, { title: "Scheduled", body: "Later.", publish: true, publishedAt: at.toISOString() });
+    await notifySubscribers(setup.workspace.id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.mailsTo(reader)).toHaveLength(2); // not yet
+    await publishDue({ workspaceId: setup.workspace.id, noteId: later.id, publishedAt: at.toISOString() }, new Date(at.getTime() + 1000));
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(reader, 3, 15_000)).subject).toContain("Scheduled");
+    expect(smtp.mailsTo(statusOnly)).toHaveLength(1);
   });
 });
 
