@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { renderMail } from "@/lib/mail/render";
@@ -60,6 +61,9 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
     }
     const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw) });
     await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) });
+  }).catch((error: unknown) => {
+    // The same address posted twice at once: the other request made the row and sent the mail.
+    if (!isUniqueViolation(error)) throw error;
   });
   return { accepted: true };
 }

@@ -109,6 +109,12 @@ describe("subscribing", () => {
     await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }, new Date(Date.now() + 11 * 60_000));
     expect(await mailJobs([email])).toHaveLength(2);
 
+    // The same new address posted twice at once: one row, one mail, the same answer to both.
+    const racing = address("racing");
+    const answers = await Promise.all([0, 1].map(() => subscribe({ workspace: setup.workspace, topic: "STATUS", email: racing, ip: ip() })));
+    expect(answers).toEqual([first, first]);
+    expect(await mailJobs([racing])).toHaveLength(1);
+
     const confirmed = address("confirmed");
     await subscribed(setup, confirmed);
     const again = await subscribe({ workspace: setup.workspace, topic: "STATUS", email: confirmed, ip: ip() }, new Date(Date.now() + 60 * 60_000));
