@@ -38,7 +38,7 @@ test("subscribe on the status page, confirm from the mail, two mails for an inci
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/p/${portal.slug}/status`);
-  await expect(visitor.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", `/api/public/${portal.slug}/status/feed.xml`);
+  await expect(visitor.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", new RegExp(`/api/public/${portal.slug}/status/feed\\.xml$`));
   await expect(visitor.getByTestId("status-feed-link")).toBeVisible();
   const form = visitor.getByTestId("subscribe-status");
   await form.getByLabel("Email address").fill("not-an-address");
@@ -48,7 +48,7 @@ test("subscribe on the status page, confirm from the mail, two mails for an inci
   await form.getByRole("checkbox", { name: "API" }).check();
   await expectNoSeriousA11yViolations(visitor, "status page with the subscribe form");
   await form.getByRole("button", { name: "Subscribe" }).click();
-  await expect(form.getByRole("status")).toContainText("Check your inbox");
+  await expect(form.getByText("Check your inbox")).toBeVisible();
   await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-desktop.png`, fullPage: true });
   await visitor.setViewportSize({ width: 390, height: 844 });
   await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-phone.png`, fullPage: true });

@@ -37,7 +37,7 @@ export function SubscribeForm({ slug, topic, components = [], subscribe }: { slu
       </h2>
       <p className="mt-1 text-sm text-slate-600">{topic === "STATUS" ? t("statusIntro") : t("changelogIntro")}</p>
       {state === "sent" ? (
-        <div className="mt-4" role="status">
+        <div className="mt-4">
           <Alert tone="success">{t("sent")}</Alert>
         </div>
       ) : (
