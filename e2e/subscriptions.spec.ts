@@ -47,11 +47,13 @@ test("subscribe on the status page, confirm from the mail, two mails for an inci
   await form.getByLabel("Email address").fill(email);
   await form.getByRole("checkbox", { name: "API" }).check();
   await expectNoSeriousA11yViolations(visitor, "status page with the subscribe form");
+  await form.screenshot({ path: `${ARTIFACTS}/subscribe-form-desktop.png` });
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(form.getByText("Check your inbox")).toBeVisible();
   await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-desktop.png`, fullPage: true });
   await visitor.setViewportSize({ width: 390, height: 844 });
   await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-phone.png`, fullPage: true });
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await visitor.setViewportSize({ width: 1280, height: 800 });
 
   const confirmation = await nthMail(email, 1);
@@ -99,6 +101,7 @@ test("subscribe on the status page, confirm from the mail, two mails for an inci
   await page.screenshot({ path: `${ARTIFACTS}/subscribers-dashboard-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${ARTIFACTS}/subscribers-dashboard-phone.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
   const csv = await page.request.get(`/w/${portal.slug}/status/subscribers/export`);
   expect(csv.status()).toBe(200);

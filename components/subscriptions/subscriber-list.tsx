@@ -65,14 +65,14 @@ export function SubscriberList({
       {list.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{q ? `No subscriber matches “${q}”.` : "No one has subscribed yet."}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
                   Address
                 </th>
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                   Since
                 </th>
                 {showComponents ? (
@@ -88,8 +88,14 @@ export function SubscriberList({
             <tbody className="divide-y divide-slate-100">
               {list.items.map((item) => (
                 <tr key={item.id} data-testid="subscriber-row">
-                  <td className="px-4 py-2 break-all text-slate-900">{item.email}</td>
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-600">
+                  <td className="px-4 py-2 break-all text-slate-900">
+                    {item.email}
+                    {/* On a phone the date goes under the address instead of in a column of its own. */}
+                    <span className="block text-xs text-slate-500 sm:hidden">
+                      <LocalTime value={item.since} />
+                    </span>
+                  </td>
+                  <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
                     <LocalTime value={item.since} />
                   </td>
                   {showComponents ? <td className="px-4 py-2 text-slate-600">{item.components === null ? "All" : item.components.join(", ") || "None left"}</td> : null}
