@@ -56,7 +56,10 @@ export function SubscribeForm({ slug, topic, components = [], subscribe }: { slu
                 required
                 maxLength={254}
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  if (state === "invalid_email") setState("idle");
+                }}
                 aria-invalid={state === "invalid_email" ? true : undefined}
                 className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm ${state === "invalid_email" ? "border-red-500" : "border-slate-300"}`}
                 placeholder="name@example.com"
