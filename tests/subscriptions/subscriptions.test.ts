@@ -1,6 +1,7 @@
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as oneClickRoute from "@/app/api/subscriptions/unsubscribe/route";
 import { db } from "@/lib/db/client";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
@@ -210,7 +211,16 @@ describe("incident mail", () => {
     await smtp.mailTo(email, 2, 15_000);
     const [job] = (await mailJobs([email])).filter((candidate) => candidate.data.message.headers);
     const oneClick = new URL(job!.data.message.headers!["List-Unsubscribe"]!.slice(1, -1));
-    expect(await unsubscribe(setup.workspace.id, oneClick.searchParams.get("token"))).toBe(true);
+    // A GET (a person, or a scanner opening the link) changes nothing and shows the manage page.
+    const opened = await oneClickRoute.GET(new Request(oneClick));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toContain("/subscriptions/manage?token=");
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id, email } })).toBe(1);
+    // The mail client's one-click POST (RFC 8058) ends it; a second POST answers the same.
+    const post = () => oneClickRoute.POST(new Request(oneClick, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id, email } })).toBe(0);
     expect(await unsubscribe(setup.workspace.id, oneClick.searchParams.get("token"))).toBe(false);
 
     await createIncident(setup.actor, { title: "Second", message: "Two", components: [] });
