@@ -27,5 +27,6 @@ export const TENANT_MODELS = [
   "notificationDelivery",
   "postStatusChange",
   "postNotificationPreference",
+  "subscriber",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

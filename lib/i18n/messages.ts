@@ -27,3 +27,8 @@ export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "A
 
 /** The mail templates' name for it. */
 export const mailTranslator = translatorFor;
+
+/** The subscriptions namespace (confirmation and notification mails to status and changelog subscribers). */
+export function subscriptionsTranslator(locale: PortalLocale | undefined) {
+  return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: messagesOf(locale), namespace: "Subscriptions" });
+}

@@ -8,7 +8,7 @@ export const VISITOR_POSTS = { limit: 10, windowMs: 60 * 60_000, label: "10 idea
 // Suggestions run as a visitor types (debounced in the form): generous for a person, a wall for a script.
 export const SIMILAR_LOOKUPS = { limit: 60, windowMs: 60_000 } as const;
 
-function lazyLimiter(options: LimiterOptions) {
+export function lazyLimiter(options: LimiterOptions) {
   let built: { backend: string | undefined; instance: RateLimiter } | undefined;
   return (): RateLimiter => {
     // Built on first use from the environment of that moment (tests switch backends between files).

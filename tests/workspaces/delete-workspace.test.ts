@@ -63,6 +63,7 @@ async function fullWorkspace() {
   await db.notificationDelivery.create({ data: { workspaceId, kind: "POST_STATUS", subjectType: "post", subjectId: "p", eventId: event.id, recipient: "voter@example.com" } });
   await db.postStatusChange.create({ data: { workspaceId, postId: portal.post.id, from: "open", to: "planned", eventId: event.id } });
   await db.postNotificationPreference.create({ data: { workspaceId, userId: member.id, level: "NONE" } });
+  await db.subscriber.create({ data: { workspaceId, topic: "STATUS", email: `sub-${workspaceId}@example.com`, manageTokenHash: `hash-${workspaceId}` } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

@@ -8,6 +8,7 @@ import * as changelog from "./[workspace]/changelog/route";
 import * as post from "./[workspace]/posts/[postId]/route";
 import * as roadmap from "./[workspace]/roadmap/route";
 import * as statusBadge from "./[workspace]/status/badge.svg/route";
+import * as statusFeed from "./[workspace]/status/feed.xml/route";
 import * as incidents from "./[workspace]/status/incidents/route";
 import * as status from "./[workspace]/status/route";
 import * as statusShields from "./[workspace]/status/shields.json/route";
@@ -23,6 +24,7 @@ export const PUBLIC_ROUTES: RouteTable = {
   "/{workspace}/status/badge.svg": statusBadge,
   "/{workspace}/status/summary.json": statusSummary,
   "/{workspace}/status/shields.json": statusShields,
+  "/{workspace}/status/feed.xml": statusFeed,
   "/{workspace}/boards": boards,
   "/{workspace}/boards/{boardId}": board,
   "/{workspace}/boards/{boardId}/posts": boardPosts,

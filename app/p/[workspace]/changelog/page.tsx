@@ -4,9 +4,11 @@ import { getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
+import { SubscribeForm } from "@/components/portal/subscribe-form";
 import { DomainError } from "@/lib/core/errors";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { loadPortal } from "@/lib/public/load-portal";
+import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 10;
@@ -45,6 +47,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
           {t("feed")}
         </a>
       </div>
+      <SubscribeForm slug={workspace.slug} topic="CHANGELOG" subscribe={subscribeAction} />
       {page.data.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p> : null}
       <ol className="space-y-6">
         {page.data.map((note) => (

@@ -2,26 +2,32 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { IncidentCard } from "@/components/portal/incident-card";
 import { MaintenanceCard } from "@/components/portal/maintenance-card";
-import { portalMetadata } from "@/components/portal/metadata";
+import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
+import { SubscribeForm } from "@/components/portal/subscribe-form";
 import { ComponentStatusLabel, StatusBanner } from "@/components/portal/status-visuals";
 import { UptimeBars } from "@/components/portal/uptime-bars";
 import { getPublicStatus } from "@/lib/public/get-public-status";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
 import { loadPortal } from "@/lib/public/load-portal";
 import { UPTIME_DAYS } from "@/lib/status/uptime";
+import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }> };
 const HISTORY_DAYS = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workspace, db } = await loadPortal((await params).workspace);
+  const { workspace, db, locale } = await loadPortal((await params).workspace);
   const [{ data: status }, t] = await Promise.all([getPublicStatus(db), getTranslations("Status")]);
-  return portalMetadata({ workspace, title: t("title"), description: t("metaDescription", { status: t(`indicator.${status.indicator}`), name: workspace.name }) });
+  return {
+    ...portalMetadata({ workspace, title: t("title"), description: t("metaDescription", { status: t(`indicator.${status.indicator}`), name: workspace.name }) }),
+    // Replaces the layout's alternates, so the languages are named again beside the feed.
+    alternates: { ...(await portalAlternates(workspace, locale)), types: { "application/atom+xml": `/api/public/${workspace.slug}/status/feed.xml` } },
+  };
 }
 
 export default async function StatusPage({ params }: Props) {
   const { workspace, db, locale } = await loadPortal((await params).workspace);
-  const t = await getTranslations("Status");
+  const [t, tSubscriptions] = await Promise.all([getTranslations("Status"), getTranslations("Subscriptions")]);
   const [{ data: status }, active, resolved] = await Promise.all([
     getPublicStatus(db, { history: true }),
     listPublicIncidents(db, { state: "active", limit: 50 }),
@@ -46,6 +52,11 @@ export default async function StatusPage({ params }: Props) {
           <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={t("badge", { status: t(`indicator.${status.indicator}`) })} height={20} className="h-5" />
         </a>
       </div>
+      <p className="-mt-4 text-sm">
+        <a href={`/api/public/${workspace.slug}/status/feed.xml`} className="text-slate-600 underline hover:text-slate-900" data-testid="status-feed-link">
+          {tSubscriptions("feed")}
+        </a>
+      </p>
       <StatusBanner
         indicator={status.indicator}
         updatedAt={status.updatedAt}
@@ -114,6 +125,8 @@ export default async function StatusPage({ params }: Props) {
           ))}
         </section>
       ) : null}
+
+      <SubscribeForm slug={workspace.slug} topic="STATUS" components={status.components.map((component) => ({ id: component.id, name: component.name }))} subscribe={subscribeAction} />
 
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">

@@ -40,6 +40,14 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
             ) : (
               "Publish the portal in Settings to show it publicly."
             )}
+            {canManage ? (
+              <>
+                {" "}
+                <Link href={`/w/${slug}/changelog/subscribers`} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-600" data-testid="changelog-subscribers-link">
+                  Subscribers
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:items-end">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { StatusOverview } from "@/components/status/status-overview";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
@@ -14,7 +15,15 @@ export default async function StatusPage({ params }: { params: Promise<{ slug: s
   const { actor, workspace } = await workspacePageActor(slug, "/status");
   const [dashboard, allowance] = await Promise.all([getStatusDashboard(actor.db), getPlanAllowance(actor.db, workspace.plan, "statusComponents")]);
   return (
-    <StatusOverview
+    <>
+      {roleCan(actor.role, "status.manage") ? (
+        <p className="mb-4 text-right text-sm">
+          <Link href={`/w/${slug}/status/subscribers`} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-600" data-testid="status-subscribers-link">
+            Subscribers
+          </Link>
+        </p>
+      ) : null}
+      <StatusOverview
       slug={slug}
       role={actor.role}
       canManage={roleCan(actor.role, "status.manage")}
@@ -34,6 +43,7 @@ export default async function StatusPage({ params }: { params: Promise<{ slug: s
         endMaintenance: actions.endMaintenanceAction,
         cancelMaintenance: actions.cancelMaintenanceAction,
       }}
-    />
+      />
+    </>
   );
 }

@@ -4,11 +4,13 @@ import { notFound } from "next/navigation";
 import { NoteStateBadge } from "@/components/changelog/changelog-actions";
 import { NoteEditor } from "@/components/changelog/note-editor";
 import { Markdown } from "@/components/portal/markdown";
+import { NotificationLog } from "@/components/subscriptions/notification-log";
 import { LocalTime } from "@/components/ui/local-time";
 import { idSchema } from "@/lib/core/schemas";
 import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
 import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { roleCan } from "@/lib/roles";
+import { getNotificationLog } from "@/lib/subscriptions/notification-log";
 import { editorActions } from "../editor-actions";
 
 export const metadata: Metadata = { title: "Release note" };
@@ -21,7 +23,15 @@ export default async function NotePage({ params }: Props) {
   const note = idSchema.safeParse(id).success ? await getEditorNote(actor.db, id) : null;
   if (!note) notFound();
   // Keyed on the version, so a save elsewhere that re-renders this page starts the editor afresh.
-  if (roleCan(actor.role, "changelog.manage")) return <NoteEditor key={note.version} slug={slug} note={note} limitMessage={null} actions={editorActions} />;
+  if (roleCan(actor.role, "changelog.manage")) {
+    const log = await getNotificationLog(actor, { type: "release_note", id });
+    return (
+      <div className="space-y-6">
+        <NoteEditor key={note.version} slug={slug} note={note} limitMessage={null} actions={editorActions} />
+        <NotificationLog log={log} />
+      </div>
+    );
+  }
 
   return (
     <main className="space-y-4">

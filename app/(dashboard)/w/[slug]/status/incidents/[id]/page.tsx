@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ComponentStatusLabel, ImpactLabel } from "@/components/portal/status-visuals";
+import { NotificationLog } from "@/components/subscriptions/notification-log";
 import { LocalTime } from "@/components/ui/local-time";
 import { IncidentUpdateForm } from "@/components/status/incident-update-form";
 import { INCIDENT_STATUS_LABELS } from "@/components/status/status-labels";
@@ -11,6 +12,7 @@ import { workspacePageActor } from "@/lib/dashboard/page-actor";
 import { roleCan } from "@/lib/roles";
 import { getIncidentDetail } from "@/lib/status/get-incident";
 import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
+import { getNotificationLog } from "@/lib/subscriptions/notification-log";
 import { updateIncidentAction } from "../../actions";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
@@ -28,6 +30,7 @@ export default async function IncidentPage({ params }: Props) {
     getStatusDashboard(actor.db),
   ]);
   const canManage = roleCan(actor.role, "status.manage");
+  const log = canManage ? await getNotificationLog(actor, { type: "incident", id: incident.id }) : null;
   const resolved = incident.status === "resolved";
 
   return (
@@ -88,6 +91,7 @@ export default async function IncidentPage({ params }: Props) {
               ))}
             </ol>
           </section>
+          {log ? <NotificationLog log={log} /> : null}
         </div>
 
         <aside aria-labelledby="affected-heading" className="h-fit rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

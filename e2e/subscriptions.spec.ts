@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { ARTIFACTS } from "./dashboard-helpers";
+import { linkIn, mailsTo, type ReceivedMail } from "./mail";
+import { addComponent, e2eDatabaseUrl, publishedPortal } from "./public-fixtures";
+
+// A visitor subscribes to a status page on the production build, confirms from the mail, hears
+// about an incident opening and resolving, and stops hearing after unsubscribing from the mail.
+test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed rows");
+test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));
+
+/** Waits (through the event, fan-out and mail jobs) for the `count`-th mail to `address`. */
+async function nthMail(address: string, count: number): Promise<ReceivedMail> {
+  await expect.poll(() => mailsTo(address).length, { message: `mail #${count} to ${address}`, timeout: 60_000, intervals: [500] }).toBeGreaterThanOrEqual(count);
+  return mailsTo(address)[count - 1]!;
+}
+
+async function openIncident(page: Page, slug: string, title: string, message: string) {
+  await page.goto(`/w/${slug}/status`);
+  await page.getByRole("button", { name: "Open incident" }).click();
+  const dialog = page.getByRole("dialog", { name: "Open an incident" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("checkbox", { name: "API" }).check();
+  await dialog.getByLabel("Message").fill(message);
+  await dialog.getByRole("button", { name: "Open incident" }).click();
+  await expect(page).toHaveURL(/\/status\/incidents\/[^/]+$/);
+  return page.url();
+}
+
+test("subscribe on the status page, confirm from the mail, two mails for an incident, none after unsubscribing", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const portal = await publishedPortal(page);
+  await addComponent(portal, "API", 0);
+  await addComponent(portal, "Website", 1);
+  const email = `visitor-${Date.now()}@e2e.example.test`;
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/p/${portal.slug}/status`);
+  await expect(visitor.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", new RegExp(`/api/public/${portal.slug}/status/feed\\.xml$`));
+  await expect(visitor.getByTestId("status-feed-link")).toBeVisible();
+  const form = visitor.getByTestId("subscribe-status");
+  await form.getByLabel("Email address").fill("not-an-address");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText("Enter a valid email address")).toBeVisible();
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("checkbox", { name: "API" }).check();
+  await expectNoSeriousA11yViolations(visitor, "status page with the subscribe form");
+  await form.screenshot({ path: `${ARTIFACTS}/subscribe-form-desktop.png` });
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByText("Check your inbox")).toBeVisible();
+  await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-desktop.png`, fullPage: true });
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.screenshot({ path: `${ARTIFACTS}/subscribe-status-phone.png`, fullPage: true });
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+
+  const confirmation = await nthMail(email, 1);
+  expect(confirmation.subject).toContain(portal.name);
+  await visitor.goto(linkIn(confirmation, "/subscriptions/confirm"));
+  await expectNoSeriousA11yViolations(visitor, "confirm page");
+  await visitor.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(visitor.getByRole("heading", { name: "Your subscription" })).toBeVisible();
+  await expect(visitor.getByText(`You are subscribed to status updates from ${portal.name}.`)).toBeVisible();
+  await expect(visitor.getByRole("checkbox", { name: "API" })).toBeChecked();
+  await expectNoSeriousA11yViolations(visitor, "manage page");
+  await visitor.screenshot({ path: `${ARTIFACTS}/subscription-manage-desktop.png`, fullPage: true });
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.screenshot({ path: `${ARTIFACTS}/subscription-manage-phone.png`, fullPage: true });
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+
+  // The same confirmation link again: it says so, and offers to subscribe again.
+  await visitor.goto(linkIn(confirmation, "/subscriptions/confirm"));
+  await visitor.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(visitor.getByText("This confirmation link is unknown or was already used.")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Subscribe again" })).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor, "used confirmation link");
+
+  // The admin opens an incident and resolves it: two mails with its text.
+  const incidentUrl = await openIncident(page, portal.slug, "Checkout errors", "Payments fail for some customers.");
+  const opened = await nthMail(email, 2);
+  expect(opened.subject).toContain("Checkout errors");
+  expect(opened.text).toContain("Payments fail for some customers.");
+  await page.goto(incidentUrl);
+  await page.getByRole("button", { name: "Resolve…" }).click();
+  await page.getByLabel("Message").fill("Payments work again.");
+  await page.getByRole("button", { name: "Resolve incident" }).click();
+  await expect(page.getByTestId("incident-status")).toHaveText("Resolved");
+  const resolved = await nthMail(email, 3);
+  expect(resolved.subject).toContain("Resolved");
+  expect(resolved.text).toContain("Payments work again.");
+  await page.goto(incidentUrl);
+  await expect(page.getByTestId("notification-log")).toContainText(email);
+
+  // The admin's subscriber list shows the address.
+  await page.goto(`/w/${portal.slug}/status/subscribers?q=visitor`);
+  await expect(page.getByTestId("subscriber-count")).toHaveText("1 confirmed subscriber");
+  await expect(page.getByTestId("subscriber-row")).toContainText(email);
+  await expectNoSeriousA11yViolations(page, "status subscribers");
+  await page.screenshot({ path: `${ARTIFACTS}/subscribers-dashboard-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}/subscribers-dashboard-phone.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const csv = await page.request.get(`/w/${portal.slug}/status/subscribers/export`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(email);
+
+  // Unsubscribe from the mail's link; twice is fine; the next incident sends nothing.
+  await visitor.goto(linkIn(resolved, "/subscriptions/manage"));
+  await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(visitor.getByText("You are unsubscribed.")).toBeVisible();
+  await visitor.goto(linkIn(resolved, "/subscriptions/manage"));
+  await expect(visitor.getByText("This link is unknown")).toBeVisible();
+  await openIncident(page, portal.slug, "Another outage", "Nobody should be mailed about this.");
+  await page.waitForTimeout(15_000);
+  expect(mailsTo(email)).toHaveLength(3);
+  await visitorContext.close();
+});

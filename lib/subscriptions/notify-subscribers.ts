@@ -1,0 +1,198 @@
+import { db } from "@/lib/db/client";
+import type { EventType } from "@/lib/events/catalogue";
+import { storedEvent } from "@/lib/events/record-event";
+import type { EventConsumer, StoredEvent } from "@/lib/events/types";
+import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
+import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/notifications/queue-notifications";
+import { absoluteUrl } from "@/lib/site-url";
+import { manageLink, portalLink, unsubscribeHeaders } from "./links";
+
+// Mail to status and changelog subscribers after an incident, a maintenance window or a release
+// note. The event's consumer only queues the first fan-out job; each fan-out job takes one chunk of
+// subscribers (by id), writes their NotificationDelivery rows and mail jobs in one transaction,
+// then queues the next chunk. A list of ten thousand is thus many short transactions, and each
+// mail's start time continues the previous chunk's spacing at MAIL_RATE_PER_SECOND.
+
+export const FAN_OUT_JOB = "subscribers.fan_out";
+export const FAN_OUT_CHUNK = 500;
+
+const STATUS_EVENTS = ["incident.created", "incident.updated", "incident.resolved", "maintenance.scheduled", "maintenance.started", "maintenance.completed"] as const satisfies readonly EventType[];
+const CHANGELOG_EVENTS = ["release_note.published"] as const satisfies readonly EventType[];
+
+function topicOf(type: EventType): SubscriptionTopic | null {
+  if ((STATUS_EVENTS as readonly string[]).includes(type)) return "STATUS";
+  if ((CHANGELOG_EVENTS as readonly string[]).includes(type)) return "CHANGELOG";
+  return null;
+}
+
+export interface FanOutJob {
+  eventId: string;
+  /** The last subscriber id of the previous chunk; null for the first. */
+  afterId: string | null;
+  /** Mails queued by earlier chunks, so this chunk's start times follow theirs. */
+  offset: number;
+  /** When the first mail of the whole send may start (ISO 8601). */
+  base: string;
+}
+
+export const subscriberNotificationConsumer: EventConsumer = {
+  name: "subscriber-notifications",
+  async handle(event) {
+    if (!topicOf(event.type)) return;
+    const base = new Date().toISOString();
+    await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, { eventId: event.id, afterId: null, offset: 0, base } satisfies FanOutJob, { singletonKey: `${event.id}:first` }));
+  },
+};
+
+interface Subject {
+  topic: SubscriptionTopic;
+  kind: NotificationKind;
+  subjectType: "incident" | "maintenance" | "release_note";
+  subjectId: string;
+  /** The components the event concerns (status only); subscribers to other components are left out. */
+  componentIds: string[];
+  /** The mail's words in one language. */
+  update(locale: string | null): SubscriberUpdate & { subject: string };
+}
+
+type Data = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+function summaryOf(markdown: string): string {
+  const plain = markdown.replace(/```[\s\S]*?```/g, "").replace(/[#>*_`]/g, "").replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").trim();
+  const first = plain.split(/\n\s*\n/)[0] ?? "";
+  return first.length > 600 ? `${first.slice(0, 597).trimEnd()}…` : first;
+}
+
+function utc(iso: string): string {
+  return iso ? iso.slice(0, 16).replace("T", " ") : "";
+}
+
+function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }): Subject | null {
+  const data = event.data as Data;
+  const name = workspace.name;
+  if (event.type.startsWith("incident.")) {
+    const components = Array.isArray(data.components) ? (data.components as Data[]) : [];
+    const latest = (data.latestUpdate ?? {}) as Data;
+    const status = text(latest.status || data.status) as "investigating" | "identified" | "monitoring" | "resolved";
+    return {
+      topic: "STATUS",
+      kind: "STATUS_UPDATE",
+      subjectType: "incident",
+      subjectId: text(data.id),
+      componentIds: Array.isArray(data.componentIds) ? (data.componentIds as string[]) : [],
+      update(locale) {
+        const words = updateWords(locale);
+        const heading = `${words.incident(status)}: ${text(data.title)}`;
+        const names = components.map((component) => text(component.name)).filter(Boolean).join(", ");
+        return {
+          workspaceName: name,
+          topic: "STATUS",
+          subject: `[${name}] ${heading}`,
+          heading,
+          lines: [text(latest.message), ...(names ? [words.affects(names)] : [])].filter(Boolean),
+          link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
+        };
+      },
+    };
+  }
+  if (event.type.startsWith("maintenance.")) {
+    const components = Array.isArray(data.components) ? (data.components as Data[]) : [];
+    const state = event.type.slice("maintenance.".length) as "scheduled" | "started" | "completed";
+    return {
+      topic: "STATUS",
+      kind: "STATUS_UPDATE",
+      subjectType: "maintenance",
+      subjectId: text(data.id),
+      componentIds: components.map((component) => text(component.id)).filter(Boolean),
+      update(locale) {
+        const words = updateWords(locale);
+        const heading = `${words.maintenance(state)}: ${text(data.title)}`;
+        const names = components.map((component) => text(component.name)).filter(Boolean).join(", ");
+        return {
+          workspaceName: name,
+          topic: "STATUS",
+          subject: `[${name}] ${heading}`,
+          heading,
+          lines: [text(data.message), words.window(utc(text(data.startsAt)), utc(text(data.endsAt))), ...(names ? [words.affects(names)] : [])].filter(Boolean),
+          link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
+        };
+      },
+    };
+  }
+  if (event.type === "release_note.published") {
+    return {
+      topic: "CHANGELOG",
+      kind: "CHANGELOG",
+      subjectType: "release_note",
+      subjectId: text(data.id),
+      componentIds: [],
+      update() {
+        return {
+          workspaceName: name,
+          topic: "CHANGELOG",
+          subject: `[${name}] ${text(data.title)}`,
+          heading: text(data.title),
+          lines: [summaryOf(text(data.body))].filter(Boolean),
+          link: { href: absoluteUrl(`/p/${encodeURIComponent(workspace.slug)}/changelog/${encodeURIComponent(text(data.id))}`).toString(), label: "viewNote" },
+        };
+      },
+    };
+  }
+  return null;
+}
+
+/** One chunk of one event's subscribers: their delivery rows and mail jobs, then the next chunk's job. */
+export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Promise<void> {
+  const row = await db.event.findUnique({ where: { id: job.eventId } });
+  if (!row) return; // gone with its workspace
+  const event = storedEvent(row);
+  const workspace = await db.workspace.findUnique({ where: { id: event.workspaceId }, select: { name: true, slug: true, notifyStatusSubscribers: true, notifyChangelogSubscribers: true } });
+  const subject = workspace && subjectOf(event, workspace);
+  if (!workspace || !subject) return;
+  const switchedOn = subject.topic === "STATUS" ? workspace.notifyStatusSubscribers : workspace.notifyChangelogSubscribers;
+
+  const subscribers = await db.subscriber.findMany({
+    where: {
+      workspaceId: event.workspaceId,
+      topic: subject.topic,
+      confirmedAt: { not: null },
+      ...(job.afterId ? { id: { gt: job.afterId } } : {}),
+      // Those who chose no component hear about everything; the others only about theirs. A
+      // component deleted since still sits in their list and simply never matches.
+      ...(subject.topic === "STATUS" ? { OR: [{ componentIds: { isEmpty: true } }, { componentIds: { hasSome: subject.componentIds } }] } : {}),
+    },
+    orderBy: { id: "asc" },
+    take: FAN_OUT_CHUNK,
+    select: { id: true, email: true, locale: true },
+  });
+  if (subscribers.length === 0) return;
+
+  const byLocale = new Map<string, ReturnType<Subject["update"]>>();
+  const recipients: NotificationRecipient[] = subscribers.map((subscriber) => {
+    if (!switchedOn) return { recipient: subscriber.email, suppressed: "the workspace turned these notifications off" };
+    const key = subscriber.locale ?? "";
+    if (!byLocale.has(key)) byLocale.set(key, subject.update(subscriber.locale));
+    const content = subscriberUpdateMail(byLocale.get(key)!, {
+      locale: subscriber.locale,
+      manageLink: manageLink(workspace.slug, subscriber.id),
+      headers: unsubscribeHeaders(workspace.slug, subscriber.id),
+    });
+    return { recipient: subscriber.email, content };
+  });
+
+  const rate = mailRatePerSecond();
+  // Where this chunk's spacing starts: right after the previous chunk's last mail, or now if that
+  // time has passed (a chunk picked up late must not send its whole share in one burst).
+  const planned = new Date(job.base).getTime() + (job.offset * 1000) / rate;
+  const start = new Date(Math.max(planned, now.getTime()));
+  const queued = await queueNotifications(
+    { workspaceId: event.workspaceId, kind: subject.kind, subjectType: subject.subjectType, subjectId: subject.subjectId, eventId: event.id, recipients, ratePerSecond: rate },
+    start,
+  );
+  if (subscribers.length < FAN_OUT_CHUNK) return;
+  const next: FanOutJob = { eventId: event.id, afterId: subscribers.at(-1)!.id, offset: job.offset + queued, base: new Date(start.getTime() - (job.offset * 1000) / rate).toISOString() };
+  await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, next, { singletonKey: `${event.id}:${next.afterId}` }));
+}

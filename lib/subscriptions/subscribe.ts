@@ -1,0 +1,69 @@
+import { DomainError } from "@/lib/core/errors";
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { renderMail } from "@/lib/mail/render";
+import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
+import { subscriptionConfirmMail } from "@/lib/mail/templates/subscriber-mails";
+import { UNKNOWN_IP } from "@/lib/public/client-ip";
+import { confirmLink } from "./links";
+import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, normalizeEmail, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
+import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
+import { validComponentIds } from "./valid-components";
+
+export interface SubscribeInput {
+  workspace: { id: string; slug: string; name: string };
+  topic: SubscriptionTopic;
+  email: unknown;
+  /** Status components (STATUS only); empty or absent: all. Ids not in the workspace are dropped. */
+  componentIds?: unknown;
+  /** The portal language the visitor used, for their mails. */
+  locale?: string | null;
+  ip: string;
+}
+
+/**
+ * A visitor asks for mail (double opt-in): a confirmation link goes to the address, in a mail job
+ * written in the same transaction as the row. The answer is the same whether the address was new,
+ * waiting for confirmation or already subscribed, and whether a mail went out: nothing tells a
+ * stranger who is subscribed. At most one confirmation mail per address per ten minutes; a
+ * confirmed subscription is left as it is (its mails carry the link that changes it).
+ */
+export async function subscribe(input: SubscribeInput, now = new Date()): Promise<{ accepted: true }> {
+  const email = normalizeEmail(input.email);
+  if (input.ip !== UNKNOWN_IP) {
+    const perIp = await subscribeIpLimiter().limit(`${input.ip}`);
+    if (!perIp.success) {
+      throw new DomainError("RATE_LIMITED", "Too many subscriptions from this network. Try again in an hour.", undefined, Math.max(1, Math.ceil((perIp.reset - now.getTime()) / 1000)));
+    }
+  }
+  const componentIds = input.topic === "STATUS" ? await validComponentIds(input.workspace.id, input.componentIds) : [];
+  const workspaceId = input.workspace.id;
+  const key = { workspaceId_topic_email: { workspaceId, topic: input.topic, email } };
+
+  await db.$transaction(async (tx) => {
+    // Unconfirmed subscriptions past their window are forgotten here, a few at a time.
+    await tx.subscriber.deleteMany({ where: { workspaceId, confirmedAt: null, OR: [{ confirmSentAt: null }, { confirmSentAt: { lt: new Date(now.getTime() - CONFIRM_WINDOW_MS) } }] } });
+    const existing = await tx.subscriber.findUnique({ where: key });
+    if (existing?.confirmedAt) return;
+    if (existing?.confirmSentAt && now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS) return;
+    const perAddress = await subscribeAddressLimiter().limit(email);
+    if (!perAddress.success) return;
+    const token = newConfirmToken();
+    const fields = { componentIds, locale: input.locale ?? null, confirmTokenHash: token.hash, confirmSentAt: now };
+    if (existing) {
+      await tx.subscriber.update({ where: { id: existing.id }, data: fields });
+    } else {
+      // The manage hash needs the id, which the insert makes: a placeholder unique value first.
+      const created = await tx.subscriber.create({ data: { workspaceId, topic: input.topic, email, manageTokenHash: `pending:${token.hash}`, ...fields } });
+      await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
+    }
+    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw) });
+    await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) });
+  }).catch((error: unknown) => {
+    // The same address posted twice at once: the other request made the row and sent the mail.
+    if (!isUniqueViolation(error)) throw error;
+  });
+  return { accepted: true };
+}

@@ -1,0 +1,14 @@
+import { db } from "@/lib/db/client";
+import { tokenHashOf } from "./tokens";
+
+/**
+ * Ends a subscription from its manage link (the page's button, or a mail client's one-click POST).
+ * The row is deleted, so the link dies with it; a second call finds nothing and is no error.
+ * Returns whether a subscription ended now.
+ */
+export async function unsubscribe(workspaceId: string, token: unknown): Promise<boolean> {
+  const hash = tokenHashOf(token);
+  if (!hash) return false;
+  const { count } = await db.subscriber.deleteMany({ where: { workspaceId, manageTokenHash: hash } });
+  return count > 0;
+}

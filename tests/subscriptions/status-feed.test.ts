@@ -1,0 +1,36 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import * as feed from "@/app/api/public/[workspace]/status/feed.xml/route";
+import { db } from "@/lib/db/client";
+import { publicOrigin } from "@/lib/site-url";
+import { openIncident, seedPortal } from "../public/fixtures";
+import { getText } from "../public/request";
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", processEntities: true, htmlEntities: false });
+
+describe("GET /api/public/{workspace}/status/feed.xml", () => {
+  it("an Atom feed of incidents (with their updates) and maintenance ahead, that parses and carries inert content", async () => {
+    const portal = await seedPortal();
+    await openIncident(portal.workspaceId, { title: "Queue <b>stuck</b> & slow", message: "<script>alert(1)</script> We are on it." });
+    const startsAt = new Date(Date.now() + 24 * 60 * 60_000);
+    await db.maintenance.create({ data: { workspaceId: portal.workspaceId, title: "Database upgrade", message: "Read-only for ten minutes.", startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60_000) } });
+
+    const result = await getText(feed.GET, `/api/public/${portal.slug}/status/feed.xml`, { workspace: portal.slug });
+    expect(result.status).toBe(200);
+    expect(result.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    expect(result.text).not.toMatch(/<script|<b>/i);
+    expect(XMLValidator.validate(result.text)).toBe(true);
+    const atom = parser.parse(result.text).feed;
+    expect(atom.link[0]["@href"]).toBe(`${publicOrigin()}/api/public/${portal.slug}/status/feed.xml`);
+    const entries = Array.isArray(atom.entry) ? atom.entry : [atom.entry];
+    const titles = entries.map((entry: { title: { "#text": string } }) => entry.title["#text"]);
+    expect(titles).toContain("Queue <b>stuck</b> & slow (investigating)");
+    expect(titles).toContain("Maintenance: Database upgrade (upcoming)");
+    const incident = entries.find((entry: { title: { "#text": string } }) => entry.title["#text"].startsWith("Queue"));
+    expect(incident.content["#text"]).toContain("&lt;script&gt;alert(1)&lt;/script&gt; We are on it.");
+    expect(incident.link["@href"]).toBe(`${publicOrigin()}/p/${portal.slug}/status`);
+
+    const missing = await getText(feed.GET, "/api/public/nope/status/feed.xml", { workspace: "no-such-portal" });
+    expect(missing.status).toBe(404);
+  });
+});

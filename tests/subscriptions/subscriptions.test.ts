@@ -1,0 +1,368 @@
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as oneClickRoute from "@/app/api/subscriptions/unsubscribe/route";
+import { db } from "@/lib/db/client";
+import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
+import { JOB_SCHEMA } from "@/lib/jobs/sql";
+import { sendQueuedMail } from "@/lib/mail/send-mail";
+import { createReleaseNote } from "@/lib/changelog/create-release-note";
+import { publishDue } from "@/lib/changelog/publication-event";
+import { createComponent } from "@/lib/status/create-component";
+import { createIncident } from "@/lib/status/create-incident";
+import { deleteComponent } from "@/lib/status/delete-component";
+import { updateIncident } from "@/lib/status/update-incident";
+import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
+import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
+import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
+import { subscribe } from "@/lib/subscriptions/subscribe";
+import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
+import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
+import { actorOf, expectApiError } from "../support/actors";
+import { seedTenant, uniqueSuffix } from "../support/api";
+import { linkIn, startSmtpServer } from "../support/smtp";
+import { mailJobs, notifySubscribers } from "./support";
+import { fanOutToSubscribers } from "@/lib/subscriptions/notify-subscribers";
+
+// Status subscribers against PostgreSQL and a real SMTP server: a worker sends the queued mail
+// jobs over the wire; the event consumer and its fan-out jobs are run in order by the test.
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let worker: JobWorker;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.MAIL_TRANSPORT = "smtp";
+  process.env.MAIL_RATE_PER_SECOND = "1000";
+  process.env.JOBS_RETRY_DELAY_SECONDS = "1";
+  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 10 }, pollIntervalSeconds: 0.5 });
+});
+afterAll(async () => {
+  await worker.stop({ graceful: false });
+  await smtp.close();
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_TRANSPORT;
+  delete process.env.MAIL_RATE_PER_SECOND;
+});
+
+let ipCount = 0;
+const ip = () => `198.51.100.${(ipCount += 1)}`;
+const address = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
+
+async function portal() {
+  const tenant = await seedTenant({ published: true });
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: tenant.workspace.id }, select: { id: true, slug: true, name: true } });
+  const actor = await actorOf(tenant, tenant.owner);
+  return { tenant, workspace, actor };
+}
+
+/** Subscribes, receives the confirmation mail over SMTP and follows its link; returns the manage token. */
+async function subscribed(setup: Awaited<ReturnType<typeof portal>>, email: string, componentIds: string[] = []) {
+  await subscribe({ workspace: setup.workspace, topic: "STATUS", email, componentIds, ip: ip() });
+  const mail = await smtp.mailTo(email, 1, 15_000);
+  const token = new URL(linkIn(mail.text, "/subscriptions/confirm")).searchParams.get("token");
+  const outcome = await confirmSubscription(setup.workspace.id, token);
+  expect(outcome.status).toBe("confirmed");
+  return { confirmToken: token!, manageToken: outcome.status === "confirmed" ? outcome.manageToken : "" };
+}
+
+describe("subscribing", () => {
+  it("sends a confirmation mail with the workspace's name; the link confirms once, a replay changes nothing", async () => {
+    const setup = await portal();
+    const email = address("visitor");
+    expect(await subscribe({ workspace: setup.workspace, topic: "STATUS", email: `  ${email.toUpperCase()} `, ip: ip() })).toEqual({ accepted: true });
+    const row = await db.subscriber.findFirstOrThrow({ where: { workspaceId: setup.workspace.id, email } });
+    expect(row.confirmedAt).toBeNull();
+
+    const mail = await smtp.mailTo(email, 1, 15_000);
+    expect(mail.subject).toContain(setup.workspace.name);
+    expect(mail.html).toContain(setup.workspace.name);
+    const link = linkIn(mail.text, "/subscriptions/confirm");
+    expect(link.startsWith(`${new URL(process.env.NEXTAUTH_URL || "http://localhost:3000").origin}/p/${setup.workspace.slug}/`)).toBe(true);
+    const token = new URL(link).searchParams.get("token")!;
+    // Only the hash is stored: the raw token appears nowhere in the row.
+    expect(JSON.stringify(await db.subscriber.findUniqueOrThrow({ where: { id: row.id } }))).not.toContain(token);
+
+    const first = await confirmSubscription(setup.workspace.id, token);
+    expect(first.status).toBe("confirmed");
+    const confirmedAt = (await db.subscriber.findUniqueOrThrow({ where: { id: row.id } })).confirmedAt;
+    expect(confirmedAt).not.toBeNull();
+
+    const replay = await confirmSubscription(setup.workspace.id, token);
+    expect(replay).toEqual({ status: "invalid" });
+    expect((await db.subscriber.findUniqueOrThrow({ where: { id: row.id } })).confirmedAt).toEqual(confirmedAt);
+    // The confirmation token is not a manage token, and a manage token confirms nothing.
+    expect(await getSubscriptionByToken(setup.workspace.id, token)).toBeNull();
+    if (first.status === "confirmed") expect(await confirmSubscription(setup.workspace.id, first.manageToken)).toEqual({ status: "invalid" });
+    // A link of one workspace does nothing on another.
+    const other = await portal();
+    if (first.status === "confirmed") expect(await getSubscriptionByToken(other.workspace.id, first.manageToken)).toBeNull();
+  });
+
+  it("a second subscribe within ten minutes gets the same answer and sends no mail; already subscribed is not revealed", async () => {
+    const setup = await portal();
+    const email = address("twice");
+    const first = await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    const second = await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    expect(second).toEqual(first);
+    expect(await mailJobs([email])).toHaveLength(1);
+    // Ten minutes later a new link may go out (the first stops working).
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }, new Date(Date.now() + 11 * 60_000));
+    expect(await mailJobs([email])).toHaveLength(2);
+
+    // The same new address posted twice at once: one row, one mail, the same answer to both.
+    const racing = address("racing");
+    const answers = await Promise.all([0, 1].map(() => subscribe({ workspace: setup.workspace, topic: "STATUS", email: racing, ip: ip() })));
+    expect(answers).toEqual([first, first]);
+    expect(await mailJobs([racing])).toHaveLength(1);
+
+    const confirmed = address("confirmed");
+    await subscribed(setup, confirmed);
+    const again = await subscribe({ workspace: setup.workspace, topic: "STATUS", email: confirmed, ip: ip() }, new Date(Date.now() + 60 * 60_000));
+    expect(again).toEqual(first);
+    expect(await mailJobs([confirmed])).toHaveLength(1);
+  });
+
+  it("a malformed or over-long address gets a clear answer and no row", async () => {
+    const setup = await portal();
+    for (const email of ["", "not-an-address", "a@b", "two@@example.test", `${"x".repeat(250)}@example.test`, "bell\u0007@example.test", 42]) {
+      const error = await expectApiError(subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }), "VALIDATION_ERROR");
+      expect(error.details?.[0]?.path).toBe("email");
+    }
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id } })).toBe(0);
+  });
+
+  it("throttles one network: after 20 subscriptions in an hour the next is refused", async () => {
+    const setup = await portal();
+    const network = "203.0.113.77";
+    for (let i = 0; i < 20; i += 1) await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address(`n${i}`), ip: network });
+    await expectApiError(subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address("over"), ip: network }), "RATE_LIMITED");
+  });
+
+  it("an expired confirmation link confirms nothing and says so", async () => {
+    const setup = await portal();
+    const email = address("late");
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+    const mail = await smtp.mailTo(email, 1, 15_000);
+    const token = new URL(linkIn(mail.text, "/subscriptions/confirm")).searchParams.get("token");
+    const outcome = await confirmSubscription(setup.workspace.id, token, new Date(Date.now() + CONFIRM_WINDOW_MS + 1000));
+    expect(outcome.status).toBe("expired");
+    expect(await confirmSubscription(setup.workspace.id, "not-a-token")).toEqual({ status: "invalid" });
+  });
+});
+
+describe("incident mail", () => {
+  async function withComponents() {
+    const setup = await portal();
+    const a = await createComponent(setup.actor, { name: "API", description: "" });
+    const b = await createComponent(setup.actor, { name: "Dashboard", description: "" });
+    return { ...setup, a, b };
+  }
+
+  it("a subscriber of component A gets nothing for an incident on B; a subscriber of all gets it; unconfirmed gets nothing", async () => {
+    const setup = await withComponents();
+    const onlyA = address("only-a");
+    const all = address("all");
+    const pending = address("pending");
+    await subscribed(setup, onlyA, [setup.a.id]);
+    await subscribed(setup, all);
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email: pending, ip: ip() });
+
+    await createIncident(setup.actor, { title: "Dashboard slow", message: "Pages take ten seconds to load.", components: [{ id: setup.b.id, status: "degraded_performance" }] });
+    await notifySubscribers(setup.workspace.id);
+    const mail = await smtp.mailTo(all, 2, 15_000);
+    expect(mail.subject).toContain("Dashboard slow");
+    expect(mail.text).toContain("Pages take ten seconds to load.");
+    expect(mail.html).toContain("Pages take ten seconds to load.");
+    expect(mail.text).toContain("/subscriptions/manage?token=");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(onlyA)).toHaveLength(1); // the confirmation only
+    expect(smtp.mailsTo(pending)).toHaveLength(1);
+    const log = await db.notificationDelivery.findMany({ where: { workspaceId: setup.workspace.id } });
+    expect(log.map((row) => row.recipient)).toEqual([all]);
+  });
+
+  it("opened and updated three times within a minute: four mails, in order, each with List-Unsubscribe headers", async () => {
+    const setup = await withComponents();
+    const email = address("order");
+    await subscribed(setup, email, [setup.a.id]);
+    const incident = await createIncident(setup.actor, { title: "API errors", message: "Step 0", components: [{ id: setup.a.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    for (const step of [1, 2, 3]) {
+      await updateIncident(setup.actor, incident.id, { message: `Step ${step}`, ...(step === 3 ? { status: "resolved" } : {}) });
+      await notifySubscribers(setup.workspace.id);
+    }
+    await smtp.mailTo(email, 5, 20_000);
+    const texts = smtp.mailsTo(email).slice(1).map((mail) => /Step \d/.exec(mail.text)?.[0]);
+    expect(texts).toEqual(["Step 0", "Step 1", "Step 2", "Step 3"]);
+    expect(smtp.mailsTo(email)[4]!.subject).toContain("Resolved");
+    const jobs = await mailJobs([email]);
+    const headers = jobs.at(-1)!.data.message.headers!;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(headers["List-Unsubscribe"]).toMatch(/^<https?:\/\/.+\/api\/subscriptions\/unsubscribe\?workspace=.+&token=[A-Za-z0-9_-]{43}>$/);
+  });
+
+  it("one-click unsubscribe (the header's link) stops mail; a second unsubscribe is no error", async () => {
+    const setup = await withComponents();
+    const email = address("leaver");
+    await subscribed(setup, email);
+    await createIncident(setup.actor, { title: "First", message: "One", components: [] });
+    await notifySubscribers(setup.workspace.id);
+    await smtp.mailTo(email, 2, 15_000);
+    const [job] = (await mailJobs([email])).filter((candidate) => candidate.data.message.headers);
+    const oneClick = new URL(job!.data.message.headers!["List-Unsubscribe"]!.slice(1, -1));
+    // A GET (a person, or a scanner opening the link) changes nothing and shows the manage page.
+    const opened = await oneClickRoute.GET(new Request(oneClick));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toContain("/subscriptions/manage?token=");
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id, email } })).toBe(1);
+    // The mail client's one-click POST (RFC 8058) ends it; a second POST answers the same.
+    const post = () => oneClickRoute.POST(new Request(oneClick, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect(await db.subscriber.count({ where: { workspaceId: setup.workspace.id, email } })).toBe(0);
+    expect(await unsubscribe(setup.workspace.id, oneClick.searchParams.get("token"))).toBe(false);
+
+    await createIncident(setup.actor, { title: "Second", message: "Two", components: [] });
+    await notifySubscribers(setup.workspace.id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(email)).toHaveLength(2);
+  });
+
+  it("a component deleted while subscribers chose it breaks nothing; the workspace switch suppresses and logs why", async () => {
+    const setup = await withComponents();
+    const chose = address("chose-a");
+    await subscribed(setup, chose, [setup.a.id, setup.b.id]);
+    await deleteComponent(setup.actor, setup.a.id);
+    await createIncident(setup.actor, { title: "B down", message: "B is down.", components: [{ id: setup.b.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(chose, 2, 15_000)).text).toContain("B is down.");
+
+    await db.workspace.update({ where: { id: setup.workspace.id }, data: { notifyStatusSubscribers: false } });
+    const quiet = await createIncident(setup.actor, { title: "Quiet", message: "Nobody hears this.", components: [{ id: setup.b.id, status: "degraded_performance" }] });
+    await notifySubscribers(setup.workspace.id);
+    const rows = await db.notificationDelivery.findMany({ where: { subjectId: quiet.id } });
+    expect(rows).toMatchObject([{ recipient: chose, status: "SUPPRESSED" }]);
+    expect(rows[0]!.reason).toMatch(/turned these notifications off/);
+  });
+});
+
+describe("changelog mail", () => {
+  it("a release note published now mails changelog subscribers (not status ones) with its summary and link; a scheduled one at its time", async () => {
+    const setup = await portal();
+    const reader = address("reader");
+    await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: reader, ip: ip() });
+    const token = new URL(linkIn((await smtp.mailTo(reader, 1, 15_000)).text, "/subscriptions/confirm")).searchParams.get("token");
+    expect((await confirmSubscription(setup.workspace.id, token)).status).toBe("confirmed");
+    const statusOnly = address("status-only");
+    await subscribed(setup, statusOnly);
+
+    const note = await createReleaseNote(setup.actor, { title: "Dark mode", body: "Every page now has a dark theme.\n\nMore below.", publish: true });
+    await notifySubscribers(setup.workspace.id);
+    const mail = await smtp.mailTo(reader, 2, 15_000);
+    expect(mail.subject).toContain("Dark mode");
+    expect(mail.text).toContain("Every page now has a dark theme.");
+    expect(mail.text).toContain(`/p/${setup.workspace.slug}/changelog/${note.id}`);
+
+    const at = new Date(Date.now() + 60 * 60_000);
+    const later = await createReleaseNote(setup.actor, { title: "Scheduled", body: "Later.", publish: true, publishedAt: at.toISOString() });
+    await notifySubscribers(setup.workspace.id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.mailsTo(reader)).toHaveLength(2); // not yet
+    await publishDue({ workspaceId: setup.workspace.id, noteId: later.id, publishedAt: at.toISOString() }, new Date(at.getTime() + 1000));
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(reader, 3, 15_000)).subject).toContain("Scheduled");
+    expect(smtp.mailsTo(statusOnly)).toHaveLength(1);
+  });
+});
+
+/** Confirmed status subscribers written straight to the table (what thousands of confirmations leave). */
+async function manySubscribers(workspaceId: string, count: number, label: string) {
+  const suffix = uniqueSuffix();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = `sub${label}${suffix}${String(i).padStart(5, "0")}`;
+    return { id, workspaceId, topic: "STATUS" as const, email: `${label}-${i}-${suffix}@example.test`, confirmedAt: new Date(), manageTokenHash: hashToken(manageTokenFor(id)) };
+  });
+  await db.subscriber.createMany({ data: rows });
+  return rows.map((row) => row.email);
+}
+
+describe("large sends", () => {
+  it("150 subscribers over real SMTP, one refused by the server: each other receives exactly one mail; the refused one is retried, then FAILED", async () => {
+    const setup = await portal();
+    const emails = await manySubscribers(setup.workspace.id, 150, "batch");
+    const refused = emails[17]!;
+    const received: string[] = [];
+    let refusals = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(rcpt, _session, callback) {
+        if (rcpt.address.toLowerCase() === refused) {
+          refusals += 1;
+          return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    process.env.JOBS_RETRY_LIMIT = "1";
+    try {
+      const incident = await createIncident(setup.actor, { title: "Batch", message: "For everyone.", components: [] });
+      await notifySubscribers(setup.workspace.id);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const failed = await db.notificationDelivery.count({ where: { subjectId: incident.id, status: "FAILED" } });
+        const states = await db.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text AS state FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send' AND data->'message'->>'to' = $1`, refused);
+        if ((received.length >= 149 && failed === 1 && states[0]?.state === "failed") || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // room for any duplicate
+      expect(received.filter((to) => emails.includes(to)).sort()).toEqual(emails.filter((email) => email !== refused).sort());
+      expect(refusals).toBe(2); // the first attempt and its one retry
+      const rows = await db.notificationDelivery.findMany({ where: { subjectId: incident.id } });
+      expect(rows).toHaveLength(150);
+      expect(rows.filter((row) => row.status === "SENT")).toHaveLength(149);
+      expect(rows.find((row) => row.recipient === refused)).toMatchObject({ status: "FAILED" });
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+      delete process.env.JOBS_RETRY_LIMIT;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 90_000);
+
+  it("10,000 subscribers: 10,000 delivery rows and 10,000 mail jobs, each once, their start times spaced at MAIL_RATE_PER_SECOND", async () => {
+    await worker.stop({ graceful: false }); // these jobs are read, not sent
+    process.env.MAIL_RATE_PER_SECOND = "100";
+    const setup = await portal();
+    const emails = new Set(await manySubscribers(setup.workspace.id, 10_000, "big"));
+    const incident = await createIncident(setup.actor, { title: "Everyone", message: "Big outage.", components: [] });
+    await notifySubscribers(setup.workspace.id);
+
+    expect(await db.notificationDelivery.count({ where: { subjectId: incident.id } })).toBe(10_000);
+    const event = await db.event.findFirstOrThrow({ where: { workspaceId: setup.workspace.id, type: "incident.created" } });
+    // The consumer's fan-out replayed (at least once delivery): nobody is queued twice.
+    await fanOutToSubscribers({ eventId: event.id, afterId: null, offset: 0, base: new Date().toISOString() });
+    const jobs = await db.$queryRawUnsafe<{ to: string; start_after: Date }[]>(
+      `SELECT data->'message'->>'to' AS "to", start_after FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send' AND data->>'notificationId' IS NOT NULL ORDER BY start_after`,
+    );
+    const mine = jobs.filter((job) => emails.has(job.to));
+    expect(mine).toHaveLength(10_000);
+    expect(new Set(mine.map((job) => job.to)).size).toBe(10_000);
+    const gaps = mine.slice(1).map((job, i) => job.start_after.getTime() - mine[i]!.start_after.getTime());
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9); // 100 a second: 10 ms apart (floor of ms)
+    const span = mine.at(-1)!.start_after.getTime() - mine[0]!.start_after.getTime();
+    expect(span).toBeGreaterThanOrEqual(99_000);
+    expect(span).toBeLessThan(160_000);
+    process.env.MAIL_RATE_PER_SECOND = "1000";
+  }, 300_000);
+});

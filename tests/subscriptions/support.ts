@@ -1,0 +1,43 @@
+import { db } from "@/lib/db/client";
+import { storedEvent } from "@/lib/events/record-event";
+import { JOB_SCHEMA } from "@/lib/jobs/sql";
+import type { MailMessage } from "@/lib/mail/types";
+import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
+
+// The event's consumer and its fan-out jobs run here by hand, in order, so a test controls when
+// mail jobs appear; the mail jobs themselves are sent by a real worker or read from the queue.
+
+const handledEvents = new Set<string>();
+const ranJobs = new Set<string>();
+
+/** Runs the subscriber consumer for every event of the workspace not handled yet, then every fan-out job. */
+export async function notifySubscribers(workspaceId: string): Promise<void> {
+  const events = await db.event.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  for (const row of events) {
+    if (handledEvents.has(row.id)) continue;
+    handledEvents.add(row.id);
+    await subscriberNotificationConsumer.handle(storedEvent(row));
+    for (;;) {
+      const jobs = await db.$queryRawUnsafe<{ id: string; data: FanOutJob }[]>(`SELECT id::text AS id, data FROM ${JOB_SCHEMA}.job WHERE name = 'subscribers.fan_out' ORDER BY created_on, id`);
+      const next = jobs.find((job) => !ranJobs.has(job.id));
+      if (!next) break;
+      ranJobs.add(next.id);
+      await fanOutToSubscribers(next.data);
+    }
+  }
+}
+
+export interface MailJob {
+  id: string;
+  startAfter: Date;
+  data: { message: MailMessage; notificationId?: string };
+}
+
+/** The mail jobs on the queue for these recipients (all when none given). */
+export async function mailJobs(to?: string[]): Promise<MailJob[]> {
+  const rows = await db.$queryRawUnsafe<{ id: string; start_after: Date; data: MailJob["data"] }[]>(
+    `SELECT id::text AS id, start_after, data FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send' ORDER BY start_after, created_on`,
+  );
+  const wanted = to ? new Set(to.map((address) => address.toLowerCase())) : null;
+  return rows.filter((row) => !wanted || wanted.has(row.data.message.to)).map((row) => ({ id: row.id, startAfter: row.start_after, data: row.data }));
+}
