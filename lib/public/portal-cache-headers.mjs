@@ -26,6 +26,14 @@ export const PORTAL_CACHE_CONTROL = {
   signedIn: "private, no-store",
 };
 
+const LOCALES = "(en|de|fr|es|pt-BR|ja|ar)";
+const PERSONAL_PAGES = [
+  "/p/:workspace/subscriptions/:path*",
+  `/p/:workspace/:locale${LOCALES}/subscriptions/:path*`,
+  "/p/:workspace/account",
+  `/p/:workspace/:locale${LOCALES}/account`,
+];
+
 /** The header rules, in order: a later rule's value wins over an earlier one for the same header. */
 export function portalCacheHeaders() {
   const signedIn = SESSION_COOKIES.map((key) => ({
@@ -38,7 +46,11 @@ export function portalCacheHeaders() {
     { source: "/p/:workspace/:path+", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
     { source: "/p/:workspace/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
     // The same status page in another language (lib/i18n/locales.ts lists them; this file stays plain JS).
-    { source: "/p/:workspace/:locale(en|de|fr|es|pt-BR|ja|ar)/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
+    { source: `/p/:workspace/:locale${LOCALES}/status`, headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
+    // Pages that belong to one visitor whether or not they are signed in: a subscription's
+    // confirm and manage pages (reached by the token in its mail) and the account page. A shared
+    // cache must never keep them, or a saved change would show the old page to its owner.
+    ...PERSONAL_PAGES.map((source) => ({ source, headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.signedIn }] })),
     ...signedIn,
   ];
 }

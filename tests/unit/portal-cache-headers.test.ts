@@ -38,6 +38,12 @@ describe("portal pages' Cache-Control", () => {
     }
   });
 
+  it("a visitor's own pages (subscription confirm and manage, account) are never stored, in any language", () => {
+    for (const path of ["/p/acme/subscriptions/manage", "/p/acme/subscriptions/confirm", "/p/acme/de/subscriptions/manage", "/p/acme/account", "/p/acme/ar/account"]) {
+      expect(headersFor(path)).toEqual({ "Cache-Control": "private, no-store" });
+    }
+  });
+
   it("nothing outside the portal", () => {
     expect(headersFor("/w/acme/posts")).toEqual({});
     expect(headersFor("/pricing")).toEqual({});
