@@ -14,6 +14,16 @@ export const PENDING_WITH_KEY_SQL = `SELECT 1 AS present FROM ${JOB_SCHEMA}.job
   WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') LIMIT 1`;
 
 /**
+ * Whether any of the events `$1` (ids) still has a job of the names `$2` waiting or running. A job
+ * of `$3` (the consume step) counts only when it is for consumer `$4`.
+ */
+export const EVENTS_WITH_PENDING_JOBS_SQL = `SELECT 1 AS present FROM ${JOB_SCHEMA}.job
+  WHERE name = ANY($2::text[]) AND state IN ('created', 'retry', 'active')
+    AND data->>'eventId' = ANY($1::text[])
+    AND (name <> $3 OR data->>'consumer' = $4)
+  LIMIT 1`;
+
+/**
  * Marks a job still waiting as done, for work that got done outside the worker (a mail sent at
  * once, before its queued retry came due). A job already taken by a worker is left to it.
  */

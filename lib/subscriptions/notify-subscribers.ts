@@ -4,6 +4,7 @@ import { storedEvent } from "@/lib/events/record-event";
 import type { EventConsumer, StoredEvent } from "@/lib/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { eventsStillPending } from "@/lib/jobs/pending-event-work";
 import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/notifications/queue-notifications";
 import { absoluteUrl } from "@/lib/site-url";
@@ -35,6 +36,35 @@ export interface FanOutJob {
   offset: number;
   /** When the first mail of the whole send may start (ISO 8601). */
   base: string;
+  /** Set while the first chunk waits for an earlier event's send to be queued (ISO 8601, since when). */
+  waitingSince?: string;
+}
+
+// Mails about one workspace's status (or changelog) go out in the order of their events: an
+// incident opened and updated twice within seconds must reach each subscriber as open, update,
+// update. The event jobs run several at a time, so a send first waits until every earlier event of
+// its topic has queued its own mails; mail jobs then go out in the order they were queued. The
+// wait is bounded: an earlier send stuck retrying for minutes does not hold the next one forever.
+const ORDER_WAIT_MS = 2 * 60_000;
+const ORDER_POLL_MS = 1_000;
+const ORDER_LOOKBACK_MS = 30 * 60_000;
+
+async function earlierSendPending(event: StoredEvent, topic: SubscriptionTopic): Promise<boolean> {
+  const createdAt = new Date(event.createdAt);
+  const types: readonly EventType[] = topic === "STATUS" ? STATUS_EVENTS : CHANGELOG_EVENTS;
+  const earlier = await db.event.findMany({
+    where: {
+      workspaceId: event.workspaceId,
+      type: { in: [...types] },
+      createdAt: { gte: new Date(createdAt.getTime() - ORDER_LOOKBACK_MS), lte: createdAt },
+      id: { not: event.id },
+    },
+    select: { id: true, createdAt: true },
+    take: 200,
+  });
+  // Same instant: the id breaks the tie, the same way for every event of the burst.
+  const before = earlier.filter((row) => row.createdAt < createdAt || row.id < event.id).map((row) => row.id);
+  return eventsStillPending(before, subscriberNotificationConsumer.name, [FAN_OUT_JOB]);
 }
 
 export const subscriberNotificationConsumer: EventConsumer = {
@@ -153,6 +183,15 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
   const subject = workspace && subjectOf(event, workspace);
   if (!workspace || !subject) return;
   const switchedOn = subject.topic === "STATUS" ? workspace.notifyStatusSubscribers : workspace.notifyChangelogSubscribers;
+
+  if (job.afterId === null) {
+    const waitingSince = job.waitingSince ?? now.toISOString();
+    if (now.getTime() - new Date(waitingSince).getTime() < ORDER_WAIT_MS && (await earlierSendPending(event, subject.topic))) {
+      const retry: FanOutJob = { ...job, waitingSince };
+      await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, retry, { singletonKey: `${event.id}:first`, startAfter: new Date(now.getTime() + ORDER_POLL_MS) }));
+      return;
+    }
+  }
 
   const subscribers = await db.subscriber.findMany({
     where: {

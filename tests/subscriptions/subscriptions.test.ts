@@ -21,8 +21,8 @@ import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
 import { actorOf, expectApiError } from "../support/actors";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
-import { mailJobs, notifySubscribers } from "./support";
-import { fanOutToSubscribers } from "@/lib/subscriptions/notify-subscribers";
+import { completeJobs, mailJobs, notifySubscribers } from "./support";
+import { fanOutToSubscribers, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
 
 // Status subscribers against PostgreSQL and a real SMTP server: a worker sends the queued mail
 // jobs over the wire; the event consumer and its fan-out jobs are run in order by the test.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   process.env.MAIL_TRANSPORT = "smtp";
   process.env.MAIL_RATE_PER_SECOND = "1000";
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
-  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 10 }, pollIntervalSeconds: 0.5 });
+  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await worker.stop({ graceful: false });
@@ -180,6 +180,43 @@ describe("incident mail", () => {
     expect(smtp.mailsTo(pending)).toHaveLength(1);
     const log = await db.notificationDelivery.findMany({ where: { workspaceId: setup.workspace.id } });
     expect(log.map((row) => row.recipient)).toEqual([all]);
+  });
+
+  it("events handled out of order (the event jobs run several at once) still queue their mails in event order", async () => {
+    const setup = await withComponents();
+    const email = address("reorder");
+    await subscribed(setup, email);
+    await worker.stop({ graceful: false }); // from here the mail jobs are read, not sent
+    try {
+      const incident = await createIncident(setup.actor, { title: "Queue lag", message: "Step 0", components: [] });
+      await updateIncident(setup.actor, incident.id, { message: "Step 1" });
+      await updateIncident(setup.actor, incident.id, { message: "Step 2" });
+      const events = await db.event.findMany({ where: { workspaceId: setup.workspace.id, type: { startsWith: "incident." } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      expect(events).toHaveLength(3);
+      const [first, second, last] = events.map((row) => ({ eventId: row.id, afterId: null, offset: 0, base: new Date().toISOString() }));
+
+      // The last event's send comes first: the two before it are still on their way, so it waits.
+      await fanOutToSubscribers(last!);
+      expect(await db.notificationDelivery.count({ where: { eventId: last!.eventId } })).toBe(0);
+      const waiting = await db.$queryRawUnsafe<{ id: string; data: FanOutJob }[]>(
+        `SELECT id::text AS id, data FROM ${JOB_SCHEMA}.job WHERE name = 'subscribers.fan_out' AND data->>'eventId' = $1 AND state = 'created'`,
+        last!.eventId,
+      );
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]!.data.waitingSince).toBeTruthy();
+
+      for (const job of [first!, second!]) {
+        await completeJobs({ dispatchOf: job.eventId });
+        await fanOutToSubscribers(job);
+      }
+      await completeJobs({ dispatchOf: last!.eventId });
+      await completeJobs({ id: waiting[0]!.id });
+      await fanOutToSubscribers(waiting[0]!.data);
+      const texts = (await mailJobs([email])).slice(1).map((job) => /Step \d/.exec(job.data.message.text)?.[0]);
+      expect(texts).toEqual(["Step 0", "Step 1", "Step 2"]);
+    } finally {
+      worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
+    }
   });
 
   it("opened and updated three times within a minute: four mails, in order, each with List-Unsubscribe headers", async () => {

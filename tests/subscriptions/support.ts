@@ -6,6 +6,17 @@ import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } f
 
 // The event's consumer and its fan-out jobs run here by hand, in order, so a test controls when
 // mail jobs appear; the mail jobs themselves are sent by a real worker or read from the queue.
+// What runs by hand is marked done in the queue, as the worker would: a send waits for earlier
+// events' jobs still waiting there.
+
+/** Marks jobs done as the worker would after running them: by id, or an event's dispatch job. */
+export async function completeJobs(where: { id: string } | { dispatchOf: string }): Promise<void> {
+  if ("id" in where) {
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE id = $1::uuid`, where.id);
+  } else {
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name = 'events.dispatch' AND data->>'eventId' = $1`, where.dispatchOf);
+  }
+}
 
 const handledEvents = new Set<string>();
 const ranJobs = new Set<string>();
@@ -17,12 +28,14 @@ export async function notifySubscribers(workspaceId: string): Promise<void> {
     if (handledEvents.has(row.id)) continue;
     handledEvents.add(row.id);
     await subscriberNotificationConsumer.handle(storedEvent(row));
+    await completeJobs({ dispatchOf: row.id });
     for (;;) {
       const jobs = await db.$queryRawUnsafe<{ id: string; data: FanOutJob }[]>(`SELECT id::text AS id, data FROM ${JOB_SCHEMA}.job WHERE name = 'subscribers.fan_out' ORDER BY created_on, id`);
       const next = jobs.find((job) => !ranJobs.has(job.id));
       if (!next) break;
       ranJobs.add(next.id);
       await fanOutToSubscribers(next.data);
+      await completeJobs({ id: next.id });
     }
   }
 }
