@@ -100,6 +100,25 @@ function utc(iso: string): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "";
 }
 
+/** A status mail's words: the headline, its lines, and the components it concerns last. */
+function statusUpdate(
+  workspace: { name: string; slug: string },
+  heading: string,
+  lines: string[],
+  components: Data[],
+  words: ReturnType<typeof updateWords>,
+): SubscriberUpdate & { subject: string } {
+  const names = components.map((component) => text(component.name)).filter(Boolean).join(", ");
+  return {
+    workspaceName: workspace.name,
+    topic: "STATUS",
+    subject: `[${workspace.name}] ${heading}`,
+    heading,
+    lines: [...lines, ...(names ? [words.affects(names)] : [])].filter(Boolean),
+    link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
+  };
+}
+
 function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }): Subject | null {
   const data = event.data as Data;
   const name = workspace.name;
@@ -115,16 +134,7 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
       componentIds: Array.isArray(data.componentIds) ? (data.componentIds as string[]) : [],
       update(locale) {
         const words = updateWords(locale);
-        const heading = `${words.incident(status)}: ${text(data.title)}`;
-        const names = components.map((component) => text(component.name)).filter(Boolean).join(", ");
-        return {
-          workspaceName: name,
-          topic: "STATUS",
-          subject: `[${name}] ${heading}`,
-          heading,
-          lines: [text(latest.message), ...(names ? [words.affects(names)] : [])].filter(Boolean),
-          link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
-        };
+        return statusUpdate(workspace, `${words.incident(status)}: ${text(data.title)}`, [text(latest.message)], components, words);
       },
     };
   }
@@ -139,16 +149,8 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
       componentIds: components.map((component) => text(component.id)).filter(Boolean),
       update(locale) {
         const words = updateWords(locale);
-        const heading = `${words.maintenance(state)}: ${text(data.title)}`;
-        const names = components.map((component) => text(component.name)).filter(Boolean).join(", ");
-        return {
-          workspaceName: name,
-          topic: "STATUS",
-          subject: `[${name}] ${heading}`,
-          heading,
-          lines: [text(data.message), words.window(utc(text(data.startsAt)), utc(text(data.endsAt))), ...(names ? [words.affects(names)] : [])].filter(Boolean),
-          link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
-        };
+        const window = words.window(utc(text(data.startsAt)), utc(text(data.endsAt)));
+        return statusUpdate(workspace, `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
       },
     };
   }
