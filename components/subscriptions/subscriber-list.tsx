@@ -76,7 +76,7 @@ export function SubscriberList({
                   Since
                 </th>
                 {showComponents ? (
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                     Components
                   </th>
                 ) : null}
@@ -88,17 +88,18 @@ export function SubscriberList({
             <tbody className="divide-y divide-slate-100">
               {list.items.map((item) => (
                 <tr key={item.id} data-testid="subscriber-row">
-                  <td className="px-4 py-2 break-all text-slate-900">
+                  <td className="px-4 py-2 break-words text-slate-900 [overflow-wrap:anywhere]">
                     {item.email}
-                    {/* On a phone the date goes under the address instead of in a column of its own. */}
+                    {/* On a phone the date and components go under the address instead of in columns of their own. */}
                     <span className="block text-xs text-slate-500 sm:hidden">
                       <LocalTime value={item.since} />
+                      {showComponents ? <> · {componentsOf(item.components)}</> : null}
                     </span>
                   </td>
                   <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
                     <LocalTime value={item.since} />
                   </td>
-                  {showComponents ? <td className="px-4 py-2 text-slate-600">{item.components === null ? "All" : item.components.join(", ") || "None left"}</td> : null}
+                  {showComponents ? <td className="hidden px-4 py-2 text-slate-600 sm:table-cell">{componentsOf(item.components)}</td> : null}
                   <td className="px-4 py-2 text-right">
                     <form action={remove}>
                       <input type="hidden" name="id" value={item.id} />
@@ -124,4 +125,8 @@ export function SubscriberList({
       ) : null}
     </main>
   );
+}
+
+function componentsOf(components: string[] | null): string {
+  return components === null ? "All" : components.join(", ") || "None left";
 }
