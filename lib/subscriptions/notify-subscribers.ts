@@ -19,7 +19,7 @@ import { manageLink, portalLink, unsubscribeHeaders } from "./links";
 export const FAN_OUT_JOB = "subscribers.fan_out";
 export const FAN_OUT_CHUNK = 500;
 
-const STATUS_EVENTS = ["incident.created", "incident.updated", "incident.resolved", "maintenance.scheduled", "maintenance.started", "maintenance.completed"] as const satisfies readonly EventType[];
+const STATUS_EVENTS = ["incident.created", "incident.updated", "incident.resolved", "maintenance.scheduled", "maintenance.started", "maintenance.completed", "maintenance.cancelled"] as const satisfies readonly EventType[];
 const CHANGELOG_EVENTS = ["release_note.published"] as const satisfies readonly EventType[];
 
 function topicOf(type: EventType): SubscriptionTopic | null {
@@ -140,7 +140,7 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
   }
   if (event.type.startsWith("maintenance.")) {
     const components = Array.isArray(data.components) ? (data.components as Data[]) : [];
-    const state = event.type.slice("maintenance.".length) as "scheduled" | "started" | "completed";
+    const state = event.type.slice("maintenance.".length) as "scheduled" | "started" | "completed" | "cancelled";
     return {
       topic: "STATUS",
       kind: "STATUS_UPDATE",

@@ -10,7 +10,10 @@ import { createReleaseNote } from "@/lib/changelog/create-release-note";
 import { publishDue } from "@/lib/changelog/publication-event";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";
+import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
 import { deleteComponent } from "@/lib/status/delete-component";
+import { maintenanceBoundary } from "@/lib/status/maintenance-events";
+import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
 import { updateIncident } from "@/lib/status/update-incident";
 import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
 import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
@@ -281,6 +284,43 @@ describe("incident mail", () => {
     const rows = await db.notificationDelivery.findMany({ where: { subjectId: quiet.id } });
     expect(rows).toMatchObject([{ recipient: chose, status: "SUPPRESSED" }]);
     expect(rows[0]!.reason).toMatch(/turned these notifications off/);
+  });
+});
+
+describe("maintenance mail", () => {
+  it("scheduled, started and completed each mail the window's subscribers (not other components'); a window called off says so", async () => {
+    const setup = await portal();
+    const api = await createComponent(setup.actor, { name: "API", description: "" });
+    const web = await createComponent(setup.actor, { name: "Website", description: "" });
+    const onApi = address("maint-api");
+    const onWeb = address("maint-web");
+    await subscribed(setup, onApi, [api.id]);
+    await subscribed(setup, onWeb, [web.id]);
+    const now = new Date();
+    const startsAt = new Date(now.getTime() + 60_000);
+    const endsAt = new Date(now.getTime() + 120_000);
+    const window = await scheduleMaintenance(setup.actor, { title: "Database upgrade", startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), componentIds: [api.id] }, now);
+    await notifySubscribers(setup.workspace.id);
+    const boundary = { workspaceId: setup.workspace.id, maintenanceId: window.id, at: startsAt.toISOString() };
+    await maintenanceBoundary({ ...boundary, boundary: "start" }, new Date(startsAt.getTime() + 1));
+    await notifySubscribers(setup.workspace.id);
+    await maintenanceBoundary({ ...boundary, boundary: "end", at: endsAt.toISOString() }, new Date(endsAt.getTime() + 1));
+    await notifySubscribers(setup.workspace.id);
+    await smtp.mailTo(onApi, 4, 20_000);
+    const subjects = smtp.mailsTo(onApi).slice(1).map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      expect.stringContaining("Maintenance scheduled: Database upgrade"),
+      expect.stringContaining("Maintenance started: Database upgrade"),
+      expect.stringContaining("Maintenance completed: Database upgrade"),
+    ]);
+    expect(smtp.mailsTo(onApi)[1]!.text).toMatch(/From .* to .* \(UTC\)/);
+
+    const later = await scheduleMaintenance(setup.actor, { title: "Cache flush", startsAt: new Date(now.getTime() + 3_600_000).toISOString(), endsAt: new Date(now.getTime() + 7_200_000).toISOString(), componentIds: [api.id] }, now);
+    await cancelMaintenance(setup.actor, later.id);
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(onApi, 6, 20_000)).subject).toContain("Maintenance cancelled: Cache flush");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.mailsTo(onWeb)).toHaveLength(1); // the confirmation only
   });
 });
 

@@ -77,7 +77,7 @@ export function updateWords(locale: string | null | undefined) {
   const t = subscriptionsTranslator(language(locale));
   return {
     incident: (status: "investigating" | "identified" | "monitoring" | "resolved") => t(`mail.incident.${status}`),
-    maintenance: (state: "scheduled" | "started" | "completed") => t(`mail.maintenance.${state}`),
+    maintenance: (state: "scheduled" | "started" | "completed" | "cancelled") => t(`mail.maintenance.${state}`),
     window: (start: string, end: string) => t("mail.window", { start, end }),
     affects: (names: string) => t("mail.affects", { names }),
   };
