@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { latestMail, linkIn } from "./mail";
 import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, type Portal } from "./public-fixtures";
 
 // The portal in the visitor's language, against the production build: a German browser lands on
@@ -182,5 +183,27 @@ test("the sign-in, sign-up and password pages a visitor reaches from a portal sp
   await expect(visitor.getByTestId("auth-root")).toHaveAttribute("lang", "en");
   await expect(visitor.getByTestId("auth-root")).toHaveAttribute("dir", "ltr");
   await expect(visitor.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await context.close();
+});
+
+test("signed up from the German portal, the visitor follows the mail's link back to that page and is told, in German, the address is confirmed", async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const portal = await seed(page, request);
+  const from = `/p/${portal.slug}/de/roadmap`;
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const email = uniqueEmail("rueckweg");
+  await visitor.goto(`/sign-up?callbackUrl=${encodeURIComponent(from)}`);
+  await visitor.getByLabel("Name", { exact: true }).fill("Rita Rückweg");
+  await visitor.getByLabel("E-Mail", { exact: true }).fill(email);
+  await visitor.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await visitor.getByRole("button", { name: "Konto erstellen" }).click();
+  await expect(visitor).toHaveURL(from);
+
+  const mail = await latestMail(email, /E-Mail-Adresse/);
+  await visitor.goto(linkIn(mail, "/verify-email"));
+  await expect(visitor).toHaveURL(`${from}?email=verified`);
+  await expect(visitor.getByTestId("email-notice")).toHaveText("Ihre E-Mail-Adresse ist bestätigt.");
+  await expectNoSeriousA11yViolations(visitor, "the portal page with the confirmation notice");
   await context.close();
 });

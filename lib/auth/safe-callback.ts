@@ -61,6 +61,15 @@ export function safeCallbackUrl(value: unknown, fallback = DEFAULT_CALLBACK): st
   return url.pathname + url.search + url.hash;
 }
 
+/**
+ * `value` as a portal page's path (`/p/{workspace}/…`, without query or fragment) if it is a safe
+ * callback that names one, else null: where a visitor who signed up from a portal goes back to.
+ */
+export function safePortalPath(value: unknown): string | null {
+  const path = safeCallbackUrl(value, "").split(/[?#]/)[0]!;
+  return /^\/p\/[^/]+(\/|$)/.test(path) ? path : null;
+}
+
 /** next-auth's redirect callback: the same rule, answered as an absolute URL on the public origin. */
 export function safeRedirectTarget(url: string): string {
   return `${publicOrigin()}${safeCallbackUrl(url)}`;

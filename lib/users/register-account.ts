@@ -17,7 +17,8 @@ import { sendVerificationEmail } from "./send-verification-email";
  */
 export async function registerAccount(
   input: { name?: string; email: string; password: string },
-  origin: { ip: string; locale?: PortalLocale },
+  /** `returnTo`: the portal page a visitor signed up from, where the verification link lands. */
+  origin: { ip: string; locale?: PortalLocale; returnTo?: string },
 ): Promise<FormResult<{ email: string }>> {
   const address = emailSchema.safeParse(input.email);
   if (address.success) {

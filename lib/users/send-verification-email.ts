@@ -8,8 +8,9 @@ import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
 
 export type VerificationMailResult = { sent: true } | { sent: false; reason: "verified" } | { sent: false; reason: "throttled"; retryAfterSeconds: number };
 
-export function verificationLink(raw: string): string {
-  return `${appBaseUrl()}/verify-email?token=${raw}`;
+/** The link in the mail; `returnTo` (a portal page) is where it lands once followed. */
+export function verificationLink(raw: string, returnTo?: string): string {
+  return `${appBaseUrl()}/verify-email?token=${raw}${returnTo ? `&next=${encodeURIComponent(returnTo)}` : ""}`;
 }
 
 /**
@@ -17,7 +18,7 @@ export function verificationLink(raw: string): string {
  * until they expire). Counted per address and per client IP, shared with invitation mails. Written
  * in `origin.locale`, else the portal language the account was made in, else English.
  */
-export async function sendVerificationEmail(userId: string, origin: { ip: string; locale?: PortalLocale }): Promise<VerificationMailResult> {
+export async function sendVerificationEmail(userId: string, origin: { ip: string; locale?: PortalLocale; returnTo?: string }): Promise<VerificationMailResult> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true, portalLocale: true } });
   if (!user) throw new Error(`No account ${userId}`);
   if (user.emailVerifiedAt) return { sent: false, reason: "verified" };
@@ -27,6 +28,6 @@ export async function sendVerificationEmail(userId: string, origin: { ip: string
   ]);
   if (!allowed.ok) return { sent: false, reason: "throttled", retryAfterSeconds: allowed.retryAfterSeconds };
   const { raw } = await issueUserToken("VERIFY_EMAIL", user);
-  await queueMail(user.email, verifyEmailMail({ link: verificationLink(raw), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale ?? (isPortalLocale(user.portalLocale) ? user.portalLocale : undefined) }));
+  await queueMail(user.email, verifyEmailMail({ link: verificationLink(raw, origin.returnTo), hours: TOKEN_LIFETIME_MS.VERIFY_EMAIL / 3_600_000, locale: origin.locale ?? (isPortalLocale(user.portalLocale) ? user.portalLocale : undefined) }));
   return { sent: true };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as verifyRoute from "@/app/verify-email/route";
 import { db } from "@/lib/db/client";
 import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
 import { settleMail } from "@/lib/mail/send-mail";
@@ -60,6 +61,23 @@ describe("mails a portal visitor receives", () => {
     expect(reset.text).toContain("läuft in 60 Minuten ab");
     // The page the link opens speaks it too.
     expect(linkIn(reset.text, "/reset-password/")).toMatch(/\?lang=de$/);
+  });
+
+  it("the verification link leads back to the portal page the visitor signed up from, in its language", async () => {
+    const tenant = await seedTenant({ published: true });
+    const email = `returning-${uniqueSuffix()}@example.test`;
+    const from = `/p/${tenant.workspace.slug}/de/roadmap`;
+    await registerAccount({ email, password: PASSWORD, name: "Rita" }, { ip: ip(), locale: "de", returnTo: from });
+    const link = linkIn((await smtp.mailTo(email, 1)).text, "/verify-email");
+    expect(new URL(link).searchParams.get("next")).toBe(from);
+    const followed = await verifyRoute.GET(new Request(link));
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get("location")).toBe(`https://app.example.test${from}?email=verified`);
+    // A next that is not a portal page on this site lands on the workspace list instead.
+    for (const next of ["https://evil.example/p/x", "/.//evil.example/p/x", "/workspaces/../w/x"]) {
+      const other = await verifyRoute.GET(new Request(`https://app.example.test/verify-email?token=nope&next=${encodeURIComponent(next)}`));
+      expect(other.headers.get("location")).toBe("https://app.example.test/workspaces?email=invalid");
+    }
   });
 
   it("follow the page the reset was asked from, right-to-left in Arabic", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeCallbackUrl, safeRedirectTarget } from "@/lib/auth/safe-callback";
+import { safeCallbackUrl, safePortalPath, safeRedirectTarget } from "@/lib/auth/safe-callback";
 
 // The rule resolves against the configured public URL, as the running app does.
 const savedPublicUrl = process.env.NEXTAUTH_URL;
@@ -130,6 +130,19 @@ describe("safeRedirectTarget (next-auth's redirect callback)", () => {
       expect(safeRedirectTarget("https://app.example.com/w/acme")).toBe("https://feedback.example.org/workspaces");
     } finally {
       process.env.NEXTAUTH_URL = "https://app.example.com";
+    }
+  });
+});
+
+describe("safePortalPath", () => {
+  it("keeps a portal page's path on this site, without its query", () => {
+    expect(safePortalPath("/p/acme")).toBe("/p/acme");
+    expect(safePortalPath("/p/acme/de/boards/ideas?sort=top#x")).toBe("/p/acme/de/boards/ideas");
+  });
+
+  it("refuses what is not a portal page, or not on this site", () => {
+    for (const value of ["/workspaces", "/pa/acme", "https://evil.example/p/acme", "//evil.example/p/acme", "/.//evil.example", "", null, 42]) {
+      expect(safePortalPath(value)).toBeNull();
     }
   });
 });

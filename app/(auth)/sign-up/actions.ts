@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
+import { safePortalPath } from "@/lib/auth/safe-callback";
 import type { FormResult } from "@/lib/forms";
 import { clientIp } from "@/lib/public/client-ip";
 import { registerAccount } from "@/lib/users/register-account";
@@ -20,7 +21,7 @@ export async function signUpAction(input: { name: string; email: string; passwor
     locale,
     await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
       await refuseApiKeyInAction();
-      return registerAccount(input, { ip: clientIp(await headers()), locale });
+      return registerAccount(input, { ip: clientIp(await headers()), locale, returnTo: safePortalPath(callbackUrl) ?? undefined });
     }),
   );
 }

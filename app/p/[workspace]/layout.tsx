@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { headers } from "next/headers";
+import { Suspense } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitcher } from "@/components/portal/language-switcher";
@@ -17,6 +18,7 @@ import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
 import { accentStyle } from "@/lib/branding/accent";
 import { logoPath } from "@/lib/branding/branding-view";
 import { currentThemePreference } from "@/lib/theme/current-theme";
+import { EmailNotice } from "@/components/portal/email-notice";
 
 // The public portal of a published workspace: server-rendered, readable by anyone. Lives under /p
 // so no workspace slug can ever collide with an app route. Its language comes from the address
@@ -89,7 +91,12 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
           <PortalNav base={base} />
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">{children}</main>
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <Suspense fallback={null}>
+          <EmailNotice />
+        </Suspense>
+        {children}
+      </main>
       <div className="mx-auto max-w-5xl px-4 pb-3 sm:px-6">
         <ThemeSwitch
           initial={theme}
