@@ -18,13 +18,13 @@ export function PortalNav({ base }: { base: string }) {
     { href: `${base}/status`, label: t("status"), active: under("/status") },
   ];
   return (
-    <nav aria-label={t("nav")} className="-mb-px flex gap-1 overflow-x-auto text-sm">
+    <nav aria-label={t("nav")} className="-mb-px flex gap-0 overflow-x-auto text-sm sm:gap-1">
       {links.map((link) => (
         <Link
           key={link.href}
           href={link.href}
           aria-current={link.active ? "page" : undefined}
-          className={`whitespace-nowrap border-b-2 px-2 py-2.5 sm:px-3 font-medium ${
+          className={`whitespace-nowrap border-b-2 px-1.5 py-2.5 font-medium sm:px-3 ${
             link.active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
           }`}
         >
