@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/db/client";
 import { pageKeyOf } from "@/lib/public/page-cache";
 import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/public/response-cache";
@@ -10,7 +11,8 @@ import { seedPortal, type Portal } from "./fixtures";
 
 // Signed-out portal pages from the production server's page cache (lib/public/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
-const PORT = 3413;
+// A free port of its own, so another run on this machine never answers this file's requests.
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const built = fs.existsSync(".next/BUILD_ID");
 const SECRET = process.env.NEXTAUTH_SECRET!;

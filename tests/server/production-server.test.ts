@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/lib/free-port.mjs";
 import { seedPortal, type Portal } from "../public/fixtures";
 
 // The production server (server.ts) over real HTTP, on the production build: needs `npm run build`
 // first, and is skipped without one. Short deadlines and caps through the environment, so the
 // slow-body cases run in seconds.
-const PORT = 3412;
+// A free port of its own: another run on this machine (a second clone testing at once) must not
+// answer this file's requests.
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const built = fs.existsSync(".next/BUILD_ID");
 const DEADLINE_SECONDS = 2;

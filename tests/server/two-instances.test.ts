@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/db/client";
 import { seedPortal, type Portal } from "../public/fixtures";
 
@@ -9,8 +10,9 @@ import { seedPortal, type Portal } from "../public/fixtures";
 // 2 seconds, because the database tells every instance what changed (public-cache-listener.ts).
 // Needs `npm run build`; skipped without one.
 const built = fs.existsSync(".next/BUILD_ID");
-const A = 3414;
-const B = 3415;
+// Free ports of their own, so another run on this machine never answers this file's requests.
+const A = await freePort();
+const B = await freePort();
 const servers: ChildProcess[] = [];
 let portal: Portal;
 let key: string;
