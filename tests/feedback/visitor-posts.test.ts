@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toApiError } from "@/lib/api/to-api-error";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
@@ -10,6 +10,10 @@ import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
 import { expectApiError } from "../support/actors";
 import { seedBoard } from "../support/api";
 import { newUsers, seedFeedback, seedPost } from "./fixtures";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("visitors' own posts on public boards", () => {
   it("a signed-in visitor's idea starts open, untagged, by them, and shows in the team's inbox", async () => {
@@ -46,12 +50,17 @@ describe("visitors' own posts on public boards", () => {
   });
 
   it(`over the per-account limit (${VISITOR_POSTS.label}) the post is refused with a message saying when to try again`, async () => {
+    // The limit counts in clock-aligned windows: a run that straddled a window's end would see the
+    // earlier posts weigh less, or less than a minute left. Ten minutes into an hour, neither.
+    const tenPast = new Date();
+    tenPast.setUTCMinutes(10, 0, 0);
+    vi.useFakeTimers({ now: tenPast, toFake: ["Date"] });
     const fb = await seedFeedback();
     const [flooder, neighbour] = await newUsers(2, "flood");
     const db1 = scopedDb(fb.workspaceId);
     for (let i = 0; i < VISITOR_POSTS.limit; i++) await submitVisitorPost(db1, { boardId: fb.board.id, userId: flooder!.id, title: `Spam ${i}`, body: "" });
     const refused = await expectApiError(submitVisitorPost(db1, { boardId: fb.board.id, userId: flooder!.id, title: "One more", body: "" }), "RATE_LIMITED");
-    expect(refused.message).toMatch(/^You can post 10 ideas an hour, and you have reached that\. Try again in about \d+ minutes\.$/);
+    expect(refused.message).toBe("You can post 10 ideas an hour, and you have reached that. Try again in about 50 minutes.");
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(toApiError(refused, "req_test").headers?.["Retry-After"]).toBe(String(refused.retryAfterSeconds));
     expect(await db.post.count({ where: { authorId: flooder!.id } })).toBe(VISITOR_POSTS.limit);
