@@ -77,7 +77,7 @@ export function createPrismaClient(target: DatabaseTarget = resolveDatabaseTarge
 
 export type Db = ReturnType<typeof createPrismaClient>;
 
-const holder = globalThis as { __prisma?: Db; __pgPool?: pg.Pool | null };
+const holder = globalThis as { __prisma?: Db; __pgPool?: pg.Pool | null; __backgroundPool?: pg.Pool | null };
 
 function processWide(): { db: Db; pool: pg.Pool | null } {
   if (!holder.__prisma) {
@@ -120,6 +120,25 @@ export async function hotQuery<T>(text: string, values: unknown[]): Promise<T[]>
   if (!pool) return db.$queryRawUnsafe<T[]>(text, ...values);
   try {
     return (await pool.query(text, values)).rows as T[];
+  } catch (error) {
+    throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
+  }
+}
+
+/**
+ * hotQuery for the job worker's busiest statements (a webhook attempt's load and its outcome), on
+ * a small pool of their own (JOBS_POOL_SIZE connections) so that deliveries do not queue behind a
+ * burst of requests for the request pool's connections, nor requests behind them. On PGlite it
+ * goes through Prisma, like hotQuery.
+ */
+export async function backgroundQuery<T>(text: string, values: unknown[]): Promise<T[]> {
+  if (holder.__backgroundPool === undefined) {
+    const target = resolveDatabaseTarget();
+    holder.__backgroundPool = target.kind === "postgres" ? createPool(target.url, { ...process.env, DATABASE_POOL_SIZE: String(Number(process.env.JOBS_POOL_SIZE) || 3) }) : null;
+  }
+  if (!holder.__backgroundPool) return hotQuery<T>(text, values);
+  try {
+    return (await holder.__backgroundPool.query(text, values)).rows as T[];
   } catch (error) {
     throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
   }

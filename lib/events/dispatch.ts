@@ -3,19 +3,25 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log/logger";
 import { EVENT_CONSUMERS } from "./consumers";
 import { storedEvent } from "./record-event";
+import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 import type { EventConsumer } from "./types";
 
-// The two jobs between an event and its consumers: the dispatch job (enqueued with the change)
-// fans out one consume job per consumer, so each is retried on its own.
+// The job between an event and one consumer. An event's statement queues one per consumer its type
+// is routed to (lib/events/routing.ts), so each is retried on its own.
 
-export const CONSUME_EVENT_JOB = "events.consume";
+/**
+ * The step events took before they queued their consume jobs themselves: a dispatch job still
+ * waiting from an earlier version queues them now. Keyed, so a dispatch run twice (its worker
+ * died after this commit) queues no second copy of a consume job still waiting.
+ */
+export const DISPATCH_EVENT_JOB = "events.dispatch";
 
-export async function dispatchEvent(data: { eventId: string }, consumers: readonly EventConsumer[] = EVENT_CONSUMERS): Promise<void> {
+export async function dispatchEvent(data: { eventId: string }): Promise<void> {
+  const row = await db.event.findUnique({ where: { id: data.eventId }, select: { type: true } });
+  if (!row) return;
   await db.$transaction(async (tx) => {
-    for (const consumer of consumers) {
-      // Keyed, so a dispatch run twice (its worker died after this commit) queues no second copy
-      // of a consume job still waiting.
-      await enqueueJob(tx, CONSUME_EVENT_JOB, { eventId: data.eventId, consumer: consumer.name }, { singletonKey: `${data.eventId}:${consumer.name}` });
+    for (const consumer of [...consumersOf(row.type), "webhooks"]) {
+      await enqueueJob(tx, CONSUME_EVENT_JOB, { eventId: data.eventId, consumer }, { singletonKey: `${data.eventId}:${consumer}` });
     }
   });
 }

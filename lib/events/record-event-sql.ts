@@ -1,28 +1,59 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/db/client";
+import type { TransactionSql } from "@/lib/db/scoped";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { jobSettings } from "@/lib/jobs/config";
-import { ensureQueueExists } from "@/lib/jobs/enqueue-job";
+import { ensureQueue } from "@/lib/jobs/enqueue-job";
 import { insertJobRowSql } from "@/lib/jobs/sql";
+import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
+import { fanOutCtes } from "@/lib/webhooks/fan-out-sql";
 import type { EventType } from "./catalogue";
-import { DISPATCH_EVENT_JOB } from "./record-event";
+import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 
-/**
- * recordEvent as part of one statement: CTEs to append to a `WITH` whose CTE `fromCte` yields a
- * row exactly when the change happened. They write the event (data: the jsonb expression
- * `dataSql` over that row) and its dispatch job in the same statement, so a hot path (a vote)
- * holds its row lock for one round trip, not one per write. Call prepareEventSql() first.
- */
-export function recordEventCtes(fromCte: string, workspaceId: string, type: EventType, dataSql: Prisma.Sql): Prisma.Sql {
-  const id = `e${randomUUID().replaceAll("-", "")}`;
-  const job = insertJobRowSql(DISPATCH_EVENT_JOB, Prisma.sql`jsonb_build_object('eventId', recorded_event.id)`, "recorded_event", jobSettings());
-  return Prisma.sql`, recorded_event AS (
-      INSERT INTO "Event" (id, "workspaceId", type, data) SELECT ${id}, ${workspaceId}, ${type}, ${dataSql} FROM ${Prisma.raw(fromCte)}
-      RETURNING id
-    ), dispatched AS (${job})`;
+// An event is written by one statement with everything that follows from it: the event row, one
+// consume job per consumer routed its type (lib/events/routing.ts), and a delivery with its first
+// attempt's job per webhook endpoint that subscribes to it. All of it commits with the change or
+// not at all, and nothing waits for a job to learn what to do next.
+
+// The stored form of the event each webhook attempt renders (the same keys as the consumer path's
+// storedPayload): `previous` only where the event has one, the time as JavaScript's toISOString.
+const PAYLOAD_SQL = Prisma.sql`jsonb_build_object(
+    'id', recorded_event.id, 'type', recorded_event.type,
+    'timestamp', to_char(recorded_event."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'data', recorded_event.data
+  ) || CASE WHEN recorded_event.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', recorded_event.previous) END`;
+
+// Events are read oldest first by (createdAt, id). A transaction that records several events stamps
+// each with the clock at its statement (not the transaction's start, which they would all share),
+// and ids that grow within a process keep apart two stamped in the same millisecond.
+let sequence = 0;
+function newEventId(): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `e${Date.now().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 }
 
-/** The dispatch queue must exist before a statement writes to it (once per process). */
-export function prepareEventSql(client: Pick<Db, "$queryRawUnsafe">): Promise<void> {
-  return ensureQueueExists(client, DISPATCH_EVENT_JOB);
+/**
+ * recordEvent as CTEs to append to a `WITH` whose CTE `fromCte` yields a row exactly when the change
+ * happened; `dataSql` (and `previousSql`) are jsonb expressions over that row. The CTE
+ * `recorded_event` returns the event. Call prepareEventSql() first.
+ */
+export function recordEventCtes(fromCte: string, workspaceId: string, type: EventType, dataSql: Prisma.Sql, previousSql: Prisma.Sql = Prisma.sql`NULL::jsonb`): Prisma.Sql {
+  const id = newEventId();
+  const consume = insertJobRowSql(CONSUME_EVENT_JOB, Prisma.sql`jsonb_build_object('eventId', routed_event.id, 'consumer', routed_event.consumer)`, "routed_event", jobSettings());
+  return Prisma.sql`, recorded_event AS (
+      INSERT INTO "Event" (id, "workspaceId", type, data, previous, "createdAt")
+      SELECT ${id}, ${workspaceId}, ${type}, ${dataSql}, ${previousSql}, clock_timestamp() FROM ${Prisma.raw(fromCte)}
+      RETURNING id, "workspaceId", type, "createdAt", data, previous
+    ), routed_event AS (
+      SELECT recorded_event.id, consumer FROM recorded_event CROSS JOIN jsonb_array_elements_text(${JSON.stringify(consumersOf(type))}::jsonb) AS consumer
+    ), consumed AS (${consume})${fanOutCtes("recorded_event", workspaceId, type, {
+      eventId: Prisma.sql`recorded_event.id`,
+      payload: PAYLOAD_SQL,
+      firstAttemptAt: Prisma.sql`recorded_event."createdAt"`,
+    })}`;
+}
+
+/** The queues an event's statement writes to must exist before it runs (checked once per process). */
+export async function prepareEventSql(sql: TransactionSql): Promise<void> {
+  await ensureQueue(sql, CONSUME_EVENT_JOB);
+  await ensureQueue(sql, DELIVER_WEBHOOK_JOB);
 }

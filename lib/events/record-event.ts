@@ -1,12 +1,10 @@
-import type { ScopedTx } from "@/lib/db/scoped";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { transactionSql, type ScopedTx } from "@/lib/db/scoped";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { EventType } from "./catalogue";
+import { prepareEventSql, recordEventCtes } from "./record-event-sql";
 import type { StoredEvent } from "./types";
 
 export type { StoredEvent } from "./types";
-
-export const DISPATCH_EVENT_JOB = "events.dispatch";
 
 type EventTx = ScopedTx | Prisma.TransactionClient;
 
@@ -18,36 +16,41 @@ export interface NewEvent {
 }
 
 // A view may hold Dates or undefined fields; the row keeps exactly what JSON would.
-function asJson(value: object): Prisma.InputJsonObject {
-  return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonObject;
+function asJsonb(value: object): Prisma.Sql {
+  return Prisma.sql`${JSON.stringify(value)}::jsonb`;
 }
 
-/**
- * Records that `type` happened, inside `tx`, the transaction of the change: the event row and the
- * job that hands it to its consumers (lib/events/consumers.ts) commit with the change or not at
- * all. Call it after the change's own writes, with the resource as the API shows it.
- */
-export async function recordEvent(tx: EventTx, event: NewEvent): Promise<StoredEvent> {
-  const row = await (tx as ScopedTx).event.create({
-    data: {
-      workspaceId: event.workspaceId,
-      type: event.type,
-      data: asJson(event.data),
-      ...(event.previous ? { previous: asJson(event.previous) } : {}),
-    },
-  });
-  await enqueueJob(tx, DISPATCH_EVENT_JOB, { eventId: row.id });
-  return storedEvent(row);
-}
-
-export function storedEvent(row: {
+interface EventRow {
   id: string;
   workspaceId: string;
   type: string;
   createdAt: Date;
   data: Prisma.JsonValue;
   previous: Prisma.JsonValue | null;
-}): StoredEvent {
+}
+
+/**
+ * Records that `type` happened, inside `tx`, the transaction of the change: the event row, its
+ * consumers' jobs and its webhook deliveries commit with the change or not at all, in one
+ * statement (lib/events/record-event-sql.ts). Call it after the change's own writes, with the
+ * resource as the API shows it.
+ */
+export async function recordEvent(tx: EventTx, event: NewEvent): Promise<StoredEvent> {
+  const sql = transactionSql(tx);
+  await prepareEventSql(sql);
+  const statement = Prisma.sql`WITH change AS (SELECT 1)${recordEventCtes(
+    "change",
+    event.workspaceId,
+    event.type,
+    asJsonb(event.data),
+    event.previous ? asJsonb(event.previous) : undefined,
+  )}
+    SELECT id, "workspaceId", type, "createdAt", data, previous FROM recorded_event`;
+  const { rows } = await sql.executeSql(statement.text, statement.values);
+  return storedEvent(rows[0] as EventRow);
+}
+
+export function storedEvent(row: EventRow): StoredEvent {
   return {
     id: row.id,
     workspaceId: row.workspaceId,

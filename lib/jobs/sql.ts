@@ -35,8 +35,14 @@ export const COMPLETE_WAITING_SQL = `UPDATE ${JOB_SCHEMA}.job SET state = 'compl
  * write its change, its event and the job in ONE statement (a hot path whose row lock must not be
  * held across round trips). `dataSql` is a jsonb expression over `fromCte`'s rows.
  */
-export function insertJobRowSql(name: string, dataSql: Prisma.Sql, fromCte: string, settings: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number }): Prisma.Sql {
-  return Prisma.sql`INSERT INTO ${Prisma.raw(JOB_SCHEMA)}.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
-    SELECT ${name}, ${dataSql}, ${settings.retryLimit}::int, ${settings.retryDelaySeconds}::int, true, ${settings.expireInSeconds}::int * interval '1 second', 'standard'
+export function insertJobRowSql(
+  name: string,
+  dataSql: Prisma.Sql,
+  fromCte: string,
+  settings: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; startAfter?: Date },
+): Prisma.Sql {
+  const startAfter = settings.startAfter ? Prisma.sql`${settings.startAfter}::timestamptz` : Prisma.sql`now()`;
+  return Prisma.sql`INSERT INTO ${Prisma.raw(JOB_SCHEMA)}.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy, start_after)
+    SELECT ${name}, ${dataSql}, ${settings.retryLimit}::int, ${settings.retryDelaySeconds}::int, true, ${settings.expireInSeconds}::int * interval '1 second', 'standard', ${startAfter}
     FROM ${Prisma.raw(fromCte)}`;
 }

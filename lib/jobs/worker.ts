@@ -3,6 +3,7 @@ import { openPglite } from "@/lib/db/pglite";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/target";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
+import { batchWrites } from "./batch-writes";
 import { jobSettings } from "./config";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
@@ -97,7 +98,8 @@ type FetchedJob = PgBoss.JobWithMetadata<object>;
 // One queue's loop: up to `concurrency` jobs at once, claimed in one statement as many as there
 // are free places, and fetched again at once while the queue has more, so a busy queue runs at the
 // speed of its jobs rather than one job per poll. Only an empty (or fully busy) queue waits. Each
-// job is completed or failed on its own, so one slow job holds only its own place.
+// job is completed or failed on its own, so one slow job holds only its own place (the jobs that
+// finish in the same turn of the event loop are recorded done by one statement).
 function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: number, pollMs: number): QueueLoop {
   const running = new Map<string, Promise<void>>();
   const active = new Map<string, FetchedJob>();
@@ -117,9 +119,10 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
   // The database may be gone at any of these steps; a job whose outcome could not be written stays
   // active until it expires and is then retried (the handlers are safe to run again). Nothing here
   // may reject unobserved: an unhandled rejection would end the whole process.
+  const completions = batchWrites((ids) => boss.complete(name, ids));
   const settle = async (job: FetchedJob, error: unknown) => {
     try {
-      if (error === undefined) await boss.complete(name, job.id);
+      if (error === undefined) await completions.add(job.id);
       else await boss.fail(name, job.id, { message: describeError(error) });
     } catch (writeError) {
       log.warn({ job: name, id: job.id, error: describeError(writeError) }, "job outcome not written; it is retried when it expires");

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { EventType } from "@/lib/events/catalogue";
 import { storedEvent } from "@/lib/events/record-event";
+import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/events/routing";
 import type { EventConsumer, StoredEvent } from "@/lib/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -19,12 +20,9 @@ import { manageLink, portalLink, unsubscribeHeaders } from "./links";
 export const FAN_OUT_JOB = "subscribers.fan_out";
 export const FAN_OUT_CHUNK = 500;
 
-const STATUS_EVENTS = ["incident.created", "incident.updated", "incident.resolved", "maintenance.scheduled", "maintenance.started", "maintenance.completed", "maintenance.cancelled"] as const satisfies readonly EventType[];
-const CHANGELOG_EVENTS = ["release_note.published"] as const satisfies readonly EventType[];
-
 function topicOf(type: EventType): SubscriptionTopic | null {
-  if ((STATUS_EVENTS as readonly string[]).includes(type)) return "STATUS";
-  if ((CHANGELOG_EVENTS as readonly string[]).includes(type)) return "CHANGELOG";
+  if ((STATUS_SUBSCRIBER_EVENTS as readonly string[]).includes(type)) return "STATUS";
+  if ((CHANGELOG_SUBSCRIBER_EVENTS as readonly string[]).includes(type)) return "CHANGELOG";
   return null;
 }
 
@@ -51,7 +49,7 @@ const ORDER_LOOKBACK_MS = 30 * 60_000;
 
 async function earlierSendPending(event: StoredEvent, topic: SubscriptionTopic): Promise<boolean> {
   const createdAt = new Date(event.createdAt);
-  const types: readonly EventType[] = topic === "STATUS" ? STATUS_EVENTS : CHANGELOG_EVENTS;
+  const types: readonly EventType[] = topic === "STATUS" ? STATUS_SUBSCRIBER_EVENTS : CHANGELOG_SUBSCRIBER_EVENTS;
   const earlier = await db.event.findMany({
     where: {
       workspaceId: event.workspaceId,

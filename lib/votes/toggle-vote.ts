@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { transactionSql } from "@/lib/db/scoped";
 import { prepareEventSql, recordEventCtes } from "@/lib/events/record-event-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { lockPostSql } from "@/lib/posts/lock-post-sql";
@@ -62,7 +63,7 @@ function withdrawVote({ workspaceId, postId, userId }: VoteTarget) {
 }
 
 export async function toggleVote(input: VoteTarget & { voted: boolean }): Promise<VoteResult> {
-  await prepareEventSql(db);
+  await prepareEventSql(transactionSql(db));
   const changed = input.voted ? await addVote(input) : await withdrawVote(input);
   if (changed[0]) return { voted: input.voted, voteCount: Number(changed[0].voteCount) };
   // Nothing changed: already in the wanted state, merged away, or no such public post. Tell which.

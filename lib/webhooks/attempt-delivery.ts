@@ -1,8 +1,12 @@
-import { db, hotQuery } from "@/lib/db/client";
-import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
+import { backgroundQuery, db } from "@/lib/db/client";
+import { Prisma, type WebhookKind } from "@/lib/generated/prisma/client";
+import { jobSettings } from "@/lib/jobs/config";
+import { insertJobRowSql } from "@/lib/jobs/sql";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
+import { DELIVER_WEBHOOK_JOB, DELIVERY_JOB_RETRY_LIMIT } from "./delivery-job";
+import { admitAttempt } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
@@ -33,7 +37,7 @@ export interface AttemptOptions extends SendOptions {
   now?: () => Date;
 }
 
-export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "failed";
+export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "failed" | "deferred";
 
 export async function attemptDelivery(deliveryId: string, schedule: ScheduleAttempt, options: AttemptOptions = {}): Promise<AttemptResult> {
   const now = options.now ?? (() => new Date());
@@ -56,9 +60,18 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > started) {
     secrets.push(openSecret(endpoint.previousSecretEncrypted));
   }
+  const admission = admitAttempt(endpoint.id, started.getTime());
+  // The endpoint already has its share of attempts in flight, or is not answering: this delivery
+  // waits (not counted as an attempt) rather than hold one of the worker's places.
+  if (!admission.admitted) return deferAttempt(deliveryId, delivery.attempts, new Date(started.getTime() + admission.waitMs * (1 + Math.random() / 2)));
   const body = messageBody(endpoint.kind, eventOf(delivery.payload), delivery.workspace.slug);
   const timestamp = Math.floor(started.getTime() / 1000);
-  const outcome = await sendWebhookRequest(endpoint.url, body, signatureHeaders(secrets, delivery.id, timestamp, body), options);
+  let outcome: Awaited<ReturnType<typeof sendWebhookRequest>> | undefined;
+  try {
+    outcome = await sendWebhookRequest(endpoint.url, body, signatureHeaders(secrets, delivery.id, timestamp, body), options);
+  } finally {
+    admission.done(outcome !== undefined && outcome.statusCode !== null);
+  }
 
   const attempts = delivery.attempts + 1;
   const finished = now();
@@ -101,11 +114,34 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
 }
 
 /**
+ * Puts the delivery's attempt off until `at`, while it is still the attempt that was loaded: its
+ * next attempt time and the job that makes it, in one statement on the worker's pool (an endpoint
+ * that hangs sends every one of its deliveries through here, so this stays cheap).
+ */
+async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date): Promise<AttemptResult> {
+  const settings = jobSettings();
+  const job = insertJobRowSql(DELIVER_WEBHOOK_JOB, Prisma.sql`jsonb_build_object('deliveryId', deferred.id)`, "deferred", {
+    retryLimit: DELIVERY_JOB_RETRY_LIMIT,
+    retryDelaySeconds: settings.retryDelaySeconds,
+    expireInSeconds: settings.expireInSeconds,
+    startAfter: at,
+  });
+  const statement = Prisma.sql`WITH deferred AS (
+      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${at}::timestamptz
+      WHERE id = ${deliveryId} AND attempts = ${attemptsBefore}::int AND status = 'PENDING'
+      RETURNING id
+    ), queued AS (${job})
+    SELECT id FROM deferred`;
+  const rows = await backgroundQuery<{ id: string }>(statement.text, statement.values);
+  return rows.length > 0 ? "deferred" : "gone";
+}
+
+/**
  * The delivery with what an attempt needs of its endpoint and workspace, in one statement (on the
- * pool directly, without the Prisma client's per-query work: this runs for every attempt).
+ * worker's own pool, without the Prisma client's per-query work: this runs for every attempt).
  */
 async function loadDelivery(deliveryId: string) {
-  const rows = await hotQuery<LoadedRow>(
+  const rows = await backgroundQuery<LoadedRow>(
     `SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
       e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
       e."previousSecretEncrypted", e."previousSecretExpiresAt", w.slug, w.name
@@ -165,7 +201,7 @@ interface LoadedRow {
  * endpoint do not queue on its row lock.
  */
 async function recordDelivered(deliveryId: string, attemptsBefore: number, endpointId: string, record: { attempts: number; lastAttemptAt: Date; lastStatusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }): Promise<boolean> {
-  const rows = await hotQuery<{ id: string }>(
+  const rows = await backgroundQuery<{ id: string }>(
     `WITH delivered AS (
       UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = $3::int,
         "lastAttemptAt" = $4::timestamptz, "lastStatusCode" = $5::int, "durationMs" = $6::int,

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { refreshCachesConsumer } from "@/lib/cache/refresh-on-event";
 import { db } from "@/lib/db/client";
+import type { EventType } from "@/lib/events/catalogue";
+import { EVENT_CONSUMERS } from "@/lib/events/consumers";
 import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
 import { recordEvent, type StoredEvent } from "@/lib/events/record-event";
+import { ROUTED_CONSUMERS } from "@/lib/events/routing";
 import type { EventConsumer } from "@/lib/events/types";
+import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
 import { seedTenant } from "../support/api";
@@ -22,14 +26,15 @@ async function until(check: () => boolean, timeoutMs = 15_000) {
 }
 
 describe("consumers", () => {
-  it("each consumer gets every event as its own job; one failing is retried without holding back another", async () => {
+  it("each consumer routed an event gets it as its own job; one failing is retried without holding back another", async () => {
     const seen: StoredEvent[] = [];
     let flakyAttempts = 0;
     const flakySeen: string[] = [];
+    // Stand-ins under the names of the two consumers a team reply is routed to.
     const consumers: EventConsumer[] = [
-      { name: "test.steady", handle: async (event) => void seen.push(event) },
+      { name: "cache.refresh", handle: async (event) => void seen.push(event) },
       {
-        name: "test.flaky",
+        name: "notifications.post",
         handle: async (event) => {
           flakyAttempts += 1;
           if (flakyAttempts === 1) throw new Error("down for a moment");
@@ -39,21 +44,49 @@ describe("consumers", () => {
     ];
     const worker = await startJobWorker({
       pollIntervalSeconds: 0.5,
-      handlers: {
-        "events.dispatch": (data: { eventId: string }) => dispatchEvent(data, consumers),
-        "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data, consumers),
-      },
+      handlers: { "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data, consumers) },
     });
     workers.push(worker);
     process.env.JOBS_RETRY_DELAY_SECONDS = "1";
     const { workspace } = await seedTenant();
-    const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type: "todo.created", data: { id: "t1", title: "Ship" } }));
+    const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type: "comment.created", data: { id: "c1", body: "Shipped" } }));
 
     await until(() => seen.length === 1);
-    expect(seen[0]).toEqual({ id: recorded.id, workspaceId: workspace.id, type: "todo.created", createdAt: recorded.createdAt, data: { id: "t1", title: "Ship" } });
+    expect(seen[0]).toEqual({ id: recorded.id, workspaceId: workspace.id, type: "comment.created", createdAt: recorded.createdAt, data: { id: "c1", body: "Shipped" } });
     await until(() => flakySeen.length === 1);
     expect(flakyAttempts).toBe(2);
     expect(seen).toHaveLength(1);
+  });
+
+  it("an event queues jobs only for the consumers that act on its type, and every routed name is a consumer", async () => {
+    const { workspace } = await seedTenant();
+    const consumersFor = async (type: EventType) => {
+      const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type, data: { id: "x" } }));
+      const rows = await db.$queryRawUnsafe<{ consumer: string }[]>(
+        `SELECT data->>'consumer' AS consumer FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1 ORDER BY 1`,
+        recorded.id,
+      );
+      return rows.map((row) => row.consumer);
+    };
+    expect(await consumersFor("todo.created")).toEqual(["cache.refresh"]);
+    expect(await consumersFor("post.status_changed")).toEqual(["cache.refresh", "notifications.post"]);
+    expect(await consumersFor("incident.created")).toEqual(["cache.refresh", "subscriber-notifications"]);
+    expect(await consumersFor("release_note.published")).toEqual(["cache.refresh", "subscriber-notifications"]);
+    const names = EVENT_CONSUMERS.map((consumer) => consumer.name);
+    for (const name of ROUTED_CONSUMERS) expect(names).toContain(name);
+  });
+
+  it("a dispatch job left from before events queued their own consume jobs still hands the event on", async () => {
+    const { workspace } = await seedTenant();
+    const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type: "todo.created", data: { id: "t1" } }));
+    await db.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1`, recorded.id);
+    await dispatchEvent({ eventId: recorded.id });
+    await dispatchEvent({ eventId: recorded.id });
+    const rows = await db.$queryRawUnsafe<{ consumer: string }[]>(
+      `SELECT data->>'consumer' AS consumer FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1 ORDER BY 1`,
+      recorded.id,
+    );
+    expect(rows.map((row) => row.consumer)).toEqual(["cache.refresh", "webhooks"]);
   });
 
   it("the cache refresh consumer drops the workspace's cached public answers", async () => {

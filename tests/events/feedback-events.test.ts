@@ -13,7 +13,7 @@ import { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
 import { toggleVote } from "@/lib/votes/toggle-vote";
 import { seedBoard, seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
-import { dispatchJobsFor, eventsOf } from "./support";
+import { eventsWithConsumeJobs, eventsOf } from "./support";
 
 async function setup() {
   const tenant = await seedTenant({ published: true });
@@ -23,7 +23,7 @@ async function setup() {
 }
 
 describe("events are recorded with their change", () => {
-  it("an event and its dispatch job exist exactly when the transaction committed", async () => {
+  it("an event and its consumers' jobs exist exactly when the transaction committed", async () => {
     const { workspaceId } = await setup();
     await expect(
       db.$transaction(async (tx) => {
@@ -34,7 +34,7 @@ describe("events are recorded with their change", () => {
     expect(await eventsOf(workspaceId)).toEqual([]);
     const committed = await db.$transaction((tx) => recordEvent(tx, { workspaceId, type: "todo.created", data: { id: "y" } }));
     expect((await eventsOf(workspaceId)).map((event) => event.id)).toEqual([committed.id]);
-    expect(await dispatchJobsFor([committed.id])).toHaveLength(1);
+    expect(await eventsWithConsumeJobs([committed.id])).toHaveLength(1);
   });
 
   it("a refused change records nothing", async () => {
@@ -64,7 +64,7 @@ describe("events are recorded with their change", () => {
     expect(events[2]!.previous).toEqual({ status: "open" });
     expect(events[4]!.data).toMatchObject({ id: other.id, mergedIntoId: post.id, status: "closed" });
     expect(events[5]!.data).toMatchObject({ id: post.id });
-    expect(await dispatchJobsFor(events.map((event) => event.id))).toHaveLength(events.length);
+    expect(await eventsWithConsumeJobs(events.map((event) => event.id))).toHaveLength(events.length);
   });
 
   it("comments and votes", async () => {

@@ -7,10 +7,11 @@ export async function eventsOf(workspaceId: string, type?: string) {
   return rows.map((row) => ({ type: row.type, data: row.data as Record<string, unknown>, previous: row.previous as Record<string, unknown> | null, id: row.id }));
 }
 
-/** The dispatch jobs queued for these event ids. */
-export async function dispatchJobsFor(eventIds: string[]) {
+/** Which of these events have their consumers' jobs queued (each id once). */
+export async function eventsWithConsumeJobs(eventIds: string[]) {
   const rows = await db.$queryRawUnsafe<{ eventId: string }[]>(
-    `SELECT data->>'eventId' AS "eventId" FROM ${JOB_SCHEMA}.job WHERE name = 'events.dispatch'`,
+    `SELECT DISTINCT data->>'eventId' AS "eventId" FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = ANY($1::text[])`,
+    eventIds,
   );
-  return rows.filter((row) => eventIds.includes(row.eventId));
+  return rows.map((row) => row.eventId);
 }

@@ -26,7 +26,7 @@ import { updateTodo } from "@/lib/todos/update-todo";
 import { todoSchema } from "@/lib/todos/view";
 import { seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
-import { dispatchJobsFor, eventsOf } from "./support";
+import { eventsWithConsumeJobs, eventsOf } from "./support";
 
 async function owner() {
   const tenant = await seedTenant({ plan: "PRO" });
@@ -133,7 +133,7 @@ describe("events of each group, with the API's shape as data", () => {
     const events = await eventsOf(workspaceId);
     expect(events.map((event) => event.type)).toEqual(["maintenance.scheduled", "maintenance.cancelled"]);
     expect(events[1]!.data).toMatchObject({ id: window.id, title: "Upgrade", state: "upcoming" });
-    expect(await dispatchJobsFor([events[1]!.id])).toHaveLength(1);
+    expect(await eventsWithConsumeJobs([events[1]!.id])).toHaveLength(1);
   });
 
   it("members and todos", async () => {

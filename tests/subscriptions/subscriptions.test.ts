@@ -209,10 +209,10 @@ describe("incident mail", () => {
       expect(waiting[0]!.data.waitingSince).toBeTruthy();
 
       for (const job of [first!, second!]) {
-        await completeJobs({ dispatchOf: job.eventId });
+        await completeJobs({ consumedOf: job.eventId });
         await fanOutToSubscribers(job);
       }
-      await completeJobs({ dispatchOf: last!.eventId });
+      await completeJobs({ consumedOf: last!.eventId });
       await completeJobs({ id: waiting[0]!.id });
       await fanOutToSubscribers(waiting[0]!.data);
       const texts = (await mailJobs([email])).slice(1).map((job) => /Step \d/.exec(job.data.message.text)?.[0]);

@@ -9,12 +9,12 @@ import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } f
 // What runs by hand is marked done in the queue, as the worker would: a send waits for earlier
 // events' jobs still waiting there.
 
-/** Marks jobs done as the worker would after running them: by id, or an event's dispatch job. */
-export async function completeJobs(where: { id: string } | { dispatchOf: string }): Promise<void> {
+/** Marks jobs done as the worker would after running them: by id, or an event's consumer jobs. */
+export async function completeJobs(where: { id: string } | { consumedOf: string }): Promise<void> {
   if ("id" in where) {
     await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE id = $1::uuid`, where.id);
   } else {
-    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name = 'events.dispatch' AND data->>'eventId' = $1`, where.dispatchOf);
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name IN ('events.dispatch', 'events.consume') AND data->>'eventId' = $1`, where.consumedOf);
   }
 }
 
@@ -28,7 +28,7 @@ export async function notifySubscribers(workspaceId: string): Promise<void> {
     if (handledEvents.has(row.id)) continue;
     handledEvents.add(row.id);
     await subscriberNotificationConsumer.handle(storedEvent(row));
-    await completeJobs({ dispatchOf: row.id });
+    await completeJobs({ consumedOf: row.id });
     for (;;) {
       const jobs = await db.$queryRawUnsafe<{ id: string; data: FanOutJob }[]>(`SELECT id::text AS id, data FROM ${JOB_SCHEMA}.job WHERE name = 'subscribers.fan_out' ORDER BY created_on, id`);
       const next = jobs.find((job) => !ranJobs.has(job.id));

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { MAX_IN_FLIGHT_PER_ENDPOINT } from "@/lib/webhooks/endpoint-gate";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
@@ -50,6 +52,35 @@ it("a hanging endpoint does not delay another endpoint's deliveries; the consume
   }
   await expect.poll(() => db.webhookDelivery.count({ where: { endpointId: good.id, status: "DELIVERED" } }), { timeout: 5_000 }).toBe(3);
 }, 30_000);
+
+it("many events: a hanging endpoint holds at most its share of the worker's places; the healthy endpoint gets every delivery at once; the waiting ones are not counted as attempts", async () => {
+  const hanging = await startReceiver(() => {
+    // holds every request open
+  });
+  const healthy = await startReceiver();
+  receivers.push(hanging, healthy);
+  const tenant = await seedTenant({ plan: "PRO" });
+  const actor = await actorOf(tenant, tenant.owner);
+  const stuck = await createWebhook(actor, { url: hanging.url });
+  await createWebhook(actor, { url: healthy.url });
+  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+
+  const started = Date.now();
+  const events = 60;
+  for (let n = 0; n < events; n++) {
+    await db.$transaction((tx) => recordEvent(tx, { workspaceId: tenant.workspace.id, type: "todo.created", data: { id: `t${n}` } }));
+  }
+  await healthy.waitFor(events);
+  // Far more events than the worker has places, all arrived well inside the hanging attempts' 15 s.
+  expect(Date.now() - started).toBeLessThan(12_000);
+  expect(hanging.received.length).toBe(MAX_IN_FLIGHT_PER_ENDPOINT);
+  const waiting = await db.webhookDelivery.findMany({ where: { endpointId: stuck.id, attempts: 0, status: "PENDING" }, select: { nextAttemptAt: true } });
+  expect(waiting).toHaveLength(events);
+  // Each delivery beyond the ones in flight is put off, not attempted.
+  await expect
+    .poll(async () => db.webhookDelivery.count({ where: { endpointId: stuck.id, attempts: 0, status: "PENDING", nextAttemptAt: { gt: new Date() } } }), { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(events - MAX_IN_FLIGHT_PER_ENDPOINT);
+}, 40_000);
 
 it("a test event sent from the settings reaches the endpoint through the queue", async () => {
   const healthy = await startReceiver();

@@ -1,0 +1,52 @@
+// How many attempts one endpoint may have in flight in this process, so that a receiver that
+// hangs holds a few of the worker's places, never all of them. An endpoint that stopped answering
+// (an attempt timed out, or its oldest attempt in flight has been waiting past SLOW_MS while it is
+// at its limit) is "not answering": it gets one attempt at a time, a probe, and its other
+// deliveries wait until it answers again. Kept per process: each worker learns it on its own.
+
+/** Attempts in flight to one endpoint while it answers. */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 8;
+/** An attempt still waiting this long, while its endpoint is at its limit, marks it not answering. */
+export const SLOW_MS = 2_000;
+/** How long a delivery waits when its endpoint is busy but answering. */
+export const BUSY_WAIT_MS = 1_000;
+/** How long a delivery waits while its endpoint is not answering. */
+export const NOT_ANSWERING_WAIT_MS = 30_000;
+
+interface EndpointState {
+  /** Start times (ms) of the attempts in flight. */
+  inFlight: Set<number>;
+  notAnswering: boolean;
+}
+
+const endpoints = new Map<string, EndpointState>();
+
+export type Admission = { admitted: true; done(answered: boolean): void } | { admitted: false; waitMs: number };
+
+/**
+ * Whether an attempt to `endpointId` may go now. When it may, call `done` when it ends, with
+ * whether the endpoint answered at all (any HTTP status, in time).
+ */
+export function admitAttempt(endpointId: string, now = Date.now()): Admission {
+  let state = endpoints.get(endpointId);
+  if (!state) endpoints.set(endpointId, (state = { inFlight: new Set(), notAnswering: false }));
+  const limit = state.notAnswering ? 1 : MAX_IN_FLIGHT_PER_ENDPOINT;
+  if (state.inFlight.size >= limit) {
+    const oldest = Math.min(...state.inFlight);
+    if (now - oldest >= SLOW_MS) state.notAnswering = true;
+    return { admitted: false, waitMs: state.notAnswering ? NOT_ANSWERING_WAIT_MS : BUSY_WAIT_MS };
+  }
+  // A start time already taken (two attempts in the same millisecond) is nudged to stay distinct.
+  let started = now;
+  while (state.inFlight.has(started)) started += 0.001;
+  state.inFlight.add(started);
+  const current = state;
+  return {
+    admitted: true,
+    done(answered) {
+      current.inFlight.delete(started);
+      current.notAnswering = !answered;
+      if (current.inFlight.size === 0 && !current.notAnswering) endpoints.delete(endpointId);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { jobSettings } from "@/lib/jobs/config";
+import { insertJobRowSql } from "@/lib/jobs/sql";
+import { DELIVER_WEBHOOK_JOB, DELIVERY_JOB_RETRY_LIMIT } from "./delivery-job";
+
+/** Columns of the event row a fan-out reads, as SQL expressions over its CTE. */
+export interface FanOutColumns {
+  eventId: Prisma.Sql;
+  /** The stored form of the event (jsonb) each attempt renders its body from. */
+  payload: Prisma.Sql;
+  /** When the first attempt is due. */
+  firstAttemptAt: Prisma.Sql;
+}
+
+/**
+ * The deliveries of an event, as an INSERT over the one-row CTE `eventCte`: one per enabled
+ * endpoint of its workspace that subscribes to its type (or to every type), skipping endpoints
+ * that already have one for it. Returns the new deliveries' ids.
+ */
+export function insertDeliveriesSql(eventCte: string, workspaceId: string, type: string, columns: FanOutColumns): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "WebhookDelivery" (id, "workspaceId", "endpointId", "eventId", "eventType", payload, "nextAttemptAt")
+    SELECT 'd' || replace(gen_random_uuid()::text, '-', ''), e."workspaceId", e.id, ${columns.eventId}, ${type}, ${columns.payload}, ${columns.firstAttemptAt}
+    FROM "WebhookEndpoint" e CROSS JOIN ${Prisma.raw(eventCte)}
+    WHERE e."workspaceId" = ${workspaceId} AND e.enabled AND (cardinality(e."eventTypes") = 0 OR ${type} = ANY(e."eventTypes"))
+    ON CONFLICT ("endpointId", "eventId") DO NOTHING
+    RETURNING id`;
+}
+
+/**
+ * CTEs to append to a `WITH` that has the event in `eventCte`: its deliveries
+ * (`webhook_deliveries`) and each one's first attempt as a job, in the same statement. The
+ * deliver queue must exist first (ensureQueueExists).
+ */
+export function fanOutCtes(eventCte: string, workspaceId: string, type: string, columns: FanOutColumns): Prisma.Sql {
+  const settings = jobSettings();
+  const job = insertJobRowSql(DELIVER_WEBHOOK_JOB, Prisma.sql`jsonb_build_object('deliveryId', webhook_deliveries.id)`, "webhook_deliveries", {
+    retryLimit: DELIVERY_JOB_RETRY_LIMIT,
+    retryDelaySeconds: settings.retryDelaySeconds,
+    expireInSeconds: settings.expireInSeconds,
+  });
+  return Prisma.sql`, webhook_deliveries AS (${insertDeliveriesSql(eventCte, workspaceId, type, columns)}), webhook_delivery_jobs AS (${job})`;
+}

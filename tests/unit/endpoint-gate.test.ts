@@ -1,0 +1,28 @@
+import { expect, it } from "vitest";
+import { admitAttempt, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS } from "@/lib/webhooks/endpoint-gate";
+
+it("an answering endpoint takes its share at once; one more waits a moment, another endpoint not at all", () => {
+  const now = 1_000_000;
+  const admitted = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("busy", now));
+  expect(admitted.every((admission) => admission.admitted)).toBe(true);
+  expect(admitAttempt("busy", now + 10)).toEqual({ admitted: false, waitMs: BUSY_WAIT_MS });
+  const other = admitAttempt("other", now + 10);
+  expect(other.admitted).toBe(true);
+  for (const admission of [...admitted, other]) if (admission.admitted) admission.done(true);
+  expect(admitAttempt("busy", now + 20).admitted).toBe(true);
+});
+
+it("slow at its limit, or timed out: one probe at a time until it answers again", () => {
+  const now = 2_000_000;
+  const held = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now));
+  expect(admitAttempt("stuck", now + SLOW_MS)).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
+  // Its attempts time out: still not answering, and only one goes at a time.
+  for (const admission of held) if (admission.admitted) admission.done(false);
+  const probe = admitAttempt("stuck", now + 20_000);
+  expect(probe.admitted).toBe(true);
+  expect(admitAttempt("stuck", now + 20_001)).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
+  // The probe is answered: the endpoint takes its full share again.
+  if (probe.admitted) probe.done(true);
+  const again = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now + 30_000));
+  expect(again.every((admission) => admission.admitted)).toBe(true);
+});
