@@ -82,6 +82,8 @@ export interface WebhookBenchResult {
   with: LoadResult;
   /** Deliveries reaching the receivers per second while the writes ran. */
   deliveredPerSecond: number;
+  /** Every delivery of the writes over the time from the first write to the last arrival. */
+  sustainedPerSecond: number;
   /** After the writes stopped: the backlog's deliveries per second until the last arrived. */
   drain: { deliveries: number; perSecond: number; seconds: number };
   commitToReceiverMs: { p50: number; p99: number };
@@ -115,6 +117,7 @@ export async function runWebhookBench(base: string, apiKey: string, options: { c
     const afterwards = arrivals.filter((at) => at > loadEnded).length;
     const drainSeconds = Math.max(0.001, (lastArrival - loadEnded) / 1000);
     const drain = { deliveries: afterwards, perSecond: afterwards / drainSeconds, seconds: drainSeconds };
+    const sustainedPerSecond = arrivals.filter((at) => at >= started).length / (Math.max(lastArrival, loadEnded) - started) * 1000;
 
     const hanging = await receiver(true);
     try {
@@ -130,6 +133,7 @@ export async function runWebhookBench(base: string, apiKey: string, options: { c
         without,
         with: calm,
         deliveredPerSecond,
+        sustainedPerSecond,
         drain,
         commitToReceiverMs: { p50: percentile(calmLatencies, 50), p99: percentile(calmLatencies, 99) },
         hangingEffect: { p50With: percentile(withHanging, 50), p50Without: percentile(calmLatencies, 50) },
@@ -145,9 +149,17 @@ export async function runWebhookBench(base: string, apiKey: string, options: { c
 
 export function describeWebhookBench(result: WebhookBenchResult): string {
   const ms = (value: number) => (Number.isNaN(value) ? "n/a" : `${Math.round(value)} ms`);
+  const ratio = result.with.rps / result.without.rps;
+  const targets: [string, string, boolean][] = [
+    ["writes with 3 endpoints within 10% of none", `${(ratio * 100).toFixed(0)}%`, ratio >= 0.9],
+    ["deliveries >= 300/s sustained", `${result.sustainedPerSecond.toFixed(0)}/s`, result.sustainedPerSecond >= 300],
+    ["commit to receiver p50 <= 1 s", ms(result.commitToReceiverMs.p50), result.commitToReceiverMs.p50 <= 1_000],
+    ["a hanging endpoint does not slow the others (their p50 <= 1 s)", ms(result.hangingEffect.p50With), result.hangingEffect.p50With <= 1_000],
+  ];
   return [
     `webhooks: POST /api/v1/posts ${result.without.rps.toFixed(0)} req/s (p50 ${result.without.latencyMs.p50} ms) with no endpoint, ${result.with.rps.toFixed(0)} req/s (p50 ${result.with.latencyMs.p50} ms) with 3`,
-    `webhooks: ${result.deliveredPerSecond.toFixed(1)} deliveries/s reached the receivers during the writes, then the backlog's ${result.drain.deliveries} at ${result.drain.perSecond.toFixed(1)}/s in ${result.drain.seconds.toFixed(1)} s; commit to receiver p50 ${ms(result.commitToReceiverMs.p50)}, p99 ${ms(result.commitToReceiverMs.p99)}`,
+    `webhooks: ${result.deliveredPerSecond.toFixed(1)} deliveries/s reached the receivers during the writes, then the backlog's ${result.drain.deliveries} at ${result.drain.perSecond.toFixed(1)}/s in ${result.drain.seconds.toFixed(1)} s (${result.sustainedPerSecond.toFixed(1)}/s from the first write to the last arrival); commit to receiver p50 ${ms(result.commitToReceiverMs.p50)}, p99 ${ms(result.commitToReceiverMs.p99)}`,
     `webhooks: healthy endpoints' p50 ${ms(result.hangingEffect.p50With)} beside a hanging endpoint, ${ms(result.hangingEffect.p50Without)} without`,
+    ...targets.map(([target, measured, met]) => `webhooks target: ${target}: ${measured} — ${met ? "met" : "NOT met"}`),
   ].join("\n");
 }
