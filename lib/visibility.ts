@@ -36,3 +36,6 @@ export const visibleCommentFilter = { hiddenAt: null } as const satisfies Prisma
 
 /** The same condition in raw SQL (commentCount is recounted in SQL after merges and moderation). */
 export const VISIBLE_COMMENT_SQL = Prisma.sql`"hiddenAt" IS NULL`;
+
+/** Posts a board lists and counts on the portal: not those merged into another (their votes moved there). */
+export const LISTED_POSTS = { mergedIntoId: null } as const satisfies Prisma.PostWhereInput;

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { LISTED_POSTS, publicBoardView } from "./views";
+import { LISTED_POSTS } from "@/lib/visibility";
+import { publicBoardView } from "@/lib/boards/view";
 import { publicBoardFilter } from "@/lib/visibility";
 
 /** One public board by id (or by slug, for portal URLs); a private or foreign board is not found. */

@@ -3,7 +3,8 @@ import { DomainError } from "@/lib/core/errors";
 import { idField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { ROADMAP_STAGES } from "./schemas";
-import { PUBLIC_POST_SELECT, publicCommentSchema, publicCommentView, publicPostSchema, publicPostView } from "./views";
+import { PUBLIC_POST_SELECT, publicPostSchema, publicPostView } from "@/lib/posts/view";
+import { publicCommentSchema, publicCommentView } from "@/lib/comments/view";
 import { publicBoardFilter, visibleCommentFilter } from "@/lib/visibility";
 
 export const PUBLIC_COMMENTS_LIMIT = 100;

@@ -2,7 +2,7 @@ import { DomainError } from "@/lib/core/errors";
 import { nextPublication } from "@/lib/changelog/next-publication";
 import { publishedBy } from "@/lib/changelog/published";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { publicReleaseNoteView } from "./views";
+import { publicReleaseNoteView } from "@/lib/changelog/view";
 
 /** One live release note; a draft, or a note scheduled for later, is not found (until its time). */
 export async function getPublicReleaseNote(db: ScopedDb, id: string, now = new Date()) {

@@ -6,7 +6,8 @@ import { loadUptimeRows } from "@/lib/status/load-uptime-rows";
 import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "@/lib/status/maintenance-schedule";
 import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "@/lib/status/overall-indicator";
 import { computeUptime, uptimeWindowStart, type ComponentUptime } from "@/lib/status/uptime";
-import { publicComponentSchema, publicComponentView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { publicComponentSchema, publicComponentView } from "@/lib/status/component-view";
+import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "@/lib/status/incident-view";
 import { activeIncidentFilter } from "@/lib/visibility";
 
 const COMPONENTS_LIMIT = 200;

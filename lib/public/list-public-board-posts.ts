@@ -2,7 +2,7 @@ import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { getPublicBoard } from "./get-public-board";
 import type { BoardPostsQuery, PublicPostSort } from "./schemas";
-import { PUBLIC_POST_SELECT, publicPostView } from "./views";
+import { PUBLIC_POST_SELECT, publicPostView } from "@/lib/posts/view";
 
 export const PUBLIC_POST_SORT_SPECS: Record<PublicPostSort, SortSpec> = {
   top: { name: "top", field: "voteCount", direction: "desc", kind: "number" },

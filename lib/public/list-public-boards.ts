@@ -2,7 +2,8 @@ import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";
-import { LISTED_POSTS, publicBoardView } from "./views";
+import { LISTED_POSTS } from "@/lib/visibility";
+import { publicBoardView } from "@/lib/boards/view";
 import { publicBoardFilter } from "@/lib/visibility";
 
 const BOARD_SORT: SortSpec = { name: "created", field: "createdAt", direction: "asc", kind: "date" };

@@ -3,7 +3,7 @@ import { nextPublication } from "@/lib/changelog/next-publication";
 import { publishedBy } from "@/lib/changelog/published";
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PageOnlyQuery } from "./schemas";
-import { publicReleaseNoteView } from "./views";
+import { publicReleaseNoteView } from "@/lib/changelog/view";
 
 export const RELEASE_NOTE_SORT: SortSpec = { name: "published", field: "publishedAt", direction: "desc", kind: "date" };
 

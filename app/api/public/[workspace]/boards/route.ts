@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicBoards } from "@/lib/public/list-public-boards";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicBoardSchema } from "@/lib/public/views";
+import { publicBoardSchema } from "@/lib/boards/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

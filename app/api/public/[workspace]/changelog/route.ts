@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicReleaseNoteSchema } from "@/lib/public/views";
+import { publicReleaseNoteSchema } from "@/lib/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

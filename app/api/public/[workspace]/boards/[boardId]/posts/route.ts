@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { boardParams, boardPostsQuery } from "@/lib/public/schemas";
-import { publicPostSchema } from "@/lib/public/views";
+import { publicPostSchema } from "@/lib/posts/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
