@@ -1,3 +1,4 @@
+import { isMember, type Audience } from "@/lib/core/audience";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Who may see what, each rule written once and named: every reader that needs a rule (the portal's,
@@ -39,3 +40,22 @@ export const VISIBLE_COMMENT_SQL = Prisma.sql`"hiddenAt" IS NULL`;
 
 /** Posts a board lists and counts on the portal: not those merged into another (their votes moved there). */
 export const LISTED_POSTS = { mergedIntoId: null } as const satisfies Prisma.PostWhereInput;
+
+// The rules above by who is asking (lib/core/audience.ts): a member reads the whole workspace, as
+// the role allows; a portal visitor and the public read what the portal publishes. Readers take an
+// audience and apply these, so no surface decides visibility on its own.
+
+/** The boards an audience may read: every board for a member, public ones for anyone else. */
+export function boardsVisibleTo(audience: Audience): Prisma.BoardWhereInput {
+  return isMember(audience) ? {} : publicBoardFilter;
+}
+
+/** The comments an audience may read: hidden ones stay with the team. */
+export function commentsVisibleTo(audience: Audience): Prisma.CommentWhereInput {
+  return isMember(audience) ? {} : visibleCommentFilter;
+}
+
+/** The posts a board lists and counts for an audience: the team counts merged ones too. */
+export function postsListedTo(audience: Audience): Prisma.PostWhereInput {
+  return isMember(audience) ? {} : LISTED_POSTS;
+}

@@ -1,6 +1,7 @@
 import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { getPublicBoard } from "./get-public-board";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { getPublicBoard } from "@/lib/boards/get-board";
 import type { BoardPostsQuery, PublicPostSort } from "./schemas";
 import { PUBLIC_POST_SELECT, publicPostView } from "@/lib/posts/view";
 
@@ -15,7 +16,7 @@ export const PUBLIC_POST_SORT_SPECS: Record<PublicPostSort, SortSpec> = {
  * Posts merged into another are left out: their votes and comments live on the post they joined.
  */
 export async function listPublicBoardPosts(db: ScopedDb, boardId: string, query: BoardPostsQuery) {
-  await getPublicBoard(db, { id: boardId });
+  await getPublicBoard(db, PUBLIC_AUDIENCE, { id: boardId });
   const sort = PUBLIC_POST_SORT_SPECS[query.sort];
   const page = keysetArgs(sort, query.cursor, query.limit);
   const rows = await db.post.findMany({

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, db } from "@/lib/db/client";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import { TENANT_MODELS } from "@/lib/db/tenant-models";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { listBoards } from "@/lib/boards/list-boards";
 import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";
 import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
 import { listPosts } from "@/lib/posts/list-posts";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { listPublicBoards } from "@/lib/boards/list-boards";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
@@ -237,7 +238,7 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
 
   it("GET /api/v1/boards (every visibility) and the public boards", async () => {
     for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, { ...page, visibility }));
-    await expectIndexed(() => listPublicBoards(scoped, page));
+    await expectIndexed(() => listPublicBoards(scoped, PUBLIC_AUDIENCE, page));
   });
 
   it("GET /api/v1/roadmap and the public roadmap: every stage", async () => {

@@ -8,7 +8,8 @@ import { getSessionUser } from "@/lib/auth/session";
 import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/public/get-public-status";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { listPublicBoards } from "@/lib/boards/list-boards";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { loadPortal } from "@/lib/public/load-portal";
 
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PortalHome({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
-  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
+  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
   const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
   const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = base;

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { listPublicBoards } from "@/lib/boards/list-boards";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
 import { publicBoardSchema } from "@/lib/boards/view";
 
@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: workspaceParams, query: pageOnlyQuery },
       operation: { id: "listPublicBoards", summary: "List public boards", description: "Oldest first, with post counts.", response: publicBoardSchema, paginated: true },
     },
-    ({ query }, ctx) => listPublicBoards(ctx.db, query),
+    ({ query }, ctx) => listPublicBoards(ctx.db, ctx.audience, query),
   ),
 );

@@ -9,7 +9,8 @@ import { DomainError } from "@/lib/core/errors";
 import { getSessionUser } from "@/lib/auth/session";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
-import { getPublicBoard } from "@/lib/public/get-public-board";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { getPublicBoard } from "@/lib/boards/get-board";
 import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
 import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
@@ -26,7 +27,7 @@ const SORTS = [
 async function load(params: Props["params"]) {
   const { workspace: slug, board: boardSlug } = await params;
   const portal = await loadPortal(slug);
-  const board = await orNotFound(getPublicBoard(portal.db, { slug: boardSlug }));
+  const board = await orNotFound(getPublicBoard(portal.db, PUBLIC_AUDIENCE, { slug: boardSlug }));
   return { ...portal, board };
 }
 
