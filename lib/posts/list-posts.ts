@@ -1,10 +1,14 @@
 import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
-import { keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
+import type { Audience } from "@/lib/core/audience";
+import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
+import { getPublicBoard } from "@/lib/boards/get-board";
+import type { BoardPostsQuery } from "@/lib/public/schemas";
+import { postsListedTo } from "@/lib/visibility";
 import type { ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
-import { postView } from "./view";
+import { PUBLIC_POST_SELECT, postView, publicPostView } from "./view";
 
 export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
   newest: { name: "newest", field: "createdAt", direction: "desc", kind: "date" },
@@ -46,4 +50,22 @@ export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: read
       (await db.$selectRows<Post>({ ...select, where: [search.predicate, ...select.where] }));
   }
   return toPage(rows, sort, query.limit, postView);
+}
+
+/**
+ * Posts of one board in the portal's view, with vote and comment counts; 404 for a board the
+ * audience may not see or another workspace's. For the public, posts merged into another are left
+ * out: their votes and comments live on the post they joined.
+ */
+export async function listPublicBoardPosts(db: ScopedDb, audience: Audience, boardId: string, query: BoardPostsQuery) {
+  await getPublicBoard(db, audience, { id: boardId });
+  const sort = POST_SORT_SPECS[query.sort];
+  const page = keysetArgs(sort, query.cursor, query.limit);
+  const rows = await db.post.findMany({
+    where: { AND: [{ boardId, ...postsListedTo(audience), ...(query.status ? { status: query.status } : {}) }, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    select: PUBLIC_POST_SELECT,
+  });
+  return toPage(rows, sort, query.limit, publicPostView);
 }

@@ -9,12 +9,12 @@ import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";
 import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
 import { listPosts } from "@/lib/posts/list-posts";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { listPublicBoards } from "@/lib/boards/list-boards";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
 import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
 import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
-import { getPublicPost } from "@/lib/public/get-public-post";
+import { getPublicPost } from "@/lib/posts/get-post";
 import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
 import { listComponents } from "@/lib/status/list-components";
 import { listIncidents } from "@/lib/status/list-incidents";
@@ -254,13 +254,13 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
 
   it("the public board's posts: every sort, with a status", async () => {
     for (const sort of ["top", "newest", "oldest"] as const) {
-      await expectIndexed(() => listPublicBoardPosts(scoped, ids.board, { ...page, sort }));
-      await expectIndexed(() => listPublicBoardPosts(scoped, ids.board, { ...page, sort, status: "open" }));
+      await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort }));
+      await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort, status: "open" }));
     }
   });
 
   it("a public post with its comments", async () => {
-    await expectIndexed(() => getPublicPost(scoped, ids.post));
+    await expectIndexed(() => getPublicPost(scoped, PUBLIC_AUDIENCE, ids.post));
   });
 
   it("a key is found by its hash through the unique index", async () => {

@@ -13,7 +13,8 @@ import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/forms"
 import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { portalAudience } from "@/lib/core/audience";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
 import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/public/find-published-workspace";
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/i18n/locales";
 import { findPortalLanguages } from "@/lib/public/portal-languages";
@@ -141,7 +142,7 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     if (!verdict.success) return { posts: [], paused: true };
     const db = scopedDb(workspace.id);
     const posts = await findSimilarPosts(db, title.slice(0, 1_000));
-    const voted = await listVotedPostIds(db, user.id, posts.map((post) => post.id));
+    const voted = await listVotedPostIds(db, portalAudience(user.id), posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
   }, { posts: [], paused: true });
 }

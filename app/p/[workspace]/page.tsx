@@ -7,10 +7,10 @@ import { PostRow } from "@/components/portal/post-row";
 import { getSessionUser } from "@/lib/auth/session";
 import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/public/get-public-status";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
+import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { listPublicBoards } from "@/lib/boards/list-boards";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
 import { loadPortal } from "@/lib/public/load-portal";
 
 type Props = { params: Promise<{ workspace: string }> };
@@ -26,8 +26,8 @@ export default async function PortalHome({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
   const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
-  const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
-  const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
+  const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { limit: TOP_POSTS, sort: "top" })));
+  const voted = await listVotedPostIds(db, portalAudience(user?.id), topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = base;
 
   return (

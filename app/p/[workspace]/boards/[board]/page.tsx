@@ -9,10 +9,10 @@ import { DomainError } from "@/lib/core/errors";
 import { getSessionUser } from "@/lib/auth/session";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { getPublicBoard } from "@/lib/boards/get-board";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { boardPostsQuery } from "@/lib/public/schemas";
 import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
@@ -51,11 +51,11 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const [t, tc] = await Promise.all([getTranslations("Board"), getTranslations("Common")]);
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
-  const page = await listPublicBoardPosts(db, board.id, query).catch((error) => {
-    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, board.id, { ...query, cursor: undefined });
+  const page = await listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, query).catch((error) => {
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { ...query, cursor: undefined });
     throw error;
   });
-  const voted = await listVotedPostIds(db, user?.id ?? null, page.data.map((post) => post.id));
+  const voted = await listVotedPostIds(db, portalAudience(user?.id), page.data.map((post) => post.id));
   const base = `${portalBase}/boards/${board.slug}`;
   const href = (change: Record<string, string | undefined>) => {
     const next = new URLSearchParams();
