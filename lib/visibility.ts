@@ -1,3 +1,4 @@
+import { publishedBy, stateWhere, type NoteState } from "@/lib/changelog/published";
 import { isMember, type Audience } from "@/lib/core/audience";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -58,4 +59,12 @@ export function commentsVisibleTo(audience: Audience): Prisma.CommentWhereInput 
 /** The posts a board lists and counts for an audience: the team counts merged ones too. */
 export function postsListedTo(audience: Audience): Prisma.PostWhereInput {
   return isMember(audience) ? {} : LISTED_POSTS;
+}
+
+/**
+ * The release notes an audience may read: a member the state asked for (the API narrows it to
+ * `published` first for a key without changelog:write), anyone else live notes only.
+ */
+export function releaseNotesVisibleTo(audience: Audience, now: Date, state: NoteState | "all" = "published"): Prisma.ReleaseNoteWhereInput {
+  return isMember(audience) ? stateWhere(state, now) : publishedBy(now);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, db } from "@/lib/db/client";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import { TENANT_MODELS } from "@/lib/db/tenant-models";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { PUBLIC_AUDIENCE, type MemberAudience } from "@/lib/core/audience";
 import { listBoards } from "@/lib/boards/list-boards";
 import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";
@@ -12,7 +12,7 @@ import { listPosts } from "@/lib/posts/list-posts";
 import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { listPublicBoards } from "@/lib/boards/list-boards";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
 import { getPublicPost } from "@/lib/posts/get-post";
 import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
@@ -37,6 +37,7 @@ const TENANT_TABLES = new Set(TENANT_MODELS.map((model) => `${model[0]!.toUpperC
 let workspaceId = "";
 let pool: pg.Pool;
 let scoped: ScopedDb;
+let owner: MemberAudience;
 let recorded: { text: string; values: unknown[] }[] = [];
 // Boards with an even number are public; post 2 sits on board 2 and has 100 comments.
 const ids = { board: "plan_board_0", list: "plan_list_0", post: "plan_post_0000002" };
@@ -150,6 +151,7 @@ beforeAll(async () => {
   const tenant = await seedTenant({ plan: "PRO", published: true });
   workspaceId = tenant.workspace.id;
   await seed(workspaceId, tenant.owner.id);
+  owner = { kind: "member", role: "OWNER", userId: tenant.owner.id };
   pool = recordingPool(process.env.DATABASE_URL!);
   scoped = scopedDb(workspaceId, createPrismaClient({ kind: "postgres", url: process.env.DATABASE_URL! }, pool));
   // Seconds on an idle machine; minutes when the machine is shared with several test runs.
@@ -225,8 +227,8 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   });
 
   it("GET /api/v1/changelog in every state, and the public changelog", async () => {
-    for (const state of NOTE_STATE_FILTERS) await expectIndexed(() => listReleaseNotes(scoped, { ...page, state }));
-    await expectIndexed(() => listPublicReleaseNotes(scoped, page));
+    for (const state of NOTE_STATE_FILTERS) await expectIndexed(() => listReleaseNotes(scoped, owner, { ...page, state }));
+    await expectIndexed(() => listPublicReleaseNotes(scoped, PUBLIC_AUDIENCE, page));
   });
 
   it("GET /api/v1/status/incidents and the public incidents: every state", async () => {

@@ -11,7 +11,7 @@ import { VoteButton } from "@/components/portal/vote-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/posts/get-post";
-import { listShippedIn } from "@/lib/public/list-shipped-in";
+import { listShippedIn } from "@/lib/changelog/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { currentVote } from "@/lib/votes/toggle-vote";
 import { commentAction, voteAction } from "../../actions";
@@ -41,7 +41,7 @@ export default async function PostPage({ params }: Props) {
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, PUBLIC_AUDIENCE, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`${base}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
-  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, post.id)]);
+  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, PUBLIC_AUDIENCE, post.id)]);
   const here = `${base}/posts/${post.id}`;
 
   return (
