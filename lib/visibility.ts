@@ -51,6 +51,11 @@ export function boardsVisibleTo(audience: Audience): Prisma.BoardWhereInput {
   return isMember(audience) ? {} : publicBoardFilter;
 }
 
+/** The posts an audience may read: those on boards it may see. */
+export function postsVisibleTo(audience: Audience): Prisma.PostWhereInput {
+  return isMember(audience) ? {} : { board: publicBoardFilter };
+}
+
 /** The comments an audience may read: hidden ones stay with the team. */
 export function commentsVisibleTo(audience: Audience): Prisma.CommentWhereInput {
   return isMember(audience) ? {} : visibleCommentFilter;

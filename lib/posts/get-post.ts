@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Audience } from "@/lib/core/audience";
 import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
 import { publicCommentSchema, publicCommentView } from "@/lib/comments/view";
-import { boardsVisibleTo, commentsVisibleTo } from "@/lib/visibility";
+import { commentsVisibleTo, postsVisibleTo } from "@/lib/visibility";
 import { PUBLIC_POST_SELECT, postSchema, postView, publicPostSchema, publicPostView } from "./view";
 
 const RELATED_LIMIT = 100;
@@ -73,7 +73,7 @@ export const PUBLIC_COMMENTS_LIMIT = 100;
  */
 export async function getPublicPost(db: ScopedDb, audience: Audience, postId: string) {
   const post = await db.post.findFirst({
-    where: { id: postId, board: boardsVisibleTo(audience) },
+    where: { id: postId, ...postsVisibleTo(audience) },
     select: {
       ...PUBLIC_POST_SELECT,
       board: { select: { id: true, slug: true, name: true } },

@@ -13,7 +13,7 @@ import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { listPublicBoards } from "@/lib/boards/list-boards";
 import { listPublicIncidents } from "@/lib/public/list-public-incidents";
 import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
+import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
 import { getPublicPost } from "@/lib/posts/get-post";
 import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
 import { listComponents } from "@/lib/status/list-components";
@@ -245,8 +245,8 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
 
   it("GET /api/v1/roadmap and the public roadmap: every stage", async () => {
     for (const stage of [undefined, "planned", "in_progress", "completed"] as const) {
-      await expectIndexed(() => listRoadmapItems(scoped, { ...page, stage }));
-      await expectIndexed(() => listPublicRoadmap(scoped, { ...page, stage }));
+      await expectIndexed(() => listRoadmapItems(scoped, owner, { ...page, stage }));
+      await expectIndexed(() => listPublicRoadmap(scoped, PUBLIC_AUDIENCE, { ...page, stage }));
     }
   });
 
