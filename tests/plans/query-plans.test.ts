@@ -11,7 +11,7 @@ import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
 import { listPosts } from "@/lib/posts/list-posts";
 import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { listPublicBoards } from "@/lib/boards/list-boards";
-import { listPublicIncidents } from "@/lib/public/list-public-incidents";
+import { listPublicIncidents } from "@/lib/status/list-incidents";
 import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
 import { getPublicPost } from "@/lib/posts/get-post";

@@ -6,7 +6,7 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { getSessionUser } from "@/lib/auth/session";
 import { voteAction } from "./actions";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus } from "@/lib/status/get-public-status";
 import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { listPublicBoards } from "@/lib/boards/list-boards";
