@@ -10,7 +10,7 @@ import { PUBLIC_AUDIENCE, type Audience } from "@/lib/core/audience";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import { publicOrigin } from "@/lib/site-url";
 import { clientIp } from "./client-ip";
-import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "./find-published-workspace";
+import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
 import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "./fast-lane";
 import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "./response-cache";

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
 import { publishedPortalFilter } from "@/lib/visibility";
-import { isPossibleSlug } from "./find-published-workspace";
+import { isPossibleSlug } from "@/lib/workspaces/find-published-workspace";
 import { getCached, invalidateWorkspace, putCached } from "./response-cache";
 
 // The proxy asks on every unprefixed portal page to pick a visitor's first language; a few seconds

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idField, positionField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
-import type { PublishedWorkspace } from "@/lib/public/find-published-workspace";
+import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { getPublicStatus } from "./get-public-status";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import { listPublicIncidents } from "./list-incidents";

@@ -15,7 +15,7 @@ import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-vis
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
 import { portalAudience } from "@/lib/core/audience";
 import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
-import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/i18n/locales";
 import { findPortalLanguages } from "@/lib/public/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/i18n/portal-form-failure";
