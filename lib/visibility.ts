@@ -56,6 +56,18 @@ export function postsVisibleTo(audience: Audience): Prisma.PostWhereInput {
   return isMember(audience) ? {} : { board: publicBoardFilter };
 }
 
+/**
+ * The posts an audience may read and a list shows to it, as conditions on a post row in raw SQL
+ * (postsVisibleTo and postsListedTo), for the lists that read through the scoped raw reader.
+ */
+export function postsListedToSql(audience: Audience, workspaceId: string): Prisma.Sql[] {
+  if (isMember(audience)) return [];
+  return [
+    Prisma.sql`"mergedIntoId" IS NULL`,
+    Prisma.sql`"boardId" IN (SELECT b.id FROM "Board" b WHERE b."workspaceId" = ${workspaceId} AND ${publicBoardSql("b")})`,
+  ];
+}
+
 /** The comments an audience may read: hidden ones stay with the team. */
 export function commentsVisibleTo(audience: Audience): Prisma.CommentWhereInput {
   return isMember(audience) ? {} : visibleCommentFilter;

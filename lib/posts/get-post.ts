@@ -16,13 +16,17 @@ export async function getPostOrThrow(db: ScopedDb | ScopedTx, id: string) {
   return post;
 }
 
-/** One post with its most recent votes and comments (counts cover all of them). */
-export async function getPostWithActivity(db: ScopedDb, id: string) {
+/**
+ * One post as the API shows it, with its most recent votes and comments (counts cover all of them);
+ * the audience decides, as for the portal's view below, which posts are found and which comments show.
+ */
+export async function getPostWithActivity(db: ScopedDb, audience: Audience, id: string) {
   const post = await db.post.findUnique({
-    where: { id },
+    where: { ...postsVisibleTo(audience), id },
     include: {
       votes: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RELATED_LIMIT, select: { id: true, userId: true, createdAt: true } },
       comments: {
+        where: commentsVisibleTo(audience),
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: RELATED_LIMIT,
         select: { id: true, body: true, isTeamReply: true, hiddenAt: true, createdAt: true, author: { select: { id: true, name: true } } },

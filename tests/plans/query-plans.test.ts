@@ -167,11 +167,11 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   describe("GET /api/v1/posts, the inbox and the portal's suggestions (listPosts)", () => {
     for (const sort of ["newest", "oldest", "top"] as const) {
       it(`sort=${sort}, alone and with each filter`, async () => {
-        await expectIndexed(() => listPosts(scoped, { ...page, sort }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, boardId: ids.board }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, status: "planned" }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, tag: "tag7" }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, q: "mobile w12" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, boardId: ids.board }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, status: "planned" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, tag: "tag7" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, q: "mobile w12" }));
       });
     }
 
@@ -182,10 +182,10 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
     // the search index alone, at most SEARCH_HITS_CAP + 1, and a rare word's page is then read
     // from those matches alone (lib/posts/search.ts).
     it("a rare tag goes through its GIN index; a rare word's page is read from its matches in the search index", async () => {
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
+      expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
+      expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
       for (const q of ["idea 4242", "nowhere", "nowh"]) {
-        const plans = await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", q }));
+        const plans = await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "newest", q }));
         // The page from the matches (and, when it is empty, how many matched).
         for (const plan of plans.split("\n---\n")) expect(plan).toMatch(/Function Scan on post_search_hits/);
       }

@@ -141,8 +141,9 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
     if (!verdict.success) return { posts: [], paused: true };
     const db = scopedDb(workspace.id);
-    const posts = await findSimilarPosts(db, title.slice(0, 1_000));
-    const voted = await listVotedPostIds(db, portalAudience(user.id), posts.map((post) => post.id));
+    const audience = portalAudience(user.id);
+    const posts = await findSimilarPosts(db, audience, title.slice(0, 1_000));
+    const voted = await listVotedPostIds(db, audience, posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
   }, { posts: [], paused: true });
 }
