@@ -11,11 +11,11 @@ export async function getBoardOrThrow(db: ScopedDb | ScopedTx, id: string) {
   return board;
 }
 
-/** One board as the API shows it, with how many posts it holds. */
-export async function getBoardWithPostCount(db: ScopedDb, id: string) {
-  const board = await db.board.findUnique({ where: { id } });
+/** One board as the API shows it, with how many posts it holds; a board the audience may not see is not found. */
+export async function getBoardWithPostCount(db: ScopedDb, audience: Audience, id: string) {
+  const board = await db.board.findUnique({ where: { ...boardsVisibleTo(audience), id } });
   if (!board) throw new DomainError("NOT_FOUND", "Board not found.");
-  const [counted] = await withBoardPostCounts(db, [board]);
+  const [counted] = await withBoardPostCounts(db, [board], postsListedTo(audience));
   return boardView(counted!);
 }
 

@@ -11,14 +11,15 @@ const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc"
 
 const VISIBILITY_FILTER = { public: publicBoardFilter, private: { NOT: publicBoardFilter }, all: {} } as const;
 
-export async function listBoards(db: ScopedDb, query: ListBoardsQuery) {
+/** Boards as the API shows them, newest first: those the audience may see, narrowed by `visibility`. */
+export async function listBoards(db: ScopedDb, audience: Audience, query: ListBoardsQuery) {
   const page = keysetArgs(NEWEST, query.cursor, query.limit);
   const rows = await db.board.findMany({
-    where: { AND: [VISIBILITY_FILTER[query.visibility], page.where] },
+    where: { AND: [boardsVisibleTo(audience), VISIBILITY_FILTER[query.visibility], page.where] },
     orderBy: page.orderBy,
     take: page.take,
   });
-  return toPage(await withBoardPostCounts(db, rows), NEWEST, query.limit, boardView);
+  return toPage(await withBoardPostCounts(db, rows, postsListedTo(audience)), NEWEST, query.limit, boardView);
 }
 
 const OLDEST: SortSpec = { name: "created", field: "createdAt", direction: "asc", kind: "date" };

@@ -239,7 +239,7 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   });
 
   it("GET /api/v1/boards (every visibility) and the public boards", async () => {
-    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, { ...page, visibility }));
+    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, owner, { ...page, visibility }));
     await expectIndexed(() => listPublicBoards(scoped, PUBLIC_AUDIENCE, page));
   });
 
