@@ -5,7 +5,7 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
 import { loadPortal } from "@/lib/public/load-portal";
-import { ROADMAP_STAGES } from "@/lib/public/schemas";
+import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
 
 type Props = { params: Promise<{ workspace: string }> };
 
