@@ -42,6 +42,9 @@ export const VISIBLE_COMMENT_SQL = Prisma.sql`"hiddenAt" IS NULL`;
 /** Posts a board lists and counts on the portal: not those merged into another (their votes moved there). */
 export const LISTED_POSTS = { mergedIntoId: null } as const satisfies Prisma.PostWhereInput;
 
+/** The same condition in raw SQL (the posts list reads through the scoped raw reader). */
+export const LISTED_POSTS_SQL = Prisma.sql`"mergedIntoId" IS NULL`;
+
 // The rules above by who is asking (lib/core/audience.ts): a member reads the whole workspace, as
 // the role allows; a portal visitor and the public read what the portal publishes. Readers take an
 // audience and apply these, so no surface decides visibility on its own.
@@ -63,7 +66,7 @@ export function postsVisibleTo(audience: Audience): Prisma.PostWhereInput {
 export function postsListedToSql(audience: Audience, workspaceId: string): Prisma.Sql[] {
   if (isMember(audience)) return [];
   return [
-    Prisma.sql`"mergedIntoId" IS NULL`,
+    LISTED_POSTS_SQL,
     Prisma.sql`"boardId" IN (SELECT b.id FROM "Board" b WHERE b."workspaceId" = ${workspaceId} AND ${publicBoardSql("b")})`,
   ];
 }
