@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { listSitemapEntries, SITEMAP_MAX_URLS } from "@/lib/public/list-sitemap-entries";
+import { listSitemapEntries, SITEMAP_MAX_URLS } from "@/lib/workspaces/list-sitemap-entries";
 import { siteUrl } from "@/lib/site-url";
 
 // Read per request (never at build, when there may be no database): the portals published now,

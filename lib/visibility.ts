@@ -1,3 +1,5 @@
+import { publishedBy, stateWhere, type NoteState } from "@/lib/changelog/published";
+import { isMember, type Audience } from "@/lib/core/audience";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Who may see what, each rule written once and named: every reader that needs a rule (the portal's,
@@ -36,3 +38,53 @@ export const visibleCommentFilter = { hiddenAt: null } as const satisfies Prisma
 
 /** The same condition in raw SQL (commentCount is recounted in SQL after merges and moderation). */
 export const VISIBLE_COMMENT_SQL = Prisma.sql`"hiddenAt" IS NULL`;
+
+/** Posts a board lists and counts on the portal: not those merged into another (their votes moved there). */
+export const LISTED_POSTS = { mergedIntoId: null } as const satisfies Prisma.PostWhereInput;
+
+/** The same condition in raw SQL (the posts list reads through the scoped raw reader). */
+export const LISTED_POSTS_SQL = Prisma.sql`"mergedIntoId" IS NULL`;
+
+// The rules above by who is asking (lib/core/audience.ts): a member reads the whole workspace, as
+// the role allows; a portal visitor and the public read what the portal publishes. Readers take an
+// audience and apply these, so no surface decides visibility on its own.
+
+/** The boards an audience may read: every board for a member, public ones for anyone else. */
+export function boardsVisibleTo(audience: Audience): Prisma.BoardWhereInput {
+  return isMember(audience) ? {} : publicBoardFilter;
+}
+
+/** The posts an audience may read: those on boards it may see. */
+export function postsVisibleTo(audience: Audience): Prisma.PostWhereInput {
+  return isMember(audience) ? {} : { board: publicBoardFilter };
+}
+
+/**
+ * The posts an audience may read and a list shows to it, as conditions on a post row in raw SQL
+ * (postsVisibleTo and postsListedTo), for the lists that read through the scoped raw reader.
+ */
+export function postsListedToSql(audience: Audience, workspaceId: string): Prisma.Sql[] {
+  if (isMember(audience)) return [];
+  return [
+    LISTED_POSTS_SQL,
+    Prisma.sql`"boardId" IN (SELECT b.id FROM "Board" b WHERE b."workspaceId" = ${workspaceId} AND ${publicBoardSql("b")})`,
+  ];
+}
+
+/** The comments an audience may read: hidden ones stay with the team. */
+export function commentsVisibleTo(audience: Audience): Prisma.CommentWhereInput {
+  return isMember(audience) ? {} : visibleCommentFilter;
+}
+
+/** The posts a board lists and counts for an audience: the team counts merged ones too. */
+export function postsListedTo(audience: Audience): Prisma.PostWhereInput {
+  return isMember(audience) ? {} : LISTED_POSTS;
+}
+
+/**
+ * The release notes an audience may read: a member the state asked for (the API narrows it to
+ * `published` first for a key without changelog:write), anyone else live notes only.
+ */
+export function releaseNotesVisibleTo(audience: Audience, now: Date, state: NoteState | "all" = "published"): Prisma.ReleaseNoteWhereInput {
+  return isMember(audience) ? stateWhere(state, now) : publishedBy(now);
+}

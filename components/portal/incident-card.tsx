@@ -1,4 +1,4 @@
-import type { PublicIncident } from "@/lib/public/list-public-incidents";
+import type { PublicIncident } from "@/lib/status/list-incidents";
 import { useTranslations } from "next-intl";
 import { formatDateTime } from "@/lib/format-date";
 import { ImpactLabel } from "./status-visuals";

@@ -1,4 +1,4 @@
-import type { PublicMaintenance } from "@/lib/public/get-public-status";
+import type { PublicMaintenance } from "@/lib/status/get-public-status";
 import { useTranslations } from "next-intl";
 import { formatDateTime } from "@/lib/format-date";
 

@@ -51,6 +51,7 @@ export interface V1Endpoint {
 /** What a handler gets for a key that passed the steps (the MCP tools build the same). */
 export function apiContext(key: VerifiedKey, role: Role, requestId: string): ApiContext {
   return {
+    kind: "member",
     requestId,
     workspaceId: key.workspaceId,
     db: scopedDb(key.workspaceId),

@@ -16,5 +16,5 @@ export async function updateBoard(actor: WorkspaceActor, boardId: string, input:
   } catch (error) {
     throw isUniqueViolation(error) ? slugTaken() : error;
   }
-  return getBoardWithPostCount(actor.db, boardId);
+  return getBoardWithPostCount(actor.db, actor, boardId);
 }

@@ -29,3 +29,12 @@ export const boardSchema = z
     updatedAt: timestampField,
   })
   .meta({ id: "Board" });
+
+/** A board as the portal and the public JSON show it: whether it is public goes without saying. */
+export function publicBoardView(board: Pick<Board, "id" | "slug" | "name" | "description" | "createdAt">) {
+  return { id: board.id, slug: board.slug, name: board.name, description: board.description, createdAt: board.createdAt.toISOString() };
+}
+
+export const publicBoardSchema = z
+  .strictObject({ id: idField, slug: z.string(), name: z.string(), description: z.string(), createdAt: timestampField, postCount: countField })
+  .meta({ id: "PublicBoard" });

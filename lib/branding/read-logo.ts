@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { isPossibleSlug } from "@/lib/public/find-published-workspace";
+import { isPossibleSlug } from "@/lib/workspaces/find-published-workspace";
 import { isPublishedPortal } from "@/lib/visibility";
 
 export interface StoredLogo {

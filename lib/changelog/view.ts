@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idField, timestampField } from "@/lib/core/fields";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
 import { NOTE_STATES, noteState } from "./published";
+import { renderMarkdown } from "@/lib/markdown/render-markdown";
 
 export type ReleaseNoteWithPosts = ReleaseNote & { posts: { postId: string }[] };
 
@@ -41,3 +42,26 @@ export const releaseNoteSchema = z
     updatedAt: timestampField,
   })
   .meta({ id: "ReleaseNote" });
+
+/** A live note as the portal, its feed and the public JSON show it: no state, author or version. */
+export function publicReleaseNoteView(note: Pick<ReleaseNote, "id" | "title" | "body" | "publishedAt">) {
+  return {
+    id: note.id,
+    title: note.title,
+    body: note.body,
+    /** The Markdown body rendered to HTML that is safe to insert (raw HTML escaped, unsafe links dropped). */
+    html: renderMarkdown(note.body),
+    publishedAt: (note.publishedAt ?? new Date(0)).toISOString(),
+  };
+}
+export type PublicReleaseNote = ReturnType<typeof publicReleaseNoteView>;
+
+export const publicReleaseNoteSchema = z
+  .strictObject({
+    id: idField,
+    title: z.string(),
+    body: z.string().meta({ description: "Markdown." }),
+    html: z.string().meta({ description: "The Markdown rendered to HTML that is safe to insert (raw HTML escaped, unsafe links dropped)." }),
+    publishedAt: timestampField,
+  })
+  .meta({ id: "PublicReleaseNote" });

@@ -14,6 +14,6 @@ export async function workspacePageActor(slug: string, path: string) {
   const user = await requireSessionUser(`/w/${slug}${path}`);
   const workspace = await getMemberWorkspace(user.id, slug);
   if (!workspace) notFound();
-  const actor: WorkspaceActor = { userId: user.id, workspaceId: workspace.id, role: workspace.role, db: scopedDb(workspace.id) };
+  const actor: WorkspaceActor = { kind: "member", userId: user.id, workspaceId: workspace.id, role: workspace.role, db: scopedDb(workspace.id) };
   return { user, actor, workspace };
 }

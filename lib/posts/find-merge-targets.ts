@@ -1,5 +1,6 @@
 import { sqlFragment } from "@/lib/db/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { LISTED_POSTS_SQL } from "@/lib/visibility";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { listPosts } from "./list-posts";
 
@@ -12,6 +13,6 @@ export type MergeCandidate = { id: string; title: string; status: PostStatus; vo
 export async function findMergeTargets(actor: WorkspaceActor, postId: string, q: unknown): Promise<MergeCandidate[]> {
   authorize(actor, "posts.merge", "merge posts");
   const text = String(q ?? "").replaceAll("\u0000", "").toWellFormed().trim().slice(0, 200);
-  const page = await listPosts(actor.db, { q: text || undefined, sort: "top", limit: 8 }, [sqlFragment`"mergedIntoId" IS NULL`, sqlFragment`id <> ${postId}`]);
+  const page = await listPosts(actor.db, actor, { q: text || undefined, sort: "top", limit: 8 }, [LISTED_POSTS_SQL, sqlFragment`id <> ${postId}`]);
   return page.data.map(({ id, title, status, voteCount, commentCount, boardId }) => ({ id, title, status, voteCount, commentCount, boardId }));
 }

@@ -2,7 +2,11 @@ import { DomainError } from "@/lib/core/errors";
 import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
 import { z } from "zod";
-import { postSchema, postView } from "./view";
+import type { Audience } from "@/lib/core/audience";
+import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
+import { publicCommentSchema, publicCommentView } from "@/lib/comments/view";
+import { commentsVisibleTo, postsVisibleTo } from "@/lib/visibility";
+import { PUBLIC_POST_SELECT, postSchema, postView, publicPostSchema, publicPostView } from "./view";
 
 const RELATED_LIMIT = 100;
 
@@ -12,13 +16,17 @@ export async function getPostOrThrow(db: ScopedDb | ScopedTx, id: string) {
   return post;
 }
 
-/** One post with its most recent votes and comments (counts cover all of them). */
-export async function getPostWithActivity(db: ScopedDb, id: string) {
+/**
+ * One post as the API shows it, with its most recent votes and comments (counts cover all of them);
+ * the audience decides, as for the portal's view below, which posts are found and which comments show.
+ */
+export async function getPostWithActivity(db: ScopedDb, audience: Audience, id: string) {
   const post = await db.post.findUnique({
-    where: { id },
+    where: { ...postsVisibleTo(audience), id },
     include: {
       votes: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RELATED_LIMIT, select: { id: true, userId: true, createdAt: true } },
       comments: {
+        where: commentsVisibleTo(audience),
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: RELATED_LIMIT,
         select: { id: true, body: true, isTeamReply: true, hiddenAt: true, createdAt: true, author: { select: { id: true, name: true } } },
@@ -58,3 +66,47 @@ export const postWithActivitySchema = z
       .meta({ description: `The first ${RELATED_LIMIT} comments, oldest first.` }),
   })
   .meta({ id: "PostWithActivity" });
+
+export const PUBLIC_COMMENTS_LIMIT = 100;
+
+/**
+ * One post in the portal's view, with its board, roadmap item and first comments (oldest first;
+ * `commentCount` counts the visible ones). The audience decides which boards' posts are found and
+ * which comments show: for the public, a post on a private board is not found and hidden comments
+ * stay with the team.
+ */
+export async function getPublicPost(db: ScopedDb, audience: Audience, postId: string) {
+  const post = await db.post.findFirst({
+    where: { id: postId, ...postsVisibleTo(audience) },
+    select: {
+      ...PUBLIC_POST_SELECT,
+      board: { select: { id: true, slug: true, name: true } },
+      roadmapItem: { select: { id: true, title: true, stage: true, workspaceId: true } },
+      comments: {
+        // The nested read is fenced to the workspace too, not only the post it hangs off.
+        where: { workspaceId: db.workspaceId, ...commentsVisibleTo(audience) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: PUBLIC_COMMENTS_LIMIT,
+        select: { id: true, body: true, isTeamReply: true, createdAt: true, author: { select: { name: true } } },
+      },
+    },
+  });
+  if (!post) throw new DomainError("NOT_FOUND", "Post not found.");
+  const roadmapItem = post.roadmapItem?.workspaceId === db.workspaceId ? post.roadmapItem : null;
+  return {
+    ...publicPostView(post),
+    board: post.board,
+    roadmapItem: roadmapItem ? { id: roadmapItem.id, title: roadmapItem.title, stage: roadmapItem.stage } : null,
+    comments: post.comments.map(publicCommentView),
+  };
+}
+export const publicPostDetailSchema = z
+  .strictObject({
+    ...publicPostSchema.shape,
+    board: z.strictObject({ id: idField, slug: z.string(), name: z.string() }),
+    roadmapItem: z.strictObject({ id: idField, title: z.string(), stage: z.enum(ROADMAP_STAGES) }).nullable(),
+    comments: z.array(publicCommentSchema).meta({ description: `The first ${PUBLIC_COMMENTS_LIMIT} comments, oldest first; \`commentCount\` counts them all.` }),
+  })
+  .meta({ id: "PublicPostDetail" });
+
+export type PublicPostDetail = Awaited<ReturnType<typeof getPublicPost>>;

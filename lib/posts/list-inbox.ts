@@ -10,7 +10,7 @@ import type { ListPostsQuery } from "./schemas";
  */
 export async function listInbox(actor: WorkspaceActor, query: ListPostsQuery) {
   authorize(actor, "workspace.read", "read posts");
-  const [page, counts] = await Promise.all([listPosts(actor.db, query), countPostsByStatus(actor.db, query)]);
+  const [page, counts] = await Promise.all([listPosts(actor.db, actor, query), countPostsByStatus(actor.db, query)]);
   const authors = await actor.db.post.findMany({
     where: { id: { in: page.data.map((post) => post.id) } },
     select: { id: true, author: { select: { name: true, email: true } } },

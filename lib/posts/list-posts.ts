@@ -1,10 +1,14 @@
 import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
-import { keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
+import type { Audience } from "@/lib/core/audience";
+import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
+import { getPublicBoard } from "@/lib/boards/get-board";
+import type { BoardPostsQuery } from "@/lib/public/schemas";
+import { postsListedTo, postsListedToSql } from "@/lib/visibility";
 import type { ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
-import { postView } from "./view";
+import { PUBLIC_POST_SELECT, postView, publicPostView } from "./view";
 
 export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
   newest: { name: "newest", field: "createdAt", direction: "desc", kind: "date" },
@@ -31,12 +35,13 @@ export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "
 // The most-called endpoint, so it reads through the scoped raw reader rather than findMany (see
 // ScopedDb.$selectRows); the rows are the same Post shape Prisma would return. The API, the
 // dashboard's inbox and the portal's similar-post suggestions all list and search through here;
-// `fence` narrows a surface's view further (the portal: public boards, no merged posts).
-export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
+// the audience decides which posts it may see (the portal: public boards, no merged posts), and
+// `fence` narrows a use's list further (a picker: no merged posts, not the post itself).
+export async function listPosts(db: ScopedDb, audience: Audience, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
   const sort = POST_SORT_SPECS[query.sort];
   const page = keysetSql(sort, query.cursor, query.limit);
   const { where, search } = postFilters(query);
-  const select = { from: "post" as const, columns: POST_COLUMNS, where: [...where, ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };
+  const select = { from: "post" as const, columns: POST_COLUMNS, where: [...where, ...postsListedToSql(audience, db.workspaceId), ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };
   let rows: Post[];
   if (search === null) rows = [];
   else if (!search) rows = await db.$selectRows<Post>(select);
@@ -46,4 +51,22 @@ export async function listPosts(db: ScopedDb, query: ListPostsQuery, fence: read
       (await db.$selectRows<Post>({ ...select, where: [search.predicate, ...select.where] }));
   }
   return toPage(rows, sort, query.limit, postView);
+}
+
+/**
+ * Posts of one board in the portal's view, with vote and comment counts; 404 for a board the
+ * audience may not see or another workspace's. For the public, posts merged into another are left
+ * out: their votes and comments live on the post they joined.
+ */
+export async function listPublicBoardPosts(db: ScopedDb, audience: Audience, boardId: string, query: BoardPostsQuery) {
+  await getPublicBoard(db, audience, { id: boardId });
+  const sort = POST_SORT_SPECS[query.sort];
+  const page = keysetArgs(sort, query.cursor, query.limit);
+  const rows = await db.post.findMany({
+    where: { AND: [{ boardId, ...postsListedTo(audience), ...(query.status ? { status: query.status } : {}) }, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    select: PUBLIC_POST_SELECT,
+  });
+  return toPage(rows, sort, query.limit, publicPostView);
 }

@@ -1,5 +1,5 @@
-import { sqlFragment } from "@/lib/db/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
+import { LISTED_POSTS_SQL } from "@/lib/visibility";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { listPosts } from "./list-posts";
 
@@ -12,6 +12,6 @@ export type PostChoice = { id: string; title: string; status: PostStatus; voteCo
 export async function searchPostChoices(actor: WorkspaceActor, q: unknown, limit = 8): Promise<PostChoice[]> {
   authorize(actor, "workspace.read", "search posts");
   const text = String(q ?? "").replaceAll("\u0000", "").toWellFormed().trim().slice(0, 200);
-  const page = await listPosts(actor.db, { q: text || undefined, sort: "top", limit }, [sqlFragment`"mergedIntoId" IS NULL`]);
+  const page = await listPosts(actor.db, actor, { q: text || undefined, sort: "top", limit }, [LISTED_POSTS_SQL]);
   return page.data.map(({ id, title, status, voteCount, roadmapItemId }) => ({ id, title, status, voteCount, roadmapItemId }));
 }

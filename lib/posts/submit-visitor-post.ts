@@ -3,7 +3,8 @@ import { DomainError } from "@/lib/core/errors";
 import { safeText } from "@/lib/core/schemas";
 import { validate } from "@/lib/core/validate";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { getPublicBoard } from "@/lib/public/get-public-board";
+import { portalAudience } from "@/lib/core/audience";
+import { getPublicBoard } from "@/lib/boards/get-board";
 import { insertPost } from "./create-post";
 import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
 
@@ -23,7 +24,7 @@ export type VisitorPostInput = z.input<typeof visitorPostSchema>;
  */
 export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; userId: string } & VisitorPostInput) {
   const data = validate(visitorPostSchema, { title: input.title, body: input.body }, "The post is not valid.");
-  await getPublicBoard(db, { id: input.boardId });
+  await getPublicBoard(db, portalAudience(input.userId), { id: input.boardId });
   const verdict = await visitorPostLimiter().limit(`${db.workspaceId}:${input.userId}`);
   if (!verdict.success) {
     const retryAfter = Math.max(1, Math.ceil((verdict.reset - Date.now()) / 1000));

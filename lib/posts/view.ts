@@ -78,3 +78,39 @@ export const postSchema = z
       authorId: "cm4x9k2p80002qz8lus3r0001",
     },
   });
+
+// What the portal and the public JSON show of a post (any audience that is not a member): no
+// emails, no user ids, no workspace ids. Authors appear by display name only.
+type Author = { name: string | null } | null;
+
+export function publicAuthor(author: Author) {
+  return author ? { name: author.name?.trim() || "Anonymous" } : null;
+}
+
+export const PUBLIC_POST_SELECT = {
+  id: true,
+  boardId: true,
+  title: true,
+  body: true,
+  status: true,
+  tags: true,
+  voteCount: true,
+  commentCount: true,
+  roadmapItemId: true,
+  mergedIntoId: true,
+  createdAt: true,
+  updatedAt: true,
+  author: { select: { name: true } },
+} as const;
+
+export type PublicPostRow = Parameters<typeof sharedPostFields>[0] & { author: Author };
+
+/** The public post: the author by display name only, never an id. */
+export function publicPostView(post: PublicPostRow) {
+  return withField(sharedPostFields(post), "author", publicAuthor(post.author));
+}
+export type PublicPost = ReturnType<typeof publicPostView>;
+
+export const publicAuthorSchema = z.strictObject({ name: z.string() }).nullable().meta({ description: "Display name only; null when the account is gone." });
+
+export const publicPostSchema = z.strictObject({ ...sharedPostShape, author: publicAuthorSchema }).meta({ id: "PublicPost" });

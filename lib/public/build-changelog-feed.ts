@@ -1,6 +1,6 @@
 import { escapeXml } from "@/lib/xml/escape-xml";
-import type { PublishedWorkspace } from "./find-published-workspace";
-import type { PublicReleaseNote } from "./views";
+import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import type { PublicReleaseNote } from "@/lib/changelog/view";
 
 // The changelog as an Atom 1.0 feed (RFC 4287), which every common feed reader accepts. Entry
 // content is the safely rendered Markdown (see lib/markdown), carried as escaped HTML.

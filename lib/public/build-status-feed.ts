@@ -1,5 +1,5 @@
 import { escapeXml } from "@/lib/xml/escape-xml";
-import type { PublishedWorkspace } from "./find-published-workspace";
+import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 
 // The status page's incidents and maintenance windows as an Atom 1.0 feed (RFC 4287), for feed
 // readers and chat integrations that follow a status page. Entries are newest change first; each

@@ -6,10 +6,11 @@ import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/auth/carries-api-key
 import { zodDetails } from "@/lib/core/zod-details";
 import { errorResponse, newRequestId } from "@/lib/api/responses";
 import { toApiError } from "@/lib/api/to-api-error";
+import { PUBLIC_AUDIENCE, type Audience } from "@/lib/core/audience";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import { publicOrigin } from "@/lib/site-url";
 import { clientIp } from "./client-ip";
-import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "./find-published-workspace";
+import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
 import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "./fast-lane";
 import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "./response-cache";
@@ -37,6 +38,8 @@ export interface PublicContext {
   requestId: string;
   workspace: PublishedWorkspace;
   db: ScopedDb;
+  /** Who asks: always the public (a key-free answer is cached and shared across everyone). */
+  audience: Audience;
   /** The configured public URL (else the scheme and host the client used), for absolute links (feeds). */
   origin: string;
 }
@@ -133,7 +136,7 @@ async function compute<S extends PublicSchemas>(
   handler: (input: PublicInput<S>, ctx: PublicContext) => Promise<PublicResult>,
 ): Promise<CachedAnswer> {
   const workspace = await getPublishedWorkspaceOrThrow(slug);
-  const { validUntil, ...result } = await handler(input, { requestId, workspace, db: scopedDb(workspace.id), origin });
+  const { validUntil, ...result } = await handler(input, { requestId, workspace, db: scopedDb(workspace.id), audience: PUBLIC_AUDIENCE, origin });
   const finished =
     "body" in result
       ? { body: result.body, contentType: result.contentType, headers: result.headers ?? {} }

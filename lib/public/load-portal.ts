@@ -5,7 +5,7 @@ import { cache } from "react";
 import { DomainError } from "@/lib/core/errors";
 import { scopedDb } from "@/lib/db/scoped";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath, type PortalLocale } from "@/lib/i18n/locales";
-import { findPublishedWorkspace } from "./find-published-workspace";
+import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 
 /**
  * The published workspace behind a portal page, looked up once per request however many of the

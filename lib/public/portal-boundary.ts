@@ -1,8 +1,7 @@
 import { nextPublication } from "@/lib/changelog/next-publication";
-import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
 import { getMaintenanceSchedule } from "@/lib/status/maintenance-schedule";
-import { publishedPortalFilter } from "@/lib/visibility";
+import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 
 /**
  * The next moment a published portal's pages change on their own, with no write: a scheduled note
@@ -10,7 +9,7 @@ import { publishedPortalFilter } from "@/lib/visibility";
  * slug names no published portal (nothing of it is worth keeping).
  */
 export async function nextPortalBoundary(slug: string, now = new Date()): Promise<Date | null | undefined> {
-  const workspace = await db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { id: true } });
+  const workspace = await findPublishedWorkspace(slug);
   if (!workspace) return undefined;
   const scoped = scopedDb(workspace.id);
   const [publication, schedule] = await Promise.all([nextPublication(scoped, now), getMaintenanceSchedule(scoped, workspace.id, now)]);

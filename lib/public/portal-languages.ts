@@ -1,7 +1,5 @@
-import { db } from "@/lib/db/client";
-import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
-import { publishedPortalFilter } from "@/lib/visibility";
-import { isPossibleSlug } from "./find-published-workspace";
+import type { PortalLanguages } from "@/lib/i18n/locales";
+import { findPublishedWorkspace, isPossibleSlug } from "@/lib/workspaces/find-published-workspace";
 import { getCached, invalidateWorkspace, putCached } from "./response-cache";
 
 // The proxy asks on every unprefixed portal page to pick a visitor's first language; a few seconds
@@ -19,8 +17,7 @@ export async function findPortalLanguages(slug: string): Promise<PortalLanguages
   if (!isPossibleSlug(slug)) return null;
   const hit = getCached(keyOf(slug));
   if (hit) return JSON.parse(hit.body) as PortalLanguages | null;
-  const row = await db.workspace.findFirst({ where: { slug, ...publishedPortalFilter }, select: { portalDefaultLocale: true, portalLocales: true } });
-  const value = row ? portalLanguagesOf(row) : null;
+  const value = (await findPublishedWorkspace(slug))?.languages ?? null;
   const now = Date.now();
   putCached(keyOf(slug), { status: 200, body: JSON.stringify(value), contentType: "application/json", etag: "", headers: {}, expiresAt: now + TTL_MS, validUntil: null }, now);
   return value;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageQuery } from "@/lib/core/pagination";
 import { idSchema } from "@/lib/core/schemas";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
+import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
 
 // Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
 // rather than refused: embedders append cache-busters (`?v=2`) to badge and feed URLs. Only the
@@ -24,7 +25,6 @@ export const boardPostsQuery = z.object({
   status: z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` }).optional(),
 });
 
-export const ROADMAP_STAGES = ["planned", "in_progress", "completed"] as const;
 export const roadmapQuery = z.object({
   ...pageQuery,
   stage: z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` }).optional(),

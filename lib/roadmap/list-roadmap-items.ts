@@ -1,8 +1,14 @@
+import { z } from "zod";
+import type { Audience } from "@/lib/core/audience";
+import { countField, idField } from "@/lib/core/fields";
 import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
+import { POST_STATUSES } from "@/lib/posts/status-rules";
+import type { RoadmapQuery } from "@/lib/public/schemas";
+import { postsVisibleTo } from "@/lib/visibility";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ListRoadmapQuery } from "./schemas";
-import { roadmapItemView } from "./view";
+import { roadmapItemShape, roadmapItemView } from "./view";
 
 // Display order, keyed on (position, id). Position orders the items inside a stage; every item
 // carries its stage, so grouping a full walk by stage yields each column already in display order,
@@ -12,10 +18,18 @@ const DISPLAY_ORDER: SortSpec = { name: "position", field: "position", direction
 
 const POSTS_PER_ITEM = 100;
 
-export async function listRoadmapItems(db: ScopedDb, query: ListRoadmapQuery) {
+/**
+ * The linked posts an audience may see. Relation reads are not fenced by the scoped client, so
+ * they name the workspace.
+ */
+function linkedPosts(db: ScopedDb, audience: Audience) {
+  return { workspaceId: db.workspaceId, ...postsVisibleTo(audience) };
+}
+
+/** Roadmap items as the API shows them, each with the linked posts the audience may see. */
+export async function listRoadmapItems(db: ScopedDb, audience: Audience, query: ListRoadmapQuery) {
   const page = keysetArgs(DISPLAY_ORDER, query.cursor, query.limit);
-  // Relation reads are not fenced by the scoped client, so the linked posts name the workspace.
-  const linked = { workspaceId: db.workspaceId };
+  const linked = linkedPosts(db, audience);
   const rows = await db.roadmapItem.findMany({
     where: { AND: [query.stage ? { stage: query.stage } : {}, page.where] },
     orderBy: page.orderBy,
@@ -29,5 +43,58 @@ export async function listRoadmapItems(db: ScopedDb, query: ListRoadmapQuery) {
       },
     },
   });
-  return toPage(await withRoadmapPostCounts(db, rows), DISPLAY_ORDER, query.limit, roadmapItemView);
+  return toPage(await withRoadmapPostCounts(db, rows, postsVisibleTo(audience)), DISPLAY_ORDER, query.limit, roadmapItemView);
 }
+
+export const ROADMAP_POSTS_LIMIT = 20;
+
+/**
+ * Roadmap items in the portal's view, in board order (position), each with its linked posts the
+ * audience may see (for the public, those on public boards; most voted first, at most
+ * ROADMAP_POSTS_LIMIT; `postCount` counts them all).
+ */
+export async function listPublicRoadmap(db: ScopedDb, audience: Audience, query: RoadmapQuery) {
+  const page = keysetArgs(DISPLAY_ORDER, query.cursor, query.limit);
+  const linked = linkedPosts(db, audience);
+  const rows = await db.roadmapItem.findMany({
+    where: { AND: [query.stage ? { stage: query.stage } : {}, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    select: {
+      id: true,
+      title: true,
+      description: true,
+      stage: true,
+      position: true,
+      createdAt: true,
+      updatedAt: true,
+      posts: {
+        where: linked,
+        orderBy: [{ voteCount: "desc" }, { id: "asc" }],
+        take: ROADMAP_POSTS_LIMIT,
+        select: { id: true, boardId: true, title: true, status: true, voteCount: true, commentCount: true },
+      },
+    },
+  });
+  return toPage(await withRoadmapPostCounts(db, rows, linked), DISPLAY_ORDER, query.limit, (item) => ({
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    stage: item.stage,
+    position: item.position,
+    posts: item.posts,
+    postCount: item._count.posts,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  }));
+}
+export const publicRoadmapItemSchema = z
+  .strictObject({
+    ...roadmapItemShape,
+    posts: z
+      .array(z.strictObject({ id: idField, boardId: idField, title: z.string(), status: z.enum(POST_STATUSES), voteCount: countField, commentCount: countField }))
+      .meta({ description: `Linked posts on public boards, most voted first (at most ${ROADMAP_POSTS_LIMIT}).` }),
+  })
+  .meta({ id: "PublicRoadmapItem" });
+
+export type PublicRoadmapItem = Awaited<ReturnType<typeof listPublicRoadmap>>["data"][number];

@@ -26,3 +26,18 @@ export const componentSchema = z
     updatedAt: timestampField,
   })
   .meta({ id: "StatusComponent" });
+
+/** A component as the status page shows it: no position (the order says it) and no creation time. */
+export function publicComponentView(component: Pick<StatusComponent, "id" | "name" | "description" | "status" | "updatedAt">) {
+  return {
+    id: component.id,
+    name: component.name,
+    description: component.description,
+    status: component.status,
+    updatedAt: component.updatedAt.toISOString(),
+  };
+}
+
+export const publicComponentSchema = z
+  .strictObject({ id: idField, name: z.string(), description: z.string(), status: z.enum(COMPONENT_STATUSES), updatedAt: timestampField })
+  .meta({ id: "PublicStatusComponent" });

@@ -88,3 +88,29 @@ export const incidentDetailSchema = z
     components: z.array(z.strictObject({ id: idField, name: z.string(), status: z.enum(COMPONENT_STATUSES) })),
   })
   .meta({ id: "IncidentDetail" });
+
+/**
+ * An incident's updates as the status page shows them, newest first: the nested read for `updates`.
+ * Nested relations are not fenced by the scoped accessor, so the workspace is named here (the
+ * foreign keys already keep an incident's updates in its workspace; this keeps the query honest).
+ */
+export function publicIncidentUpdatesArgs(workspaceId: string, take: number) {
+  return {
+    where: { workspaceId },
+    orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }],
+    take,
+    select: { id: true, status: true, impact: true, message: true, createdAt: true },
+  };
+}
+
+export function publicIncidentUpdateView(update: Pick<IncidentUpdate, "id" | "status" | "impact" | "message" | "createdAt">) {
+  return { id: update.id, status: update.status, impact: update.impact, message: update.message, createdAt: update.createdAt.toISOString() };
+}
+
+export const publicIncidentUpdateSchema = z.strictObject({
+  id: idField,
+  status: z.enum(INCIDENT_STATUS_CHAIN),
+  impact: z.enum(INCIDENT_IMPACTS),
+  message: z.string(),
+  createdAt: timestampField,
+});

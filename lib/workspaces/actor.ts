@@ -1,11 +1,15 @@
+import type { MemberAudience } from "@/lib/core/audience";
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/roles";
 
-/** A signed-in user acting in one workspace with their current role; what dashboard domain calls take. */
-export interface WorkspaceActor {
+/**
+ * A signed-in user acting in one workspace with their current role; what dashboard domain calls take.
+ * It is the member audience of the readers (lib/core/audience.ts) too.
+ */
+export interface WorkspaceActor extends MemberAudience {
   userId: string;
   workspaceId: string;
   role: Role;
@@ -19,7 +23,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
     select: { role: true, workspaceId: true },
   });
   if (!membership) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);
-  return { userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
+  return { kind: "member", userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
 /** The role check of every domain function: the table in lib/roles.ts decides. */

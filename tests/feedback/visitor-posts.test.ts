@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { toApiError } from "@/lib/api/to-api-error";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { listInbox } from "@/lib/posts/list-inbox";
 import { mergePost } from "@/lib/posts/merge-posts";
@@ -78,11 +79,11 @@ describe("visitors' own posts on public boards", () => {
     const merged = await seedPost(fb.tenant, fb.board.id, { title: "Dark mode merged", voteCount: 50 });
     await mergePost(fb.admin, merged.id, (await seedPost(fb.tenant, fb.board.id, { title: "Unrelated" })).id);
 
-    const similar = await findSimilarPosts(scopedDb(fb.workspaceId), "dark MODE");
+    const similar = await findSimilarPosts(scopedDb(fb.workspaceId), PUBLIC_AUDIENCE, "dark MODE");
     expect(similar.map((post) => post.title)).toEqual(["Dark mode 6", "Dark mode 5", "Dark mode 4", "Dark mode 3", "Dark mode 2"]);
     expect(Object.keys(similar[0]!).sort()).toEqual(["commentCount", "id", "status", "title", "voteCount"]);
-    expect(await findSimilarPosts(scopedDb(fb.workspaceId), "da")).toEqual([]);
-    expect(await findSimilarPosts(scopedDb(fb.workspaceId), "x".repeat(201))).toEqual([]);
-    expect(await findSimilarPosts(scopedDb(fb.workspaceId), "100%")).toEqual([]);
+    expect(await findSimilarPosts(scopedDb(fb.workspaceId), PUBLIC_AUDIENCE, "da")).toEqual([]);
+    expect(await findSimilarPosts(scopedDb(fb.workspaceId), PUBLIC_AUDIENCE, "x".repeat(201))).toEqual([]);
+    expect(await findSimilarPosts(scopedDb(fb.workspaceId), PUBLIC_AUDIENCE, "100%")).toEqual([]);
   });
 });

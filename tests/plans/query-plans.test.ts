@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, db } from "@/lib/db/client";
 import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
 import { TENANT_MODELS } from "@/lib/db/tenant-models";
+import { PUBLIC_AUDIENCE, type MemberAudience } from "@/lib/core/audience";
 import { listBoards } from "@/lib/boards/list-boards";
 import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";
 import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
 import { listPosts } from "@/lib/posts/list-posts";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
-import { listPublicIncidents } from "@/lib/public/list-public-incidents";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
-import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
-import { getPublicPost } from "@/lib/public/get-public-post";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
+import { listPublicBoards } from "@/lib/boards/list-boards";
+import { listPublicIncidents } from "@/lib/status/list-incidents";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
+import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
+import { getPublicPost } from "@/lib/posts/get-post";
 import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
 import { listComponents } from "@/lib/status/list-components";
 import { listIncidents } from "@/lib/status/list-incidents";
@@ -36,6 +37,7 @@ const TENANT_TABLES = new Set(TENANT_MODELS.map((model) => `${model[0]!.toUpperC
 let workspaceId = "";
 let pool: pg.Pool;
 let scoped: ScopedDb;
+let owner: MemberAudience;
 let recorded: { text: string; values: unknown[] }[] = [];
 // Boards with an even number are public; post 2 sits on board 2 and has 100 comments.
 const ids = { board: "plan_board_0", list: "plan_list_0", post: "plan_post_0000002" };
@@ -149,6 +151,7 @@ beforeAll(async () => {
   const tenant = await seedTenant({ plan: "PRO", published: true });
   workspaceId = tenant.workspace.id;
   await seed(workspaceId, tenant.owner.id);
+  owner = { kind: "member", role: "OWNER", userId: tenant.owner.id };
   pool = recordingPool(process.env.DATABASE_URL!);
   scoped = scopedDb(workspaceId, createPrismaClient({ kind: "postgres", url: process.env.DATABASE_URL! }, pool));
   // Seconds on an idle machine; minutes when the machine is shared with several test runs.
@@ -164,11 +167,11 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   describe("GET /api/v1/posts, the inbox and the portal's suggestions (listPosts)", () => {
     for (const sort of ["newest", "oldest", "top"] as const) {
       it(`sort=${sort}, alone and with each filter`, async () => {
-        await expectIndexed(() => listPosts(scoped, { ...page, sort }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, boardId: ids.board }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, status: "planned" }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, tag: "tag7" }));
-        await expectIndexed(() => listPosts(scoped, { ...page, sort, q: "mobile w12" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, boardId: ids.board }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, status: "planned" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, tag: "tag7" }));
+        await expectIndexed(() => listPosts(scoped, owner, { ...page, sort, q: "mobile w12" }));
       });
     }
 
@@ -179,10 +182,10 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
     // the search index alone, at most SEARCH_HITS_CAP + 1, and a rare word's page is then read
     // from those matches alone (lib/posts/search.ts).
     it("a rare tag goes through its GIN index; a rare word's page is read from its matches in the search index", async () => {
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
-      expect(await expectIndexed(() => listPosts(scoped, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
+      expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
+      expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);
       for (const q of ["idea 4242", "nowhere", "nowh"]) {
-        const plans = await expectIndexed(() => listPosts(scoped, { ...page, sort: "newest", q }));
+        const plans = await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "newest", q }));
         // The page from the matches (and, when it is empty, how many matched).
         for (const plan of plans.split("\n---\n")) expect(plan).toMatch(/Function Scan on post_search_hits/);
       }
@@ -224,8 +227,8 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   });
 
   it("GET /api/v1/changelog in every state, and the public changelog", async () => {
-    for (const state of NOTE_STATE_FILTERS) await expectIndexed(() => listReleaseNotes(scoped, { ...page, state }));
-    await expectIndexed(() => listPublicReleaseNotes(scoped, page));
+    for (const state of NOTE_STATE_FILTERS) await expectIndexed(() => listReleaseNotes(scoped, owner, { ...page, state }));
+    await expectIndexed(() => listPublicReleaseNotes(scoped, PUBLIC_AUDIENCE, page));
   });
 
   it("GET /api/v1/status/incidents and the public incidents: every state", async () => {
@@ -236,14 +239,14 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   });
 
   it("GET /api/v1/boards (every visibility) and the public boards", async () => {
-    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, { ...page, visibility }));
-    await expectIndexed(() => listPublicBoards(scoped, page));
+    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, owner, { ...page, visibility }));
+    await expectIndexed(() => listPublicBoards(scoped, PUBLIC_AUDIENCE, page));
   });
 
   it("GET /api/v1/roadmap and the public roadmap: every stage", async () => {
     for (const stage of [undefined, "planned", "in_progress", "completed"] as const) {
-      await expectIndexed(() => listRoadmapItems(scoped, { ...page, stage }));
-      await expectIndexed(() => listPublicRoadmap(scoped, { ...page, stage }));
+      await expectIndexed(() => listRoadmapItems(scoped, owner, { ...page, stage }));
+      await expectIndexed(() => listPublicRoadmap(scoped, PUBLIC_AUDIENCE, { ...page, stage }));
     }
   });
 
@@ -253,13 +256,13 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
 
   it("the public board's posts: every sort, with a status", async () => {
     for (const sort of ["top", "newest", "oldest"] as const) {
-      await expectIndexed(() => listPublicBoardPosts(scoped, ids.board, { ...page, sort }));
-      await expectIndexed(() => listPublicBoardPosts(scoped, ids.board, { ...page, sort, status: "open" }));
+      await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort }));
+      await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort, status: "open" }));
     }
   });
 
   it("a public post with its comments", async () => {
-    await expectIndexed(() => getPublicPost(scoped, ids.post));
+    await expectIndexed(() => getPublicPost(scoped, PUBLIC_AUDIENCE, ids.post));
   });
 
   it("a key is found by its hash through the unique index", async () => {

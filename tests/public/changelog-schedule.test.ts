@@ -4,12 +4,13 @@ import * as v1Item from "@/app/api/v1/changelog/[id]/route";
 import * as publicList from "@/app/api/public/[workspace]/changelog/route";
 import * as publicItem from "@/app/api/public/[workspace]/changelog/[id]/route";
 import * as feed from "@/app/api/public/[workspace]/changelog/feed.xml/route";
+import { PUBLIC_AUDIENCE, type MemberAudience } from "@/lib/core/audience";
 import { getReleaseNote } from "@/lib/changelog/get-release-note";
 import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
-import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { getPublicReleaseNote } from "@/lib/changelog/get-release-note";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { call } from "../support/api";
 import { seedPortal } from "./fixtures";
 import { get, getText } from "./request";
@@ -17,6 +18,9 @@ import { get, getText } from "./request";
 // A scheduled note is invisible to readers until its publishedAt and visible from that
 // very instant, on every surface: public JSON, its page's read, the Atom feed and /api/v1. The
 // portal pages read through the same list and get functions checked here.
+
+// A read-only member, as a key with changelog:read reads: the readers look at the role, not the user.
+const member: MemberAudience = { kind: "member", role: "VIEWER", userId: "reader" };
 
 async function scheduled(aheadMs: number) {
   const portal = await seedPortal();
@@ -33,22 +37,22 @@ describe("a scheduled release note at its boundary", () => {
     const scoped = scopedDb(portal.workspaceId);
     const before = new Date(publishedAt.getTime() - 1);
     const at = publishedAt;
-    const publicIds = async (now: Date) => (await listPublicReleaseNotes(scoped, { limit: 50 }, now)).data.map((row) => row.id);
-    const keyIds = async (now: Date) => (await listReleaseNotes(scoped, { limit: 50, state: "published" }, now)).data.map((row) => row.id);
+    const publicIds = async (now: Date) => (await listPublicReleaseNotes(scoped, PUBLIC_AUDIENCE, { limit: 50 }, now)).data.map((row) => row.id);
+    const keyIds = async (now: Date) => (await listReleaseNotes(scoped, member, { limit: 50, state: "published" }, now)).data.map((row) => row.id);
 
     expect(await publicIds(before)).not.toContain(note.id);
     expect(await keyIds(before)).not.toContain(note.id);
-    await expect(getPublicReleaseNote(scoped, note.id, before)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(getReleaseNote(scoped, note.id, "published", before)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect((await getReleaseNote(scoped, note.id, "scheduled", before)).status).toBe("scheduled");
+    await expect(getPublicReleaseNote(scoped, PUBLIC_AUDIENCE, note.id, before)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getReleaseNote(scoped, member, note.id, "published", before)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getReleaseNote(scoped, member, note.id, "scheduled", before)).status).toBe("scheduled");
     // Until then, every public answer says when it stops being true.
-    expect((await listPublicReleaseNotes(scoped, { limit: 50 }, before)).validUntil).toEqual(publishedAt);
+    expect((await listPublicReleaseNotes(scoped, PUBLIC_AUDIENCE, { limit: 50 }, before)).validUntil).toEqual(publishedAt);
 
     expect(await publicIds(at)).toContain(note.id);
     expect(await keyIds(at)).toContain(note.id);
-    expect((await getPublicReleaseNote(scoped, note.id, at)).data.id).toBe(note.id);
-    expect((await getReleaseNote(scoped, note.id, "published", at)).status).toBe("published");
-    expect((await listPublicReleaseNotes(scoped, { limit: 50 }, at)).validUntil).toBeNull();
+    expect((await getPublicReleaseNote(scoped, PUBLIC_AUDIENCE, note.id, at)).data.id).toBe(note.id);
+    expect((await getReleaseNote(scoped, member, note.id, "published", at)).status).toBe("published");
+    expect((await listPublicReleaseNotes(scoped, PUBLIC_AUDIENCE, { limit: 50 }, at)).validUntil).toBeNull();
   });
 
   it("appears on the public JSON, the feed and /api/v1 when its time comes, even where the answer was cached before", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
-import { getPublicStatus } from "@/lib/public/get-public-status";
-import { listPublicIncidents } from "@/lib/public/list-public-incidents";
+import { getPublicStatus } from "@/lib/status/get-public-status";
+import { listPublicIncidents } from "@/lib/status/list-incidents";
 import { createIncident } from "@/lib/status/create-incident";
 import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
 import { listIncidents } from "@/lib/status/list-incidents";

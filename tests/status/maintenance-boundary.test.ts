@@ -5,7 +5,7 @@ import * as publicIncidents from "@/app/api/public/[workspace]/status/incidents/
 import * as v1Components from "@/app/api/v1/status/components/route";
 import * as v1Incident from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/db/client";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus } from "@/lib/status/get-public-status";
 import { clearPublicCache } from "@/lib/public/response-cache";
 import { scopedDb } from "@/lib/db/scoped";
 import { getMaintenanceSchedule } from "@/lib/status/maintenance-schedule";

@@ -4,7 +4,7 @@ import * as v1Incident from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/db/client";
 import { scopedDb } from "@/lib/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus } from "@/lib/status/get-public-status";
 import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
 import { createComponent } from "@/lib/status/create-component";
 import { createIncident } from "@/lib/status/create-incident";

@@ -13,8 +13,9 @@ import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/forms"
 import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
-import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { portalAudience } from "@/lib/core/audience";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
+import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/i18n/locales";
 import { findPortalLanguages } from "@/lib/public/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/i18n/portal-form-failure";
@@ -140,8 +141,9 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
     if (!verdict.success) return { posts: [], paused: true };
     const db = scopedDb(workspace.id);
-    const posts = await findSimilarPosts(db, title.slice(0, 1_000));
-    const voted = await listVotedPostIds(db, user.id, posts.map((post) => post.id));
+    const audience = portalAudience(user.id);
+    const posts = await findSimilarPosts(db, audience, title.slice(0, 1_000));
+    const voted = await listVotedPostIds(db, audience, posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
   }, { posts: [], paused: true });
 }

@@ -6,10 +6,11 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { getSessionUser } from "@/lib/auth/session";
 import { voteAction } from "./actions";
-import { getPublicStatus } from "@/lib/public/get-public-status";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { getPublicStatus } from "@/lib/status/get-public-status";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
+import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { listPublicBoards } from "@/lib/boards/list-boards";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
 import { loadPortal } from "@/lib/public/load-portal";
 
 type Props = { params: Promise<{ workspace: string }> };
@@ -24,9 +25,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PortalHome({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
-  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
-  const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, board.id, { limit: TOP_POSTS, sort: "top" })));
-  const voted = await listVotedPostIds(db, user?.id ?? null, topPosts.flatMap((page) => page.data.map((post) => post.id)));
+  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
+  const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { limit: TOP_POSTS, sort: "top" })));
+  const voted = await listVotedPostIds(db, portalAudience(user?.id), topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = base;
 
   return (

@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { query: listBoardsQuery },
       operation: { id: "listBoards", summary: "List boards", description: "Oldest first, with each board's post count.", response: boardSchema, paginated: true },
     },
-    ({ query }, ctx) => listBoards(ctx.db, query),
+    ({ query }, ctx) => listBoards(ctx.db, ctx, query),
   ),
 });

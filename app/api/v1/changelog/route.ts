@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         errors: ["INSUFFICIENT_SCOPES"],
       },
     },
-    ({ query }, ctx) => listReleaseNotes(ctx.db, { ...query, state: readableState(ctx, query.state) }),
+    ({ query }, ctx) => listReleaseNotes(ctx.db, ctx, { ...query, state: readableState(ctx, query.state) }),
   ),
   POST: defineRoute(
     {

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         paginated: true,
       },
     },
-    ({ query }, ctx) => listPosts(ctx.db, query),
+    ({ query }, ctx) => listPosts(ctx.db, ctx, query),
   ),
   POST: defineRoute(
     {

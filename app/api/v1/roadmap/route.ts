@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { query: listRoadmapQuery },
       operation: { id: "listRoadmapItems", summary: "List roadmap items", description: "By position, each with its linked posts.", response: roadmapItemSchema, paginated: true },
     },
-    ({ query }, ctx) => listRoadmapItems(ctx.db, query),
+    ({ query }, ctx) => listRoadmapItems(ctx.db, ctx, query),
   ),
 });

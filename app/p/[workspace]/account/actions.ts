@@ -7,7 +7,7 @@ import { DomainError } from "@/lib/core/errors";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/i18n/locales";
 import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
 import { preferenceChangeAllowed } from "@/lib/notifications/unsubscribe-post-updates";
-import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 
 /**
  * Saves a visitor's choice of mail about posts on this portal. The session is read afresh (a

@@ -6,7 +6,8 @@ import { Markdown } from "@/components/portal/markdown";
 import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
 import { SubscribeForm } from "@/components/portal/subscribe-form";
 import { DomainError } from "@/lib/core/errors";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { loadPortal } from "@/lib/public/load-portal";
 import { subscribeAction } from "../subscriptions/actions";
 
@@ -27,8 +28,8 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
   const [{ workspace, db, base: portalBase, locale }, search] = await Promise.all([loadPortal((await params).workspace), searchParams]);
   const t = await getTranslations("Changelog");
   const cursor = typeof search.cursor === "string" && search.cursor.length <= 512 ? search.cursor : undefined;
-  const page = await listPublicReleaseNotes(db, { limit: PAGE_SIZE, cursor }).catch((error) => {
-    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicReleaseNotes(db, { limit: PAGE_SIZE });
+  const page = await listPublicReleaseNotes(db, PUBLIC_AUDIENCE, { limit: PAGE_SIZE, cursor }).catch((error) => {
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicReleaseNotes(db, PUBLIC_AUDIENCE, { limit: PAGE_SIZE });
     throw error;
   });
   const base = `${portalBase}/changelog`;

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { portalMetadata } from "@/components/portal/metadata";
-import { listPublicRoadmap } from "@/lib/public/list-public-roadmap";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
 import { loadPortal } from "@/lib/public/load-portal";
-import { ROADMAP_STAGES } from "@/lib/public/schemas";
+import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
 
 type Props = { params: Promise<{ workspace: string }> };
 
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RoadmapPage({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc] = await Promise.all([getTranslations("Roadmap"), getTranslations("Common")]);
-  const columns = await Promise.all(ROADMAP_STAGES.map((stage) => listPublicRoadmap(db, { stage, limit: 100 })));
+  const columns = await Promise.all(ROADMAP_STAGES.map((stage) => listPublicRoadmap(db, PUBLIC_AUDIENCE, { stage, limit: 100 })));
 
   return (
     <div className="space-y-6">

@@ -6,7 +6,7 @@ import { DomainError } from "@/lib/core/errors";
 import { answerOutage } from "@/lib/forms";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
 import { clientIp } from "@/lib/public/client-ip";
-import { findPublishedWorkspace } from "@/lib/public/find-published-workspace";
+import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
 import { updateSubscriptionComponents } from "@/lib/subscriptions/manage-subscription";
 import { isTopic } from "@/lib/subscriptions/rules";

@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicBoards } from "@/lib/public/list-public-boards";
+import { listPublicBoards } from "@/lib/boards/list-boards";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicBoardSchema } from "@/lib/public/views";
+import { publicBoardSchema } from "@/lib/boards/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: workspaceParams, query: pageOnlyQuery },
       operation: { id: "listPublicBoards", summary: "List public boards", description: "Oldest first, with post counts.", response: publicBoardSchema, paginated: true },
     },
-    ({ query }, ctx) => listPublicBoards(ctx.db, query),
+    ({ query }, ctx) => listPublicBoards(ctx.db, ctx.audience, query),
   ),
 );

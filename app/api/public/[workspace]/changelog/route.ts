@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicReleaseNoteSchema } from "@/lib/public/views";
+import { publicReleaseNoteSchema } from "@/lib/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: workspaceParams, query: pageOnlyQuery },
       operation: { id: "listPublicReleaseNotes", summary: "List published release notes", description: "Newest first.", response: publicReleaseNoteSchema, paginated: true },
     },
-    ({ query }, ctx) => listPublicReleaseNotes(ctx.db, query),
+    ({ query }, ctx) => listPublicReleaseNotes(ctx.db, ctx.audience, query),
   ),
 );

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/public/list-public-roadmap";
+import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/roadmap/list-roadmap-items";
 import { roadmapQuery, workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
@@ -9,6 +9,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: workspaceParams, query: roadmapQuery },
       operation: { id: "listPublicRoadmap", summary: "List roadmap items", description: "By position, with linked posts on public boards.", response: publicRoadmapItemSchema, paginated: true },
     },
-    ({ query }, ctx) => listPublicRoadmap(ctx.db, query),
+    ({ query }, ctx) => listPublicRoadmap(ctx.db, ctx.audience, query),
   ),
 );

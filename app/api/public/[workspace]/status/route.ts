@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus, publicStatusSchema } from "@/lib/public/get-public-status";
+import { getPublicStatus, publicStatusSchema } from "@/lib/status/get-public-status";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(

@@ -6,6 +6,6 @@ import { boardSchema } from "@/lib/boards/view";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     { scope: "boards:read", schemas: { params: idParams }, operation: { id: "getBoard", summary: "Get a board", response: boardSchema } },
-    async ({ params }, ctx) => ({ data: await getBoardWithPostCount(ctx.db, params.id) }),
+    async ({ params }, ctx) => ({ data: await getBoardWithPostCount(ctx.db, ctx, params.id) }),
   ),
 });

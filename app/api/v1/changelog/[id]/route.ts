@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         errors: ["INSUFFICIENT_SCOPES"],
       },
     },
-    async ({ params, query }, ctx) => ({ data: await getReleaseNote(ctx.db, params.id, readableState(ctx, query.state)) }),
+    async ({ params, query }, ctx) => ({ data: await getReleaseNote(ctx.db, ctx, params.id, readableState(ctx, query.state)) }),
   ),
   PATCH: defineRoute(
     {

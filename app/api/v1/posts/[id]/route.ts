@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { params: idParams },
       operation: { id: "getPost", summary: "Get a post with its votes and comments", response: postWithActivitySchema },
     },
-    async ({ params }, ctx) => ({ data: await getPostWithActivity(ctx.db, params.id) }),
+    async ({ params }, ctx) => ({ data: await getPostWithActivity(ctx.db, ctx, params.id) }),
   ),
   PATCH: defineRoute(
     {

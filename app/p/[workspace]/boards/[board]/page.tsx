@@ -9,9 +9,10 @@ import { DomainError } from "@/lib/core/errors";
 import { getSessionUser } from "@/lib/auth/session";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
-import { getPublicBoard } from "@/lib/public/get-public-board";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
-import { listVotedPostIds } from "@/lib/public/list-voted-post-ids";
+import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { getPublicBoard } from "@/lib/boards/get-board";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
+import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { boardPostsQuery } from "@/lib/public/schemas";
 import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
@@ -26,7 +27,7 @@ const SORTS = [
 async function load(params: Props["params"]) {
   const { workspace: slug, board: boardSlug } = await params;
   const portal = await loadPortal(slug);
-  const board = await orNotFound(getPublicBoard(portal.db, { slug: boardSlug }));
+  const board = await orNotFound(getPublicBoard(portal.db, PUBLIC_AUDIENCE, { slug: boardSlug }));
   return { ...portal, board };
 }
 
@@ -50,11 +51,11 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const [t, tc] = await Promise.all([getTranslations("Board"), getTranslations("Common")]);
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
-  const page = await listPublicBoardPosts(db, board.id, query).catch((error) => {
-    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, board.id, { ...query, cursor: undefined });
+  const page = await listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, query).catch((error) => {
+    if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { ...query, cursor: undefined });
     throw error;
   });
-  const voted = await listVotedPostIds(db, user?.id ?? null, page.data.map((post) => post.id));
+  const voted = await listVotedPostIds(db, portalAudience(user?.id), page.data.map((post) => post.id));
   const base = `${portalBase}/boards/${board.slug}`;
   const href = (change: Record<string, string | undefined>) => {
     const next = new URLSearchParams();

@@ -6,7 +6,8 @@ import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
 import { idSchema } from "@/lib/core/schemas";
 import { markdownExcerpt } from "@/lib/markdown/render-markdown";
-import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { getPublicReleaseNote } from "@/lib/changelog/get-release-note";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { notFound } from "next/navigation";
 
@@ -16,7 +17,7 @@ async function load(params: Props["params"]) {
   const { workspace: slug, id } = await params;
   const portal = await loadPortal(slug);
   if (!idSchema.safeParse(id).success) notFound();
-  const { data: note } = await orNotFound(getPublicReleaseNote(portal.db, id));
+  const { data: note } = await orNotFound(getPublicReleaseNote(portal.db, PUBLIC_AUDIENCE, id));
   return { ...portal, note };
 }
 

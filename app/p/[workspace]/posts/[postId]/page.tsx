@@ -9,8 +9,9 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
 import { getSessionUser } from "@/lib/auth/session";
-import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/public/get-public-post";
-import { listShippedIn } from "@/lib/public/list-shipped-in";
+import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
+import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/posts/get-post";
+import { listShippedIn } from "@/lib/changelog/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { currentVote } from "@/lib/votes/toggle-vote";
 import { commentAction, voteAction } from "../../actions";
@@ -20,7 +21,7 @@ type Props = { params: Promise<{ workspace: string; postId: string }> };
 async function load(params: Props["params"]) {
   const { workspace: slug, postId } = await params;
   const portal = await loadPortal(slug);
-  const post = await orNotFound(getPublicPost(portal.db, postId));
+  const post = await orNotFound(getPublicPost(portal.db, PUBLIC_AUDIENCE, postId));
   return { ...portal, post };
 }
 
@@ -37,10 +38,10 @@ export default async function PostPage({ params }: Props) {
   const [{ workspace, db, post, base, locale }, user] = await Promise.all([load(params), getSessionUser()]);
   const [t, tc] = await Promise.all([getTranslations("Post"), getTranslations("Common")]);
   // A duplicate merged into another post: its address leads to the post it joined.
-  const mergedInto = post.mergedIntoId ? await getPublicPost(db, post.mergedIntoId).catch(() => null) : null;
+  const mergedInto = post.mergedIntoId ? await getPublicPost(db, PUBLIC_AUDIENCE, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`${base}/posts/${mergedInto.id}`);
   // Count and "you voted" from one query, so the button never shows a vote without its count.
-  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, post.id)]);
+  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, PUBLIC_AUDIENCE, post.id)]);
   const here = `${base}/posts/${post.id}`;
 
   return (

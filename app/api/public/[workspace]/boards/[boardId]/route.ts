@@ -1,11 +1,11 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicBoard } from "@/lib/public/get-public-board";
+import { getPublicBoard } from "@/lib/boards/get-board";
 import { boardParams } from "@/lib/public/schemas";
-import { publicBoardSchema } from "@/lib/public/views";
+import { publicBoardSchema } from "@/lib/boards/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
     { cache: "content", schemas: { params: boardParams }, operation: { id: "getPublicBoard", summary: "Get a public board", response: publicBoardSchema } },
-    async ({ params }, ctx) => ({ data: await getPublicBoard(ctx.db, { id: params.boardId }) }),
+    async ({ params }, ctx) => ({ data: await getPublicBoard(ctx.db, ctx.audience, { id: params.boardId }) }),
   ),
 );

@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicReleaseNote } from "@/lib/public/get-public-release-note";
+import { getPublicReleaseNote } from "@/lib/changelog/get-release-note";
 import { releaseNoteParams } from "@/lib/public/schemas";
-import { publicReleaseNoteSchema } from "@/lib/public/views";
+import { publicReleaseNoteSchema } from "@/lib/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: releaseNoteParams },
       operation: { id: "getPublicReleaseNote", summary: "Get a published release note", response: publicReleaseNoteSchema },
     },
-    ({ params }, ctx) => getPublicReleaseNote(ctx.db, params.id),
+    ({ params }, ctx) => getPublicReleaseNote(ctx.db, ctx.audience, params.id),
   ),
 );

@@ -1,6 +1,6 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { buildChangelogFeed, FEED_ENTRIES } from "@/lib/public/build-changelog-feed";
-import { listPublicReleaseNotes } from "@/lib/public/list-public-release-notes";
+import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
@@ -15,7 +15,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       },
     },
     async (_input, ctx) => {
-      const { data, validUntil } = await listPublicReleaseNotes(ctx.db, { limit: FEED_ENTRIES });
+      const { data, validUntil } = await listPublicReleaseNotes(ctx.db, ctx.audience, { limit: FEED_ENTRIES });
       return {
         validUntil,
         body: buildChangelogFeed(ctx.workspace, data, ctx.origin),

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicPost, publicPostDetailSchema } from "@/lib/public/get-public-post";
+import { getPublicPost, publicPostDetailSchema } from "@/lib/posts/get-post";
 import { postParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
@@ -9,6 +9,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: postParams },
       operation: { id: "getPublicPost", summary: "Get a post of a public board", description: "With its board, roadmap item and first comments.", response: publicPostDetailSchema },
     },
-    async ({ params }, ctx) => ({ data: await getPublicPost(ctx.db, params.postId) }),
+    async ({ params }, ctx) => ({ data: await getPublicPost(ctx.db, ctx.audience, params.postId) }),
   ),
 );

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus } from "@/lib/status/get-public-status";
 import { renderStatusBadge } from "@/lib/public/render-status-badge";
 import { badgeQuery, workspaceParams } from "@/lib/public/schemas";
 

@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
 import { buildStatusFeed, STATUS_FEED_INCIDENTS } from "@/lib/public/build-status-feed";
-import { getPublicStatus } from "@/lib/public/get-public-status";
-import { listPublicIncidents } from "@/lib/public/list-public-incidents";
+import { getPublicStatus } from "@/lib/status/get-public-status";
+import { listPublicIncidents } from "@/lib/status/list-incidents";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicIncidents, publicIncidentSchema } from "@/lib/public/list-public-incidents";
+import { listPublicIncidents, publicIncidentSchema } from "@/lib/status/list-incidents";
 import { incidentsQuery, workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(

@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus } from "@/lib/public/get-public-status";
+import { getPublicStatus } from "@/lib/status/get-public-status";
 import { shieldsQuery, workspaceParams } from "@/lib/public/schemas";
 import { shieldsBadge, shieldsBadgeSchema } from "@/lib/public/shields-badge";
 

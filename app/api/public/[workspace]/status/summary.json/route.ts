@@ -1,5 +1,5 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getStatusSummary, statusSummarySchema } from "@/lib/public/get-status-summary";
+import { getStatusSummary, statusSummarySchema } from "@/lib/status/get-status-summary";
 import { workspaceParams } from "@/lib/public/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(

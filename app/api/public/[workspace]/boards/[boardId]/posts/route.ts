@@ -1,7 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicBoardPosts } from "@/lib/public/list-public-board-posts";
+import { listPublicBoardPosts } from "@/lib/posts/list-posts";
 import { boardParams, boardPostsQuery } from "@/lib/public/schemas";
-import { publicPostSchema } from "@/lib/public/views";
+import { publicPostSchema } from "@/lib/posts/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(
@@ -10,6 +10,6 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       schemas: { params: boardParams, query: boardPostsQuery },
       operation: { id: "listPublicBoardPosts", summary: "List a public board's posts", response: publicPostSchema, paginated: true },
     },
-    ({ params, query }, ctx) => listPublicBoardPosts(ctx.db, params.boardId, query),
+    ({ params, query }, ctx) => listPublicBoardPosts(ctx.db, ctx.audience, params.boardId, query),
   ),
 );

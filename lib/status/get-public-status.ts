@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { idField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
-import { loadUptimeRows } from "@/lib/status/load-uptime-rows";
-import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "@/lib/status/maintenance-schedule";
-import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "@/lib/status/overall-indicator";
-import { computeUptime, uptimeWindowStart, type ComponentUptime } from "@/lib/status/uptime";
-import { publicComponentSchema, publicComponentView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./views";
+import { publicComponentSchema, publicComponentView } from "./component-view";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
+import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./incident-view";
+import { loadUptimeRows } from "./load-uptime-rows";
+import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "./maintenance-schedule";
+import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "./overall-indicator";
+import { computeUptime, uptimeWindowStart, type ComponentUptime } from "./uptime";
 import { activeIncidentFilter } from "@/lib/visibility";
 
 const COMPONENTS_LIMIT = 200;
@@ -31,7 +32,8 @@ function publicMaintenanceView(view: MaintenanceView) {
  * changed. With `history`, each component also carries its 90-day uptime (lib/status/uptime.ts).
  *
  * `validUntil` is the next maintenance start or end: from then on this answer is wrong, so no
- * cache may keep it longer (lib/public/define-public-route.ts).
+ * cache may keep it longer (lib/public/define-public-route.ts). Everyone sees the same status page, so
+ * it takes no audience.
  */
 export async function getPublicStatus(db: ScopedDb, { history = false, now = new Date() }: { history?: boolean; now?: Date } = {}) {
   const [components, incidents, lastIncidentChange, lastUpdate, maintenances, uptimeRows] = await Promise.all([

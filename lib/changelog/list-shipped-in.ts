@@ -1,10 +1,11 @@
-import { publishedBy } from "@/lib/changelog/published";
+import type { Audience } from "@/lib/core/audience";
 import type { ScopedDb } from "@/lib/db/scoped";
+import { releaseNotesVisibleTo } from "@/lib/visibility";
 
 /** The live release notes that ship a post ("Shipped in …" on its portal page), newest first. */
-export async function listShippedIn(db: ScopedDb, postId: string, now = new Date()) {
+export async function listShippedIn(db: ScopedDb, audience: Audience, postId: string, now = new Date()) {
   const notes = await db.releaseNote.findMany({
-    where: { AND: [publishedBy(now), { posts: { some: { postId } } }] },
+    where: { AND: [releaseNotesVisibleTo(audience, now), { posts: { some: { postId } } }] },
     orderBy: [{ publishedAt: "desc" }, { id: "asc" }],
     take: 5,
     select: { id: true, title: true },

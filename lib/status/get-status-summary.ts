@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { idField, positionField, timestampField } from "@/lib/core/fields";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "@/lib/status/incident-rules";
-import type { Indicator } from "@/lib/status/overall-indicator";
-import type { PublishedWorkspace } from "./find-published-workspace";
-import { getMaintenanceSchedule, withMaintenance, type MaintenanceView } from "@/lib/status/maintenance-schedule";
+import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 import { getPublicStatus } from "./get-public-status";
-import { listPublicIncidents } from "./list-public-incidents";
+import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
+import { listPublicIncidents } from "./list-incidents";
+import { getMaintenanceSchedule, withMaintenance, type MaintenanceView } from "./maintenance-schedule";
+import type { Indicator } from "./overall-indicator";
 
 // The status page in Atlassian Statuspage's v2 summary shape (`/api/v2/summary.json`), so the
 // aggregators, widgets and monitors written for Statuspage read ours unchanged. The page id is the
