@@ -6,7 +6,7 @@ import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
 import { DELIVER_WEBHOOK_JOB, DELIVERY_JOB_RETRY_LIMIT } from "./delivery-job";
-import { admitAttempt } from "./endpoint-gate";
+import { admitAttempt, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
@@ -70,7 +70,7 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   try {
     outcome = await sendWebhookRequest(endpoint.url, body, signatureHeaders(secrets, delivery.id, timestamp, body), options);
   } finally {
-    admission.done(outcome !== undefined && outcome.statusCode !== null);
+    admission.done(outcome === undefined || (outcome.statusCode === null && outcome.durationMs >= SLOW_MS));
   }
 
   const attempts = delivery.attempts + 1;

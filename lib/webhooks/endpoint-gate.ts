@@ -1,7 +1,7 @@
 // How many attempts one endpoint may have in flight in this process, so that a receiver that
 // hangs holds a few of the worker's places, never all of them. An endpoint that stopped answering
-// (an attempt timed out, or its oldest attempt in flight has been waiting past SLOW_MS while it is
-// at its limit) is "not answering": it gets one attempt at a time, a probe, and its other
+// (an attempt was held past SLOW_MS without an answer, or its oldest attempt in flight has been
+// waiting that long while it is at its limit) is "not answering": it gets one attempt at a time, a probe, and its other
 // deliveries wait until it answers again. Kept per process: each worker learns it on its own.
 
 /** Attempts in flight to one endpoint while it answers. */
@@ -21,11 +21,12 @@ interface EndpointState {
 
 const endpoints = new Map<string, EndpointState>();
 
-export type Admission = { admitted: true; done(answered: boolean): void } | { admitted: false; waitMs: number };
+export type Admission = { admitted: true; done(heldWithoutAnswer: boolean): void } | { admitted: false; waitMs: number };
 
 /**
  * Whether an attempt to `endpointId` may go now. When it may, call `done` when it ends, with
- * whether the endpoint answered at all (any HTTP status, in time).
+ * whether it was held without an answer (no HTTP status after SLOW_MS or more: the receiver hangs).
+ * A quick refusal is not that: it holds no place, and the retry schedule deals with it.
  */
 export function admitAttempt(endpointId: string, now = Date.now()): Admission {
   let state = endpoints.get(endpointId);
@@ -43,9 +44,9 @@ export function admitAttempt(endpointId: string, now = Date.now()): Admission {
   const current = state;
   return {
     admitted: true,
-    done(answered) {
+    done(heldWithoutAnswer) {
       current.inFlight.delete(started);
-      current.notAnswering = !answered;
+      current.notAnswering = heldWithoutAnswer;
       if (current.inFlight.size === 0 && !current.notAnswering) endpoints.delete(endpointId);
     },
   };

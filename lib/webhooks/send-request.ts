@@ -84,6 +84,7 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
 
   return new Promise<SendOutcome>((settle) => {
     let done = false;
+    let request: http.ClientRequest;
     // `keep`: the answer was read to its end, so the connection can serve the next delivery; any
     // other ending (a timeout, an answer past the cap, an error) drops it.
     const finish = (outcome: Omit<SendOutcome, "durationMs">, keep = false) => {
@@ -93,48 +94,58 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
       if (!keep) request.destroy();
       settle({ ...outcome, durationMs: elapsed() });
     };
-    const request = client.request(url, {
-      method: "POST",
-      agent: agentFor(url, resolve),
-      lookup: checkedLookup(resolve),
-      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Workspace-Webhooks/1" },
-    });
     const timer = setTimeout(
       () => finish({ ok: false, statusCode: null, excerpt: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s.` }),
       timeoutMs,
     );
-    request.on("response", (response) => {
-      const statusCode = response.statusCode ?? 0;
-      const kept: Buffer[] = [];
-      let keptBytes = 0;
-      let readBytes = 0;
-      const conclude = (keep: boolean) => {
-        const excerpt = Buffer.concat(kept).toString("utf8").replace(/\uFFFD+$/, "");
-        const redirect = statusCode >= 300 && statusCode < 400;
-        const ok = statusCode >= 200 && statusCode < 300;
-        finish({
-          ok,
-          statusCode,
-          excerpt,
-          error: ok ? null : redirect ? `Answered ${statusCode}: redirects are not followed.` : `Answered ${statusCode}.`,
-        }, keep);
-      };
-      response.on("data", (chunk: Buffer) => {
-        readBytes += chunk.length;
-        if (keptBytes < EXCERPT_BYTES) {
-          const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
-          kept.push(part);
-          keptBytes += part.length;
-        }
-        if (readBytes >= MAX_ANSWER_BYTES) conclude(false);
+    const send = (firstTry: boolean) => {
+      request = client.request(url, {
+        method: "POST",
+        agent: agentFor(url, resolve),
+        lookup: checkedLookup(resolve),
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Workspace-Webhooks/1" },
       });
-      response.on("end", () => conclude(true));
-      response.on("error", () => conclude(false));
-    });
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      const message = error.code === "EWEBHOOKREFUSED" ? error.message : `Could not deliver: ${error.code ?? error.message}.`;
-      finish({ ok: false, statusCode: null, excerpt: null, error: message });
-    });
-    request.end(body);
+      const sent = request;
+      sent.on("response", (response) => {
+        const statusCode = response.statusCode ?? 0;
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        let readBytes = 0;
+        const conclude = (keep: boolean) => {
+          const excerpt = Buffer.concat(kept).toString("utf8").replace(/\uFFFD+$/, "");
+          const redirect = statusCode >= 300 && statusCode < 400;
+          const ok = statusCode >= 200 && statusCode < 300;
+          finish({
+            ok,
+            statusCode,
+            excerpt,
+            error: ok ? null : redirect ? `Answered ${statusCode}: redirects are not followed.` : `Answered ${statusCode}.`,
+          }, keep);
+        };
+        response.on("data", (chunk: Buffer) => {
+          readBytes += chunk.length;
+          if (keptBytes < EXCERPT_BYTES) {
+            const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+            kept.push(part);
+            keptBytes += part.length;
+          }
+          if (readBytes >= MAX_ANSWER_BYTES) conclude(false);
+        });
+        response.on("end", () => conclude(true));
+        response.on("error", () => conclude(false));
+      });
+      sent.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed while idle (its keep-alive ran out just as this
+        // request went out) is no answer from it: the request goes once more, on a new connection.
+        if (firstTry && !done && sent.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+          send(false);
+          return;
+        }
+        const message = error.code === "EWEBHOOKREFUSED" ? error.message : `Could not deliver: ${error.code ?? error.message}.`;
+        finish({ ok: false, statusCode: null, excerpt: null, error: message });
+      });
+      sent.end(body);
+    };
+    send(true);
   });
 }

@@ -8,7 +8,7 @@ it("an answering endpoint takes its share at once; one more waits a moment, anot
   expect(admitAttempt("busy", now + 10)).toEqual({ admitted: false, waitMs: BUSY_WAIT_MS });
   const other = admitAttempt("other", now + 10);
   expect(other.admitted).toBe(true);
-  for (const admission of [...admitted, other]) if (admission.admitted) admission.done(true);
+  for (const admission of [...admitted, other]) if (admission.admitted) admission.done(false);
   expect(admitAttempt("busy", now + 20).admitted).toBe(true);
 });
 
@@ -17,12 +17,12 @@ it("slow at its limit, or timed out: one probe at a time until it answers again"
   const held = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now));
   expect(admitAttempt("stuck", now + SLOW_MS)).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
   // Its attempts time out: still not answering, and only one goes at a time.
-  for (const admission of held) if (admission.admitted) admission.done(false);
+  for (const admission of held) if (admission.admitted) admission.done(true);
   const probe = admitAttempt("stuck", now + 20_000);
   expect(probe.admitted).toBe(true);
   expect(admitAttempt("stuck", now + 20_001)).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
   // The probe is answered: the endpoint takes its full share again.
-  if (probe.admitted) probe.done(true);
+  if (probe.admitted) probe.done(false);
   const again = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now + 30_000));
   expect(again.every((admission) => admission.admitted)).toBe(true);
 });
