@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { addMember, ARTIFACTS, closeKeyDialog, createKey, newPerson, ownerWithWorkspace } from "./dashboard-helpers";
 
-// Issue #4, API keys page, against the production build and a real database.
+// The API keys page, against the production build and a real database.
 
 test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));
 

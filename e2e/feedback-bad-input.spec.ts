@@ -3,7 +3,7 @@ import { captureServerAction, newPerson, ownerWithWorkspace, replayHeaders } fro
 import { createBoardInUi, createPostInUi, publishPortal } from "./feedback-helpers";
 import { e2eDatabaseUrl, sql } from "./public-fixtures";
 
-// Issue #10, "Bad input gets a clear answer, and nothing half-written", in the browser.
+// Bad input gets a clear answer, and nothing is half-written: in the browser.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL)");
 
 test("boards: a taken slug is a field error, the Free plan's limit is said before submitting, delete says what goes and a second tab is told it is gone", async ({ browser }) => {

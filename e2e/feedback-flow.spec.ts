@@ -4,7 +4,7 @@ import { newPerson, ownerWithWorkspace } from "./dashboard-helpers";
 import { createBoardInUi, createPostInUi, publishPortal, screenshotBothWidths, seedInboxPosts, voteOnPortal } from "./feedback-helpers";
 import { e2eDatabaseUrl } from "./public-fixtures";
 
-// Issue #10, the whole feedback loop on the production build: a board, the portal, a visitor's
+// The whole feedback loop on the production build: a board, the portal, a visitor's
 // idea with a similar post suggested while typing, and the team triaging and merging it.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL)");
 

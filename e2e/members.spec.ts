@@ -22,7 +22,7 @@ import {
   seedBoard,
 } from "./dashboard-helpers";
 
-// Issue #4, members page: roles are given and taken in the browser, and a key follows its
+// The members page: roles are given and taken in the browser, and a key follows its
 // creator's role from the very next request.
 
 test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));

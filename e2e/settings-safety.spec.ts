@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { captureServerAction, closeKeyDialog, createKey, ownerWithWorkspace, replayHeaders } from "./dashboard-helpers";
 
-// Issue #4, safety: every mutation is a server action that re-checks session and role; requests
+// Safety: every mutation is a server action that re-checks session and role; requests
 // from another site are refused; a request carrying an API key is refused outside /api/v1.
 
 test("a request carrying an API key is refused on the settings pages and their actions: 403 API_KEY_SCOPE", async ({ browser, baseURL }) => {

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { uniqueSlug } from "./helpers";
 import { addMember, ARTIFACTS, newPerson, ownerWithWorkspace } from "./dashboard-helpers";
 
-// Issue #4, workspace settings: name, slug (creation rules), plan and usage, the portal switch.
+// Workspace settings: name, slug (creation rules), plan and usage, the portal switch.
 
 test.beforeAll(() => fs.mkdirSync(ARTIFACTS, { recursive: true }));
 
