@@ -49,6 +49,7 @@ Options
   -h, --help          this text
 
 Environment
+  BENCH_BODIES        a directory to write each scenario's sample answer into (to look at what a page sends)
   BENCH_DATABASE_URL  server and database to (re)create
                       (default postgresql://postgres@127.0.0.1:5432/bench)
   DATABASE_POOL_SIZE  connection pool of both servers (default 10, as in production)`;
@@ -423,7 +424,9 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
   peak = Math.max(peak, treeRss(pids));
   const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
-  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen`);
+  const kib = (Buffer.byteLength(first.body) / 1024).toFixed(1);
+  if (process.env.BENCH_BODIES) fs.writeFileSync(path.join(fs.mkdirSync(process.env.BENCH_BODIES, { recursive: true }) ?? process.env.BENCH_BODIES, `${server.name}-${scenario.name}.txt`), first.body);
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body`);
   return { scenario, server: server.name, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent };
 }
 
