@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CommentForm } from "@/components/portal/comment-form";
+import { CommentList } from "@/components/portal/comment-list";
 import { signInHref } from "@/components/portal/format";
 import { formatDate } from "@/lib/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
@@ -107,23 +108,17 @@ export default async function PostPage({ params }: Props) {
           {tc("comments", { count: post.commentCount })}
         </h2>
         {post.comments.length ? (
-          <ol className="mt-4 space-y-4">
-            {post.comments.map((comment) => (
-              <li key={comment.id} className="border-b border-slate-100 pb-4 last:border-0" data-testid="comment">
-                <p className="text-sm text-slate-500">
-                  <span className="font-medium text-slate-800">{comment.author?.name ?? t("formerMemberName")}</span>
-                  {comment.isTeamReply ? (
-                    <span className="ms-1.5 rounded-md bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset" data-testid="team-badge">
-                      {t("team")}
-                    </span>
-                  ) : null}{" "}
-                  ·{" "}
-                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt, "utc", locale)}</time>
-                </p>
-                <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
-              </li>
-            ))}
-          </ol>
+          <CommentList
+            teamLabel={t("team")}
+            comments={post.comments.map((comment) => ({
+              id: comment.id,
+              author: comment.author?.name ?? t("formerMemberName"),
+              team: comment.isTeamReply,
+              createdAt: comment.createdAt,
+              date: formatDate(comment.createdAt, "utc", locale),
+              body: comment.body,
+            }))}
+          />
         ) : (
           <p className="mt-2 text-sm text-slate-500">{t("noComments")}</p>
         )}
