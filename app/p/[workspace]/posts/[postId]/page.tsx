@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { cache } from "react";
 import { CommentForm } from "@/components/portal/comment-form";
 import { CommentList } from "@/components/portal/comment-list";
 import { signInHref } from "@/components/portal/format";
@@ -10,6 +11,7 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
 import { getSessionUser } from "@/lib/auth/session";
+import { sharedRead } from "@/lib/cache/shared-read";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/public/get-public-post";
 import { listShippedIn } from "@/lib/public/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
@@ -18,11 +20,17 @@ import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
+// The post, its board and its comments are the same for every visitor: read once between the
+// workspace's changes (lib/cache/shared-read.ts), and once per request for the metadata and the page.
+const readPost = cache(async (slug: string, postId: string) => {
+  const portal = await loadPortal(slug);
+  const post = await orNotFound(sharedRead(portal.workspace.slug, "post", { postId }, () => getPublicPost(portal.db, postId)));
+  return { ...portal, post };
+});
+
 async function load(params: Props["params"]) {
   const { workspace: slug, postId } = await params;
-  const portal = await loadPortal(slug);
-  const post = await orNotFound(getPublicPost(portal.db, postId));
-  return { ...portal, post };
+  return readPost(slug, postId);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
