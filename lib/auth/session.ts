@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { connection } from "next/server";
+import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/db/client";
 import { authOptions } from "./options";
 
@@ -16,9 +17,11 @@ export interface SessionUser {
 
 /**
  * The signed-in account, read afresh with its server-side session: null once that session ended.
- * Throws DatabaseUnavailableError when the database cannot say.
+ * Throws DatabaseUnavailableError when the database cannot say. Once per page render however many
+ * of the layout, the page and its metadata ask (each read decodes the session token and checks the
+ * session in the database); outside a render (actions, route handlers) every call reads afresh.
  */
-export async function getSessionUser(): Promise<SessionUser | null> {
+export const getSessionUser = cache(async function getSessionUser(): Promise<SessionUser | null> {
   await connection(); // per-request by nature: never prerendered at build time
   const session = await getServerSession(authOptions());
   // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
@@ -27,7 +30,7 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   const user = session?.user;
   if (!session || !user?.id || !user.email || !session.sessionId) return null;
   return { id: user.id, email: user.email, name: user.name ?? null, emailVerified: session.emailVerified === true, sessionId: session.sessionId };
-}
+});
 
 /** For server components and actions: the signed-in user, or a redirect to sign-in and back. */
 export async function requireSessionUser(returnTo?: string) {

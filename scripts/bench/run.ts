@@ -9,11 +9,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { floodLongLines } from "./flood";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
 import { describeWebhookBench, runWebhookBench } from "./webhooks";
 import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench } from "./seed";
+import { targetsTable, type Summary } from "./targets";
 
 const HELP = `npm run bench [-- options]
 
@@ -21,7 +23,7 @@ Seeds a PRO workspace (posts, a post with 100 comments, todos, a status page) in
 starts the production build, and loads each scenario in turn (autocannon: keep-alive
 connections, a warm-up, then a measured run); then the same for the bare node:http + pg twins.
 Prints per scenario req/s, p50/p99 latency, peak server RSS, server CPU ms per request and the
-ratio product/bare. Exits non-zero only when something failed (errors, unexpected statuses, a
+ratio product/bare, then the targets table: each target, what was measured, met or not. Exits non-zero only when something failed (errors, unexpected statuses, a
 server that does not start), never for missing a target.
 
 Scenarios: ${SCENARIOS.map((s) => s.name).join(", ")}
@@ -31,7 +33,8 @@ Options
   --soak <s>          measured seconds of the mixed scenario, whose peak RSS is the memory
                       figure (default 60)
   --warmup <s>        warm-up seconds before each measurement (default 3)
-  --connections <n>   concurrent keep-alive connections (default 32)
+  --connections <n>   concurrent keep-alive connections (default 32; inbox-html uses 8)
+  --flood <n>         requests of the long-request-lines scenario (default 10000)
   --rounds <n>        every scenario n times, product then bare each round; medians summarise (default 1)
   --posts <n>         posts to seed (default 100000; 1000000 takes a few minutes)
   --scenarios <list>  comma-separated names to run (default: all)
@@ -46,6 +49,7 @@ Options
   -h, --help          this text
 
 Environment
+  BENCH_BODIES        a directory to write each scenario's sample answer into (to look at what a page sends)
   BENCH_DATABASE_URL  server and database to (re)create
                       (default postgresql://postgres@127.0.0.1:5432/bench)
   DATABASE_POOL_SIZE  connection pool of both servers (default 10, as in production)`;
@@ -56,6 +60,7 @@ const { values: args } = parseArgs({
     soak: { type: "string", default: "60" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
+    flood: { type: "string", default: "10000" },
     rounds: { type: "string", default: "1" },
     posts: { type: "string", default: "100000" },
     scenarios: { type: "string" },
@@ -90,6 +95,9 @@ const SOAK = positiveInt("soak", args.soak);
 const WARMUP = Number(args.warmup) >= 0 ? Number(args.warmup) : 3;
 const CONNECTIONS = positiveInt("connections", args.connections);
 const ROUNDS = positiveInt("rounds", args.rounds);
+const FLOOD = positiveInt("flood", args.flood);
+/** Characters of random query on each flood request: with the path, a request line of ~15 KiB (Node's header limit is 16 KiB). */
+const FLOOD_LINE_BYTES = 15 * 1024 - 64;
 const POSTS = positiveInt("posts", args.posts);
 const MAX_STEAL = Number(args["max-steal"]) >= 0 ? Number(args["max-steal"]) : 10;
 if (args.only && args.only !== "product" && args.only !== "bare") {
@@ -364,6 +372,9 @@ interface Measurement {
   cpuMsPerRequest: number;
   /** Share of the machine's CPU time the hypervisor gave to others during the window, in %. */
   stealPercent: number;
+  /** A flood scenario's server RSS just before it and once it was over, in MiB. */
+  rssBeforeMiB?: number;
+  rssAfterMiB?: number;
 }
 
 const bodies = new Map<string, string>();
@@ -390,13 +401,14 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
     const headers = Object.fromEntries(Object.entries(first.headers).filter(([name]) => /^(content-type|cache-control|vary)$/.test(name)));
     fs.writeFileSync(STATUS_FILE, JSON.stringify({ path: new URL(request.url).pathname, status: first.status, headers, body: first.body }));
   }
+  if (scenario.flood) return flood(server, pids, scenario, ctx);
   let peak = treeRss(pids);
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pids))), 250);
   process.stdout.write(`  ${server.label.padEnd(7)} ${scenario.name.padEnd(19)} `);
   const cpu = { start: 0, end: 0 };
   let machine = { start: machineTicks(), end: machineTicks() };
   const result = await runLoad(request, {
-    connections: CONNECTIONS,
+    connections: scenario.connections ?? CONNECTIONS,
     warmupSeconds: WARMUP,
     durationSeconds: scenario.soak ? SOAK : DURATION,
     onPhase(phase) {
@@ -412,11 +424,48 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
   peak = Math.max(peak, treeRss(pids));
   const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
-  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen`);
+  const kib = (Buffer.byteLength(first.body) / 1024).toFixed(1);
+  if (process.env.BENCH_BODIES) fs.writeFileSync(path.join(fs.mkdirSync(process.env.BENCH_BODIES, { recursive: true }) ?? process.env.BENCH_BODIES, `${server.name}-${scenario.name}.txt`), first.body);
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body`);
   return { scenario, server: server.name, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent };
 }
 
-async function runServer(server: Server, scenarios: Scenario[], credentials: { apiKey: string; sessionCookie: string }): Promise<Measurement[]> {
+/**
+ * The long-request-lines scenario: RSS before, FLOOD requests each with its own ~15 KiB request
+ * line (16 connections), RSS after (a second later, nothing forced) and the peak in between.
+ */
+async function flood(server: Server, pids: number[], scenario: Scenario, ctx: ScenarioContext): Promise<Measurement> {
+  const before = treeRss(pids);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pids))), 250);
+  process.stdout.write(`  ${server.label.padEnd(7)} ${scenario.name.padEnd(19)} `);
+  const cpuStart = treeCpuSeconds(pids);
+  const machineStart = machineTicks();
+  const out = await floodLongLines({ base: ctx.base, paths: scenario.flood!.paths, count: FLOOD, lineBytes: FLOOD_LINE_BYTES, concurrency: 16 }).finally(() => clearInterval(sampler));
+  const cpuMsPerRequest = ((treeCpuSeconds(pids) - cpuStart) * 1000) / out.requests;
+  const machineEnd = machineTicks();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = treeRss(pids);
+  peak = Math.max(peak, after);
+  const latency = [...out.latencyMs].sort((a, b) => a - b);
+  const at = (q: number) => latency[Math.min(latency.length - 1, Math.floor(q * latency.length))] ?? 0;
+  const non2xx = Object.entries(out.statuses).reduce((n, [status, count]) => n + (status.startsWith("2") ? 0 : count), 0);
+  const result: LoadResult = {
+    requests: out.requests,
+    seconds: out.seconds,
+    rps: out.requests / out.seconds,
+    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: latency.at(-1) ?? 0, mean: latency.reduce((a, b) => a + b, 0) / Math.max(1, latency.length) },
+    statuses: out.statuses,
+    non2xx,
+    errors: out.errors,
+  };
+  const stealPercent = (100 * (machineEnd.steal - machineStart.steal)) / Math.max(1, machineEnd.total - machineStart.total);
+  const mib = (bytes: number) => bytes / 1024 / 1024;
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  RSS ${mib(before).toFixed(0)} → ${mib(after).toFixed(0)} MiB (peak ${mib(peak).toFixed(0)})  ${cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+  return { scenario, server: server.name, result, rssMiB: mib(peak), cpuMsPerRequest, stealPercent, rssBeforeMiB: mib(before), rssAfterMiB: mib(after) };
+}
+
+async function runServer(server: Server, scenarios: Scenario[], credentials: { apiKey: string; sessionCookie: string; visitorCookie: string }): Promise<Measurement[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = server.start(port);
@@ -471,11 +520,12 @@ function row(cells: (string | number)[]): string {
   return cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(" ");
 }
 
-function report(measurements: Measurement[]) {
+function report(measurements: Measurement[], posts: number) {
   console.log("");
   console.log(`Medians over ${ROUNDS} round(s); RSS is the peak of the whole run of that server (* = steal over ${MAX_STEAL}%, left out when a cleaner one exists)`);
   console.log(row(["scenario", "req/s", "p50 ms", "p99 ms", "max ms", "RSS MiB", "CPU ms", "steal%", "errors", "ratio"]));
   const failures: string[] = [];
+  const summaries = new Map<string, Summary>();
   for (const scenario of SELECTED) {
     for (const server of ["product", "bare"] as const) {
       const all = measurements.filter((m) => m.scenario === scenario && m.server === server);
@@ -488,6 +538,14 @@ function report(measurements: Measurement[]) {
         const bare = measurements.filter((m) => m.scenario === scenario && m.server === "bare");
         if (bare.length) ratio = (rps / median(bare.map((m) => m.result.rps))).toFixed(2);
       }
+      const last = all.at(-1)!;
+      summaries.set(`${server} ${scenario.name}`, {
+        rps,
+        p99: median(list.map((m) => m.result.latencyMs.p99)),
+        cpuMs: median(list.map((m) => m.cpuMsPerRequest)),
+        rssBeforeMiB: last.rssBeforeMiB,
+        rssAfterMiB: last.rssAfterMiB,
+      });
       const bad = all.reduce((n, m) => n + m.result.errors + m.result.non2xx, 0);
       if (bad) failures.push(`${server} ${scenario.name}: ${bad} errors or non-2xx (${JSON.stringify(all.map((m) => m.result.statuses))})`);
       console.log(
@@ -510,6 +568,7 @@ function report(measurements: Measurement[]) {
     `\nmachine: ${os.cpus().length} cores, load average now ${loadAverage()}; other work on the machine and CPU time stolen by the ` +
       "hypervisor slow both servers and move the figures between runs. CPU ms is the server's own (PostgreSQL excluded).",
   );
+  console.log(`\n${targetsTable((scenario, server = "product") => summaries.get(`${server} ${scenario}`), posts).join("\n")}`);
   return failures;
 }
 
@@ -538,7 +597,7 @@ async function main() {
   } finally {
     fs.rmSync(STATUS_FILE, { force: true });
   }
-  const failures = report(measurements);
+  const failures = report(measurements, seeded.posts);
   for (const failure of failures) console.error(failure);
   if (args["cpu-prof"]) console.log(`CPU profile(s) of the product server in ${path.resolve(args["cpu-prof"])}`);
   process.exit(failures.length ? 1 : 0);

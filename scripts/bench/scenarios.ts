@@ -8,6 +8,8 @@ export interface ScenarioContext {
   base: string;
   apiKey: string;
   sessionCookie: string;
+  /** A portal visitor's session (no membership), for the signed-in portal pages. */
+  visitorCookie: string;
 }
 
 export interface Scenario {
@@ -18,6 +20,13 @@ export interface Scenario {
   via?: "nginx";
   /** Runs for the soak duration (`--soak`) instead of `--duration`: memory needs time to settle. */
   soak?: true;
+  /** Its own number of connections instead of `--connections`. */
+  connections?: number;
+  /**
+   * Not a steady load: `count` requests with unique long request lines over these paths
+   * (scripts/bench/flood.ts), the server's RSS read before and after.
+   */
+  flood?: { paths: string[] };
   request(ctx: ScenarioContext): LoadRequest;
   /** Why a sample answer is not what the scenario should measure, or null when it is. */
   check(status: number, body: string): string | null;
@@ -115,9 +124,26 @@ const SINGLE: Scenario[] = [
     check: ok(/<html/),
   },
   {
+    name: "portal-post-signed-in",
+    label: "GET /p/{ws}/posts/{id} as a visitor",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/posts/${BENCH.postId}`, headers: { cookie: ctx.visitorCookie } }),
+    check: ok(/data-testid="portal-user"/),
+  },
+  // What the same server answers with no work at all: a file from public/, through the same front door.
+  {
+    name: "static-floor",
+    label: "GET /favicon.ico (static file)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/favicon.ico` }),
+    check: (status) => (status === 200 ? null : `HTTP ${status}`),
+  },
+  {
     name: "inbox-html",
     label: "GET /w/{ws}/posts signed in",
     bare: false,
+    // A team's inbox is a handful of people, not 32 at once.
+    connections: 8,
     request: (ctx) => ({ url: `${ctx.base}/w/${BENCH.slug}/posts`, headers: { cookie: ctx.sessionCookie } }),
     check: ok(/data-testid="inbox-row"/),
   },
@@ -151,6 +177,16 @@ const SINGLE: Scenario[] = [
   },
 ];
 
+/** Unique ~15 KiB request lines to the portal and the public JSON, signed out: what memory they leave behind. */
+const LONG_LINES: Scenario = {
+  name: "long-request-lines",
+  label: "10,000 unique 15 KiB request lines",
+  bare: false,
+  flood: { paths: [`/p/${BENCH.slug}/status`, `/api/public/${BENCH.slug}/status`] },
+  request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status` }),
+  check: ok(/"components"/),
+};
+
 /** Every read above and the write, each connection looping over them: RSS under a realistic mix. */
 const MIXED: Scenario = {
   name: "mixed",
@@ -158,10 +194,10 @@ const MIXED: Scenario = {
   bare: false,
   soak: true,
   request: (ctx) => {
-    const sequence = SINGLE.filter((s) => !s.via).map((s) => s.request(ctx));
+    const sequence = SINGLE.filter((s) => !s.via && s.name !== "static-floor").map((s) => s.request(ctx));
     return { ...sequence[0]!, sequence };
   },
   check: page(20),
 };
 
-export const SCENARIOS: Scenario[] = [...SINGLE, MIXED];
+export const SCENARIOS: Scenario[] = [...SINGLE, LONG_LINES, MIXED];

@@ -14,6 +14,8 @@ export const BENCH = {
   workspaceId: "bench_workspace",
   slug: "bench",
   ownerId: "bench_owner",
+  /** A portal visitor: signed in, no membership (the signed-in portal scenario). */
+  visitorId: "bench_visitor",
   boardId: "bench_board",
   /** The post with 100 comments (post detail scenario). */
   postId: "bench_post_0000001",
@@ -30,6 +32,7 @@ const WORDS = [
 export interface Seeded {
   apiKey: string;
   sessionCookie: string;
+  visitorCookie: string;
   posts: number;
   seconds: number;
 }
@@ -158,12 +161,20 @@ async function credentials(client: pg.Client, options: { apiKeySecret: string; n
     `INSERT INTO "ApiKey" (id, "workspaceId", name, hint, hash, scopes, "createdById") VALUES ('bench_key', $1, 'bench', $2, $3, $4, $5)`,
     [BENCH.workspaceId, keyHint(apiKey), hashKey(apiKey, options.apiKeySecret), ["posts:read", "posts:write", "todos:read", "webhooks:read", "webhooks:write"], BENCH.ownerId],
   );
-  const sessionId = `bench_session_${Date.now()}`;
-  await client.query(`INSERT INTO "AuthSession" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, BENCH.ownerId]);
-  const token = await encode({
-    token: { sub: BENCH.ownerId, sid: sessionId, email: "bench-owner@example.test", name: "Bench owner" },
-    secret: options.nextAuthSecret,
-    maxAge: 86_400,
-  });
-  return { apiKey, sessionCookie: `next-auth.session-token=${token}` };
+  // The visitor is made here rather than in seedRows, so a database kept with --skip-seed has one too.
+  await client.query(
+    `INSERT INTO "User" (id, email, name, "updatedAt", "emailVerifiedAt") VALUES ($1, 'bench-visitor@example.test', 'Bench visitor', now(), now()) ON CONFLICT DO NOTHING`,
+    [BENCH.visitorId],
+  );
+  const session = async (userId: string, email: string, name: string) => {
+    const sessionId = `bench_session_${userId}_${Date.now()}`;
+    await client.query(`INSERT INTO "AuthSession" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [sessionId, userId]);
+    const token = await encode({ token: { sub: userId, sid: sessionId, email, name }, secret: options.nextAuthSecret, maxAge: 86_400 });
+    return `next-auth.session-token=${token}`;
+  };
+  return {
+    apiKey,
+    sessionCookie: await session(BENCH.ownerId, "bench-owner@example.test", "Bench owner"),
+    visitorCookie: await session(BENCH.visitorId, "bench-visitor@example.test", "Bench visitor"),
+  };
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startPublicCacheListener, type PublicCacheListener } from "@/lib/cache/public-cache-listener";
 import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
+import { changeName } from "@/lib/users/change-name";
+import { createTestUser } from "../support/api";
 import { seedPortal, type Portal } from "../public/fixtures";
 
 // The listener over a real PostgreSQL: the migration's triggers send the notices, this process
@@ -71,6 +73,24 @@ describe.skipIf(!postgres)("public cache listener", () => {
     const renamed = store(`${other.slug}-renamed`);
     await db.workspace.update({ where: { id: other.workspaceId }, data: { portalPublished: false } });
     await until(() => getCached(renamed) === undefined);
+  });
+
+  it("an author's new name drops the workspaces where their posts and comments show, and only those", async () => {
+    const other = await seedPortal();
+    const commenter = await createTestUser("commenter");
+    await db.comment.create({ data: { workspaceId: other.workspaceId, postId: other.post.id, authorId: commenter.id, body: "Same here" } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [mine, theirs] = [store(portal.slug), store(other.slug)];
+    // The post's author wrote in this workspace only.
+    expect(await changeName(portal.author.id, { name: "Renamed author" })).toMatchObject({ ok: true });
+    await until(() => getCached(mine) === undefined);
+    // Unchanged name: nothing to drop (the other workspace's entry outlives a notice's round trip).
+    const again = store(portal.slug);
+    await changeName(portal.author.id, { name: "Renamed author" });
+    // The commenter's only words are a comment in the other workspace.
+    await changeName(commenter.id, { name: "Renamed commenter" });
+    await until(() => getCached(theirs) === undefined);
+    expect(getCached(again)?.body).toBe("cached");
   });
 
   it("reconnects after losing its connection, starting from an empty cache, and keeps listening", async () => {

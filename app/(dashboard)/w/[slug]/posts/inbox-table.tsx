@@ -1,11 +1,29 @@
-import Link from "next/link";
 import { describeAge, formatAge } from "@/components/posts/format-age";
-import { PostStatus } from "@/components/portal/post-status";
-import { LocalTime } from "@/components/ui/local-time";
 import type { InboxPost } from "@/lib/posts/list-inbox";
 import { inboxHref, type InboxState } from "./inbox-query";
+import { InboxRows, type InboxRow } from "./inbox-rows";
 
 type InboxTableProps = { slug: string; state: InboxState; posts: InboxPost[]; boardNames: Map<string, string> };
+
+/** One post as its row shows it (inbox-rows.tsx): only the fields the row displays cross to the client. */
+function inboxRow(post: InboxPost, slug: string, state: InboxState, boardNames: Map<string, string>): InboxRow {
+  const { createdAt } = post;
+  return {
+    id: post.id,
+    title: post.title,
+    votes: post.voteCount,
+    comments: post.commentCount,
+    status: post.status,
+    merged: Boolean(post.mergedIntoId),
+    board: boardNames.get(post.boardId) ?? "—",
+    author: post.author ? (post.author.name ?? post.author.email) : "Former account",
+    authorEmail: post.author?.email,
+    createdAt,
+    age: formatAge(createdAt),
+    ageLabel: describeAge(createdAt),
+    tags: post.tags.map((tag) => [tag, inboxHref(slug, state, { tag })]),
+  };
+}
 
 /** The inbox rows: dense, one line per post on a desktop, two on a phone. */
 export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) {
@@ -41,56 +59,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {posts.map((post) => {
-            const board = boardNames.get(post.boardId) ?? "—";
-            const author = post.author ? (post.author.name ?? post.author.email) : "Former account";
-            return (
-              <tr key={post.id} className="hover:bg-slate-50" data-testid="inbox-row" data-post-id={post.id}>
-                <td className="py-2 pl-4 text-right align-top font-semibold text-slate-900 tabular-nums">{post.voteCount}</td>
-                <td className="min-w-0 px-3 py-2 align-top">
-                  <Link href={`/w/${slug}/posts/${post.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
-                    {post.title}
-                  </Link>
-                  <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
-                    <span className="md:hidden">
-                      <PostStatus status={post.status} />
-                    </span>
-                    {post.mergedIntoId ? <span className="font-medium text-slate-600">Merged</span> : null}
-                    <span className="md:hidden">
-                      {board} · {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"} ·
-                    </span>
-                    <span className="lg:hidden">{author}</span>
-                    {post.tags.map((tag) => (
-                      <Link
-                        key={tag}
-                        href={inboxHref(slug, state, { tag })}
-                        className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 hover:bg-indigo-50 hover:text-indigo-800"
-                        aria-label={`Only posts tagged ${tag}`}
-                      >
-                        #{tag}
-                      </Link>
-                    ))}
-                  </div>
-                </td>
-                <td className="hidden truncate px-3 py-2 align-top text-slate-600 md:table-cell">{board}</td>
-                <td className="hidden px-3 py-2 align-top md:table-cell">
-                  <PostStatus status={post.status} />
-                </td>
-                <td className="hidden px-3 py-2 text-right align-top text-slate-600 tabular-nums md:table-cell">{post.commentCount}</td>
-                <td className="hidden truncate px-3 py-2 align-top text-slate-600 lg:table-cell" title={post.author?.email}>
-                  {author}
-                </td>
-                <td className="py-2 pr-4 pl-2 text-right align-top whitespace-nowrap text-slate-500">
-                  <LocalTime value={post.createdAt}>
-                    <span aria-hidden="true">{formatAge(post.createdAt)}</span>
-                    <span className="sr-only">{describeAge(post.createdAt)}</span>
-                  </LocalTime>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+        <InboxRows slug={slug} rows={posts.map((post) => inboxRow(post, slug, state, boardNames))} />
       </table>
     </div>
   );

@@ -2,27 +2,36 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { cache } from "react";
 import { CommentForm } from "@/components/portal/comment-form";
+import { CommentList } from "@/components/portal/comment-list";
 import { signInHref } from "@/components/portal/format";
 import { formatDate } from "@/lib/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
 import { getSessionUser } from "@/lib/auth/session";
+import { sharedRead } from "@/lib/cache/shared-read";
+import { listShippedIn } from "@/lib/changelog/list-shipped-in";
 import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/posts/get-post";
-import { listShippedIn } from "@/lib/changelog/list-shipped-in";
 import { loadPortal, orNotFound } from "@/lib/public/load-portal";
 import { currentVote } from "@/lib/votes/toggle-vote";
 import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
+// The post, its board and its comments are the same for every visitor: read once between the
+// workspace's changes (lib/cache/shared-read.ts), and once per request for the metadata and the page.
+const readPost = cache(async (slug: string, postId: string) => {
+  const portal = await loadPortal(slug);
+  const post = await orNotFound(sharedRead(portal.workspace.slug, "post", { postId }, () => getPublicPost(portal.db, PUBLIC_AUDIENCE, postId)));
+  return { ...portal, post };
+});
+
 async function load(params: Props["params"]) {
   const { workspace: slug, postId } = await params;
-  const portal = await loadPortal(slug);
-  const post = await orNotFound(getPublicPost(portal.db, PUBLIC_AUDIENCE, postId));
-  return { ...portal, post };
+  return readPost(slug, postId);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -108,23 +117,17 @@ export default async function PostPage({ params }: Props) {
           {tc("comments", { count: post.commentCount })}
         </h2>
         {post.comments.length ? (
-          <ol className="mt-4 space-y-4">
-            {post.comments.map((comment) => (
-              <li key={comment.id} className="border-b border-slate-100 pb-4 last:border-0" data-testid="comment">
-                <p className="text-sm text-slate-500">
-                  <span className="font-medium text-slate-800">{comment.author?.name ?? t("formerMemberName")}</span>
-                  {comment.isTeamReply ? (
-                    <span className="ms-1.5 rounded-md bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200 ring-inset" data-testid="team-badge">
-                      {t("team")}
-                    </span>
-                  ) : null}{" "}
-                  ·{" "}
-                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt, "utc", locale)}</time>
-                </p>
-                <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
-              </li>
-            ))}
-          </ol>
+          <CommentList
+            teamLabel={t("team")}
+            comments={post.comments.map((comment) => ({
+              id: comment.id,
+              author: comment.author?.name ?? t("formerMemberName"),
+              team: comment.isTeamReply,
+              createdAt: comment.createdAt,
+              date: formatDate(comment.createdAt, "utc", locale),
+              body: comment.body,
+            }))}
+          />
         ) : (
           <p className="mt-2 text-sm text-slate-500">{t("noComments")}</p>
         )}

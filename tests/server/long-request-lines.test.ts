@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { floodLongLines } from "@/scripts/bench/flood";
+import { freePort } from "@/scripts/lib/free-port.mjs";
+import { seedPortal, type Portal } from "../public/fixtures";
+
+// What an anonymous client can make the production server remember: 10,000 signed-out requests to
+// portal pages and the public JSON, each with its own ~15 KiB request line. Whatever the server
+// keeps per request line (cache keys, indexes, Next's own caches) must stay within a bound; the
+// server's resident memory is read from /proc after a warm-up and after the flood, nothing forced.
+// Needs `npm run build` first, and is skipped without one.
+const PORT = await freePort();
+const BASE = `http://127.0.0.1:${PORT}`;
+const built = fs.existsSync(".next/BUILD_ID");
+const REQUESTS = 10_000;
+const LINE_BYTES = 15 * 1024 - 64;
+const MAX_GROWTH_MIB = 30;
+
+let server: ChildProcess;
+let portal: Portal;
+
+beforeAll(async () => {
+  if (!built) return;
+  portal = await seedPortal();
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(PORT), "--hostname", "127.0.0.1"], {
+    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: BASE, LOG_LEVEL: "warn", PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let waited = 0; ; waited += 250) {
+    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
+    if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) break;
+    if (waited > 90_000) throw new Error("server.ts did not answer within 90 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+afterAll(() => {
+  server?.kill("SIGTERM");
+});
+
+function rssMiB(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) / 1024;
+}
+
+describe.skipIf(!built)("unique long request lines (server.ts)", () => {
+  it(`${REQUESTS.toLocaleString("en")} signed-out requests with unique 15 KiB lines grow the server's RSS by at most ${MAX_GROWTH_MIB} MiB`, async () => {
+    // A portal page in twenty requests (each is rendered: a line this long is never a cache key), the
+    // rest public JSON answered from the public cache behind Next's router. A render used to leave
+    // itself behind (lib/server/release-abort-stacks.ts): 500 of them grew the heap by ~130 MiB.
+    const json = [`/api/public/${portal.slug}/status`, `/api/public/${portal.slug}/posts/${portal.post.id}`];
+    const paths = [`/p/${portal.slug}/status`, ...Array(9).fill(json).flat(), `/p/${portal.slug}/posts/${portal.post.id}`, ...Array(9).fill(json).flat()];
+    const flood = (count: number) => floodLongLines({ base: BASE, paths, count, lineBytes: LINE_BYTES, concurrency: 8 });
+    // Warm-up: every page compiled, every cache and pool at its working size.
+    const warm = await flood(500);
+    expect(warm.errors).toBe(0);
+    const before = rssMiB(server.pid!);
+    const run = await flood(REQUESTS);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = rssMiB(server.pid!);
+    console.log(`RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB after ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)})`);
+    expect(run.errors).toBe(0);
+    expect(Object.keys(run.statuses)).toEqual(["200"]);
+    expect(after - before).toBeLessThanOrEqual(MAX_GROWTH_MIB);
+  });
+});
