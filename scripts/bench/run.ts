@@ -38,6 +38,8 @@ Options
   --rounds <n>        every scenario n times, product then bare each round; medians summarise (default 1)
   --posts <n>         posts to seed (default 100000; 1000000 takes a few minutes)
   --scenarios <list>  comma-separated names to run (default: all)
+  --worker <where>    in-process (default) or separate: the product's job worker in its own
+                      process (JOBS_IN_PROCESS=false and \`npm run worker\`)
   --webhooks          also the webhook write scenario (scripts/bench/webhooks.ts), on the product
   --skip-seed         keep the existing bench database (a fresh API key and session are issued)
   --only <which>      product or bare
@@ -71,10 +73,16 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     "max-steal": { type: "string", default: "10" },
     webhooks: { type: "boolean", default: false },
+    worker: { type: "string", default: "in-process" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
 });
+
+if (args.worker !== "in-process" && args.worker !== "separate") {
+  console.error(`--worker is in-process or separate, not ${args.worker}`);
+  process.exit(2);
+}
 
 if (args.help) {
   console.log(HELP);
@@ -294,6 +302,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     MAX_UPLOADS: "100000",
     // The webhook scenario's receivers listen on 127.0.0.1.
     ...(args.webhooks ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
+    // `--worker separate`: the jobs run in their own process (`npm run worker`), as a deployment may.
+    ...(args.worker === "separate" ? { JOBS_IN_PROCESS: "false" } : {}),
   };
   // The in-process limiter, as on a single instance: this measures the app, not a Redis round trip.
   delete env.UPSTASH_REDIS_REST_URL;
@@ -469,6 +479,7 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = server.start(port);
+  const worker = server.name === "product" && args.worker === "separate" ? spawnServer([NODE, "--import", "tsx", "scripts/worker.ts"], serverEnv(port), "worker") : undefined;
   let proxy: { child: ChildProcess; base: string } | undefined;
   try {
     await waitUntilServing(base, child);
@@ -487,6 +498,7 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
     return measurements;
   } finally {
     if (proxy) await stop(proxy.child);
+    if (worker) await stop(worker);
     await stop(child);
     await removeWrittenPosts(DATABASE_URL);
   }
