@@ -40,11 +40,12 @@ export function poolTimeouts(env: Record<string, string | undefined> = process.e
   };
 }
 
-export function createPool(url: string, env: Record<string, string | undefined> = process.env): pg.Pool {
+export function createPool(url: string, env: Record<string, string | undefined> = process.env, extra: pg.PoolConfig = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(env.DATABASE_POOL_SIZE) || 10,
     ...poolTimeouts(env),
+    ...extra,
     // Idle connections do not keep a script alive after its work is done.
     allowExitOnIdle: true,
   });
@@ -134,7 +135,11 @@ export async function hotQuery<T>(text: string, values: unknown[]): Promise<T[]>
 export async function backgroundQuery<T>(text: string, values: unknown[]): Promise<T[]> {
   if (holder.__backgroundPool === undefined) {
     const target = resolveDatabaseTarget();
-    holder.__backgroundPool = target.kind === "postgres" ? createPool(target.url, { ...process.env, DATABASE_POOL_SIZE: String(Number(process.env.JOBS_POOL_SIZE) || 3) }) : null;
+    // Its commits do not wait for the disk: what they record (an attempt's outcome) is only ever
+    // lost with a database crash in the last moment before it, and then the attempt is made again,
+    // which at-least-once delivery allows. The change that caused a delivery commits as usual.
+    const config = { options: "-c synchronous_commit=off" };
+    holder.__backgroundPool = target.kind === "postgres" ? createPool(target.url, { ...process.env, DATABASE_POOL_SIZE: String(Number(process.env.JOBS_POOL_SIZE) || 3) }, config) : null;
   }
   if (!holder.__backgroundPool) return hotQuery<T>(text, values);
   try {

@@ -1,9 +1,9 @@
 import PgBoss from "pg-boss";
+import { batchByTurn } from "@/lib/core/batch-by-turn";
 import { openPglite } from "@/lib/db/pglite";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/target";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
-import { batchWrites } from "./batch-writes";
 import { jobSettings } from "./config";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
@@ -49,7 +49,9 @@ async function connection(target: DatabaseTarget): Promise<PgBoss.ConstructorOpt
   // On PostgreSQL, a small pool of its own, so jobs never wait for (or starve) the request pool. On
   // PGlite, the app's own instance: one process owns the folder, and the worker runs inside it.
   if (target.kind === "pglite") return { db: await pgliteDb(target.dataDir) };
-  return { connectionString: target.url, max: Number(process.env.JOBS_POOL_SIZE) || 3, application_name: "jobs" };
+  // Its commits (a job claimed, done, failed) do not wait for the disk: one lost to a database crash
+  // in the moment before it is a job run again, which every handler allows.
+  return { connectionString: target.url, max: Number(process.env.JOBS_POOL_SIZE) || 3, application_name: "jobs", options: "-c synchronous_commit=off" } as PgBoss.ConstructorOptions;
 }
 
 export async function startJobWorker(options: StartOptions = {}): Promise<JobWorker> {
@@ -119,10 +121,13 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
   // The database may be gone at any of these steps; a job whose outcome could not be written stays
   // active until it expires and is then retried (the handlers are safe to run again). Nothing here
   // may reject unobserved: an unhandled rejection would end the whole process.
-  const completions = batchWrites((ids) => boss.complete(name, ids));
+  const complete = batchByTurn(async (ids: string[]) => {
+    await boss.complete(name, ids);
+    return ids.map(() => undefined);
+  });
   const settle = async (job: FetchedJob, error: unknown) => {
     try {
-      if (error === undefined) await completions.add(job.id);
+      if (error === undefined) await complete(job.id);
       else await boss.fail(name, job.id, { message: describeError(error) });
     } catch (writeError) {
       log.warn({ job: name, id: job.id, error: describeError(writeError) }, "job outcome not written; it is retried when it expires");

@@ -1,3 +1,4 @@
+import { batchByTurn } from "@/lib/core/batch-by-turn";
 import { backgroundQuery, db } from "@/lib/db/client";
 import { Prisma, type WebhookKind } from "@/lib/generated/prisma/client";
 import { jobSettings } from "@/lib/jobs/config";
@@ -83,7 +84,7 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
     responseExcerpt: outcome.excerpt,
     error: outcome.error,
   };
-  if (outcome.ok) return (await recordDelivered(deliveryId, delivery.attempts, endpoint.id, record)) ? "delivered" : "gone";
+  if (outcome.ok) return (await recordDelivered(deliveryId, delivery.attempts, record)) ? "delivered" : "gone";
 
   let disabledFor: string | null = null;
   const result = await db.$transaction(async (tx): Promise<AttemptResult> => {
@@ -136,11 +137,10 @@ async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date
   return rows.length > 0 ? "deferred" : "gone";
 }
 
-/**
- * The delivery with what an attempt needs of its endpoint and workspace, in one statement (on the
- * worker's own pool, without the Prisma client's per-query work: this runs for every attempt).
- */
-async function loadDelivery(deliveryId: string) {
+// The delivery with what an attempt needs of its endpoint and workspace. The deliveries whose jobs
+// start in the same turn (the worker claims a batch at once) load in one statement, on the worker's
+// own pool, without the Prisma client's per-query work.
+const loadRows = batchByTurn(async (ids: string[]): Promise<(LoadedRow | undefined)[]> => {
   const rows = await backgroundQuery<LoadedRow>(
     `SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
       e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
@@ -148,10 +148,15 @@ async function loadDelivery(deliveryId: string) {
     FROM "WebhookDelivery" d
     JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
     JOIN "Workspace" w ON w.id = d."workspaceId"
-    WHERE d.id = $1`,
-    [deliveryId],
+    WHERE d.id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    [JSON.stringify(ids)],
   );
-  const row = rows[0];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
+});
+
+async function loadDelivery(deliveryId: string) {
+  const row = await loadRows(deliveryId);
   if (!row) return null;
   return {
     id: row.id,
@@ -193,30 +198,48 @@ interface LoadedRow {
   name: string;
 }
 
-/**
- * A success, in one statement (the common case, so one round trip): the delivery is written only
- * while it is still the attempt that ran (an endpoint deleted meanwhile, by another tab, took its
- * deliveries with it: nothing is written and the attempt ends quietly), and the endpoint's run of
- * failures ends — its row is touched only when it had one, so concurrent deliveries to one
- * endpoint do not queue on its row lock.
- */
-async function recordDelivered(deliveryId: string, attemptsBefore: number, endpointId: string, record: { attempts: number; lastAttemptAt: Date; lastStatusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }): Promise<boolean> {
+interface Success {
+  deliveryId: string;
+  attemptsBefore: number;
+  attempts: number;
+  lastAttemptAt: Date;
+  lastStatusCode: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+// Successes are the common case: those that end in the same turn are written by one statement.
+// A delivery is written only while it is still the attempt that ran (an endpoint deleted meanwhile,
+// by another tab, took its deliveries with it: nothing is written and the attempt ends quietly),
+// and an endpoint's run of failures ends — its row is touched only when it had one, so concurrent
+// deliveries to one endpoint do not queue on its row lock.
+const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolean[]> => {
   const rows = await backgroundQuery<{ id: string }>(
-    `WITH delivered AS (
-      UPDATE "WebhookDelivery" SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = $3::int,
-        "lastAttemptAt" = $4::timestamptz, "lastStatusCode" = $5::int, "durationMs" = $6::int,
-        "responseExcerpt" = $7::text, error = $8::text
-      WHERE id = $1 AND attempts = $2::int
-      RETURNING id, "endpointId"
+    `WITH outcome AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS o("deliveryId" text, "attemptsBefore" int, attempts int,
+        "lastAttemptAt" timestamptz, "lastStatusCode" int, "durationMs" int, "responseExcerpt" text, error text)
+    ), delivered AS (
+      UPDATE "WebhookDelivery" d SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = o.attempts,
+        "lastAttemptAt" = o."lastAttemptAt", "lastStatusCode" = o."lastStatusCode", "durationMs" = o."durationMs",
+        "responseExcerpt" = o."responseExcerpt", error = o.error
+      FROM outcome o
+      WHERE d.id = o."deliveryId" AND d.attempts = o."attemptsBefore"
+      RETURNING d.id, d."endpointId"
     ), recovered AS (
       UPDATE "WebhookEndpoint" SET "failingSince" = NULL
-      WHERE id = $9 AND "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
+      WHERE "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
       RETURNING id
     )
     SELECT id FROM delivered`,
-    [deliveryId, attemptsBefore, record.attempts, record.lastAttemptAt, record.lastStatusCode, record.durationMs, record.responseExcerpt, record.error, endpointId],
+    [JSON.stringify(successes)],
   );
-  return rows.length > 0;
+  const written = new Set(rows.map((row) => row.id));
+  return successes.map((success) => written.has(success.deliveryId));
+});
+
+function recordDelivered(deliveryId: string, attemptsBefore: number, record: Omit<Success, "deliveryId" | "attemptsBefore">): Promise<boolean> {
+  return recordSuccesses({ deliveryId, attemptsBefore, ...record });
 }
 
 function eventOf(payload: Prisma.JsonValue): EventForDelivery {
