@@ -19,6 +19,15 @@ export const POST_SORT_SPECS: Record<ListPostsQuery["sort"], SortSpec> = {
 const POST_COLUMNS = `id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
   "voteCount", "commentCount", "mergedIntoId", "createdAt", "updatedAt"`;
 
+/** What a list reads of each post (columns of "Post", as SQL) and how it presents a row. */
+export interface PostListShape<Row extends Post, Out> {
+  columns: string;
+  view: (row: Row) => Out;
+}
+
+/** The API's shape: every column of the post. */
+export const API_POST_LIST: PostListShape<Post, ReturnType<typeof postView>> = { columns: POST_COLUMNS, view: postView };
+
 /**
  * The WHERE conditions of a post list's filters, and its search (lib/posts/search.ts) when `q` is
  * given: undefined search means none was asked; null, that `q` holds no word and matches nothing.
@@ -37,20 +46,25 @@ export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "
 // dashboard's inbox and the portal's similar-post suggestions all list and search through here;
 // the audience decides which posts it may see (the portal: public boards, no merged posts), and
 // `fence` narrows a use's list further (a picker: no merged posts, not the post itself).
-export async function listPosts(db: ScopedDb, audience: Audience, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
+export function listPosts(db: ScopedDb, audience: Audience, query: ListPostsQuery, fence: readonly SqlFragment[] = []) {
+  return listPostsAs(db, audience, query, fence, API_POST_LIST);
+}
+
+/** listPosts reading and presenting what `shape` says (a screen that shows less reads less). */
+export async function listPostsAs<Row extends Post, Out>(db: ScopedDb, audience: Audience, query: ListPostsQuery, fence: readonly SqlFragment[], shape: PostListShape<Row, Out>) {
   const sort = POST_SORT_SPECS[query.sort];
   const page = keysetSql(sort, query.cursor, query.limit);
   const { where, search } = postFilters(query);
-  const select = { from: "post" as const, columns: POST_COLUMNS, where: [...where, ...postsListedToSql(audience, db.workspaceId), ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };
-  let rows: Post[];
+  const select = { from: "post" as const, columns: shape.columns, where: [...where, ...postsListedToSql(audience, db.workspaceId), ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };
+  let rows: Row[];
   if (search === null) rows = [];
-  else if (!search) rows = await db.$selectRows<Post>(select);
+  else if (!search) rows = await db.$selectRows<Row>(select);
   else {
     rows =
-      (await db.$selectRows<Post>({ ...select, searchHits: search.hits })) ??
-      (await db.$selectRows<Post>({ ...select, where: [search.predicate, ...select.where] }));
+      (await db.$selectRows<Row>({ ...select, searchHits: search.hits })) ??
+      (await db.$selectRows<Row>({ ...select, where: [search.predicate, ...select.where] }));
   }
-  return toPage(rows, sort, query.limit, postView);
+  return toPage(rows, sort, query.limit, shape.view);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { encode } from "next-auth/jwt";
@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { pageKeyOf } from "@/lib/public/page-cache";
 import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/public/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
+import { startProductionServer } from "../support/production-server";
 
 // Signed-out portal pages from the production server's page cache (lib/public/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
@@ -21,16 +22,7 @@ let server: ChildProcess;
 let portal: Portal;
 
 async function startServer() {
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(PORT), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: BASE, LOG_LEVEL: "warn", PUBLIC_RATE_LIMIT_PER_MINUTE: "100000" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let waited = 0; ; waited += 250) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) break;
-    if (waited > 90_000) throw new Error("server.ts did not answer within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startProductionServer(PORT, { NEXTAUTH_URL: BASE, PUBLIC_RATE_LIMIT_PER_MINUTE: "100000" }, 90_000);
 }
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${BASE}${path}`, { headers, redirect: "manual" });

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { floodLongLines } from "@/scripts/bench/flood";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { seedPortal, type Portal } from "../public/fixtures";
+import { startProductionServer } from "../support/production-server";
 
 // What an anonymous client can make the production server remember: 10,000 signed-out requests to
 // portal pages and the public JSON, each with its own ~15 KiB request line. Whatever the server
@@ -23,16 +24,7 @@ let portal: Portal;
 beforeAll(async () => {
   if (!built) return;
   portal = await seedPortal();
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(PORT), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: BASE, LOG_LEVEL: "warn", PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let waited = 0; ; waited += 250) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) break;
-    if (waited > 90_000) throw new Error("server.ts did not answer within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startProductionServer(PORT, { NEXTAUTH_URL: BASE, PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000" });
 });
 afterAll(() => {
   server?.kill("SIGTERM");

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { seedPortal, type Portal } from "../public/fixtures";
+import { startProductionServer } from "../support/production-server";
 
 // The production server (server.ts) over real HTTP, on the production build: needs `npm run build`
 // first, and is skipped without one. Short deadlines and caps through the environment, so the
@@ -21,25 +22,13 @@ let portal: Portal;
 beforeAll(async () => {
   if (!built) return;
   portal = await seedPortal();
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(PORT), "--hostname", "127.0.0.1"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXTAUTH_URL: BASE,
-      LOG_LEVEL: "warn",
-      REQUEST_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
-      HEADERS_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
-      MAX_UPLOADS_PER_CLIENT: "2",
-      PUBLIC_RATE_LIMIT_PER_MINUTE: "100000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let waited = 0; ; waited += 250) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) break;
-    if (waited > 90_000) throw new Error("server.ts did not answer within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startProductionServer(PORT, {
+    NEXTAUTH_URL: BASE,
+    REQUEST_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+    HEADERS_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+    MAX_UPLOADS_PER_CLIENT: "2",
+    PUBLIC_RATE_LIMIT_PER_MINUTE: "100000",
+  }, 90_000);
 });
 afterAll(() => {
   server?.kill("SIGTERM");

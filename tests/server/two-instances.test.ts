@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/db/client";
 import { seedPortal, type Portal } from "../public/fixtures";
+import { startProductionServer } from "../support/production-server";
 
 // Two instances of the production server (server.ts, as `npm start` runs it) on one PostgreSQL,
 // each with its own in-process page and answer cache: a change made through A shows on B within
@@ -18,17 +19,7 @@ let portal: Portal;
 let key: string;
 
 async function start(port: number): Promise<void> {
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", PUBLIC_RATE_LIMIT_PER_MINUTE: "100000" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  servers.push(server);
-  for (let waited = 0; ; waited += 250) {
-    if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) return;
-    if (waited > 120_000) throw new Error("server.ts did not answer within 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  servers.push(await startProductionServer(port, { PUBLIC_RATE_LIMIT_PER_MINUTE: "100000" }));
 }
 
 const on = (port: number, path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual", ...init });
