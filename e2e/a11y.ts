@@ -10,6 +10,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   // One axe.run in the page (legacy mode) rather than axe injected twice, once more into a blank page
   // to combine per-frame results: the same rules on the same DOM at about half the cost. Our pages
   // embed no cross-origin frame, the one thing this mode leaves out.
+  // A page re-rendering after an action puts its <title> back a moment later; a page that has none
+  // at all still fails here, by name.
+  await expect(page, `${label} has a title`).toHaveTitle(/\S/);
   const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
