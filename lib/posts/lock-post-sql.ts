@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { publicBoardSql } from "@/lib/visibility";
+import { LISTED_POSTS_SQL, publicBoardSql } from "@/lib/visibility";
 
 /**
  * The first step of every statement that adds to a post's votes or comments: lock the post row,
@@ -12,6 +12,6 @@ export function lockPostSql(workspaceId: string, postId: string, { publicOnly }:
   return Prisma.sql`
     SELECT p.id FROM "Post" p JOIN "Board" b ON b.id = p."boardId"
     WHERE p.id = ${postId} AND p."workspaceId" = ${workspaceId} AND b."workspaceId" = ${workspaceId}
-      AND (${publicBoardSql("b")} OR ${!publicOnly}) AND p."mergedIntoId" IS NULL
+      AND (${publicBoardSql("b")} OR ${!publicOnly}) AND ${LISTED_POSTS_SQL}
     FOR NO KEY UPDATE OF p`;
 }

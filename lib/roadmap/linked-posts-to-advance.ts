@@ -1,6 +1,7 @@
 import type { ScopedDb } from "@/lib/db/scoped";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { canTransition } from "@/lib/posts/status-rules";
+import { LISTED_POSTS } from "@/lib/visibility";
 
 // Each stage names the post status it stands for.
 export const STATUS_OF_STAGE: Record<RoadmapStage, PostStatus> = { planned: "planned", in_progress: "in_progress", completed: "completed" };
@@ -13,7 +14,7 @@ const OFFER_LIMIT = 100;
 export async function linkedPostsToAdvance(db: ScopedDb, roadmapItemId: string, stage: RoadmapStage) {
   const status = STATUS_OF_STAGE[stage];
   const posts = await db.post.findMany({
-    where: { roadmapItemId, mergedIntoId: null, status: { not: status } },
+    where: { roadmapItemId, ...LISTED_POSTS, status: { not: status } },
     orderBy: [{ voteCount: "desc" }, { id: "asc" }],
     take: OFFER_LIMIT,
     select: { id: true, title: true, status: true },
