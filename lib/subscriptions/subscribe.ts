@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { renderMail } from "@/lib/mail/render";
@@ -23,12 +24,31 @@ export interface SubscribeInput {
   ip: string;
 }
 
+/** Requests for the same address take turns until the transaction ends: two at once cannot both take one slot. */
+async function lockAddress(tx: Prisma.TransactionClient, email: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`subscribe-confirm:${email}`}, 0))`;
+}
+
+/**
+ * When this address may get its next confirmation mail: now, or ten minutes after the last one it
+ * was sent or promised, for any subscription on any portal. A second request inside that time
+ * (the changelog after the status page, or another portal) is not dropped: its mail waits for its
+ * turn, so the visitor still gets the link and the address still gets at most one mail per ten
+ * minutes. Call it holding the address's lock (lockAddress).
+ */
+async function nextConfirmationSlot(tx: Prisma.TransactionClient, email: string, now: Date): Promise<Date> {
+  const { _max } = await tx.subscriber.aggregate({ where: { email, confirmSentAt: { not: null } }, _max: { confirmSentAt: true } });
+  const last = _max.confirmSentAt;
+  return last && last.getTime() + CONFIRM_RESEND_MS > now.getTime() ? new Date(last.getTime() + CONFIRM_RESEND_MS) : now;
+}
+
 /**
  * A visitor asks for mail (double opt-in): a confirmation link goes to the address, in a mail job
  * written in the same transaction as the row. The answer is the same whether the address was new,
  * waiting for confirmation or already subscribed, and whether a mail went out: nothing tells a
- * stranger who is subscribed. At most one confirmation mail per address per ten minutes; a
- * confirmed subscription is left as it is (its mails carry the link that changes it).
+ * stranger who is subscribed. At most one confirmation mail per address per ten minutes, across
+ * every portal and topic; a confirmed subscription is left as it is (its mails carry the link that
+ * changes it).
  */
 export async function subscribe(input: SubscribeInput, now = new Date()): Promise<{ accepted: true }> {
   const email = normalizeEmail(input.email);
@@ -43,6 +63,7 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
   const key = { workspaceId_topic_email: { workspaceId, topic: input.topic, email } };
 
   await db.$transaction(async (tx) => {
+    await lockAddress(tx, email);
     // Unconfirmed subscriptions past their window are forgotten here, a few at a time.
     await tx.subscriber.deleteMany({ where: { workspaceId, confirmedAt: null, OR: [{ confirmSentAt: null }, { confirmSentAt: { lt: new Date(now.getTime() - CONFIRM_WINDOW_MS) } }] } });
     const existing = await tx.subscriber.findUnique({ where: key });
@@ -50,8 +71,9 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
     if (existing?.confirmSentAt && now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS) return;
     const perAddress = await subscribeAddressLimiter().limit(email);
     if (!perAddress.success) return;
+    const sendAt = await nextConfirmationSlot(tx, email, now);
     const token = newConfirmToken();
-    const fields = { componentIds, locale: input.locale ?? null, confirmTokenHash: token.hash, confirmSentAt: now };
+    const fields = { componentIds, locale: input.locale ?? null, confirmTokenHash: token.hash, confirmSentAt: sendAt };
     if (existing) {
       await tx.subscriber.update({ where: { id: existing.id }, data: fields });
     } else {
@@ -60,7 +82,7 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
       await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
     }
     const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw) });
-    await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) });
+    await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) }, { startAfter: sendAt });
   }).catch((error: unknown) => {
     // The same address posted twice at once: the other request made the row and sent the mail.
     if (!isUniqueViolation(error)) throw error;

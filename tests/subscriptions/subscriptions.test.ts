@@ -126,6 +126,40 @@ describe("subscribing", () => {
     expect(await mailJobs([confirmed])).toHaveLength(1);
   });
 
+  it("one confirmation mail per address per ten minutes across topics and portals: a second request waits its turn, none is lost", async () => {
+    const setup = await portal();
+    const other = await portal();
+    const email = address("spaced");
+    const now = new Date();
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() }, now);
+    await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email, ip: ip() }, now);
+    await subscribe({ workspace: other.workspace, topic: "STATUS", email, ip: ip() }, now);
+    const jobs = await mailJobs([email]);
+    expect(jobs).toHaveLength(3);
+    const starts = jobs.map((job) => job.startAfter.getTime());
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(10 * 60_000);
+    // Only the first goes out now; the later ones wait on the queue.
+    await smtp.mailTo(email, 1, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+    // A waiting link still works once its mail has gone out (its window counts from then).
+    const waiting = jobs[1]!;
+    expect(waiting.data.message.text).toContain("release notes");
+    const token = new URL(linkIn(waiting.data.message.text, "/subscriptions/confirm")).searchParams.get("token");
+    const outcome = await confirmSubscription(setup.workspace.id, token, new Date(waiting.startAfter.getTime() + 60_000));
+    expect(outcome).toMatchObject({ status: "confirmed", topic: "CHANGELOG" });
+
+    // Posted to three portals at the same moment: three different slots, still ten minutes apart.
+    const racing = address("spaced-race");
+    const third = await portal();
+    await Promise.all([setup, other, third].map((target) => subscribe({ workspace: target.workspace, topic: "STATUS", email: racing, ip: ip() })));
+    const raced = (await mailJobs([racing])).map((job) => job.startAfter.getTime()).sort((a, b) => a - b);
+    expect(raced).toHaveLength(3);
+    expect(raced[1]! - raced[0]!).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(raced[2]! - raced[1]!).toBeGreaterThanOrEqual(10 * 60_000);
+  });
+
   it("a malformed or over-long address gets a clear answer and no row", async () => {
     const setup = await portal();
     for (const email of ["", "not-an-address", "a@b", "two@@example.test", `${"x".repeat(250)}@example.test`, "bell\u0007@example.test", 42]) {
