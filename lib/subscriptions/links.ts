@@ -1,18 +1,38 @@
+import { isPortalLocale, portalPath, type PortalLanguages } from "@/lib/i18n/locales";
 import { absoluteUrl } from "@/lib/site-url";
 import { manageTokenFor } from "./tokens";
 
-// Every link a subscriber mail holds, on the configured public origin (never the request's host).
+// Every link a subscriber mail holds, on the configured public origin (never the request's host),
+// and in the portal language the subscriber used when the portal still offers it: a visitor who
+// subscribed on the German page lands on German pages.
 
-export function portalLink(slug: string, page: "status" | "changelog"): string {
-  return absoluteUrl(`/p/${encodeURIComponent(slug)}/${page}`).toString();
+/** The subscriber's language and the portal's, for the links; without it, the portal's own address. */
+export interface LinkLanguage {
+  locale: string | null | undefined;
+  languages: PortalLanguages;
 }
 
-export function confirmLink(slug: string, rawToken: string): string {
-  return absoluteUrl(`/p/${encodeURIComponent(slug)}/subscriptions/confirm?token=${rawToken}`).toString();
+function portalAddress(slug: string, rest: string, language?: LinkLanguage): string {
+  const encoded = encodeURIComponent(slug);
+  const locale = language?.locale;
+  if (!language || !isPortalLocale(locale) || !language.languages.locales.includes(locale)) return `/p/${encoded}${rest}`;
+  return portalPath(encoded, locale, language.languages.defaultLocale, rest);
 }
 
-export function manageLink(slug: string, subscriberId: string): string {
-  return absoluteUrl(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${manageTokenFor(subscriberId)}`).toString();
+export function portalLink(slug: string, page: "status" | "changelog", language?: LinkLanguage): string {
+  return absoluteUrl(portalAddress(slug, `/${page}`, language)).toString();
+}
+
+export function releaseNoteLink(slug: string, noteId: string, language?: LinkLanguage): string {
+  return absoluteUrl(portalAddress(slug, `/changelog/${encodeURIComponent(noteId)}`, language)).toString();
+}
+
+export function confirmLink(slug: string, rawToken: string, language?: LinkLanguage): string {
+  return absoluteUrl(portalAddress(slug, `/subscriptions/confirm?token=${rawToken}`, language)).toString();
+}
+
+export function manageLink(slug: string, subscriberId: string, language?: LinkLanguage): string {
+  return absoluteUrl(portalAddress(slug, `/subscriptions/manage?token=${manageTokenFor(subscriberId)}`, language)).toString();
 }
 
 /** The RFC 8058 one-click endpoint: a POST unsubscribes, a GET shows the manage page. */

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
+import type { PortalLanguages } from "@/lib/i18n/locales";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { renderMail } from "@/lib/mail/render";
 import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
@@ -14,7 +15,8 @@ import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
 
 export interface SubscribeInput {
-  workspace: { id: string; slug: string; name: string };
+  /** With its portal's languages, the confirmation link opens in the visitor's language. */
+  workspace: { id: string; slug: string; name: string; languages?: PortalLanguages };
   topic: SubscriptionTopic;
   email: unknown;
   /** Status components (STATUS only); empty or absent: all. Ids not in the workspace are dropped. */
@@ -81,7 +83,7 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
       const created = await tx.subscriber.create({ data: { workspaceId, topic: input.topic, email, manageTokenHash: `pending:${token.hash}`, ...fields } });
       await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
     }
-    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw) });
+    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw, input.workspace.languages && { locale: input.locale, languages: input.workspace.languages }) });
     await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) }, { startAfter: sendAt });
   }).catch((error: unknown) => {
     // The same address posted twice at once: the other request made the row and sent the mail.

@@ -20,6 +20,7 @@ import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription"
 import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
 import { subscribe } from "@/lib/subscriptions/subscribe";
 import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
+import { portalLanguagesOf } from "@/lib/i18n/locales";
 import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
 import { actorOf, expectApiError } from "../support/actors";
 import { seedTenant, uniqueSuffix } from "../support/api";
@@ -301,6 +302,28 @@ describe("incident mail", () => {
     await notifySubscribers(setup.workspace.id);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.mailsTo(email)).toHaveLength(2);
+  });
+
+  it("mails in the portal language the visitor subscribed in: the confirmation, the incident and their links", async () => {
+    const setup = await withComponents();
+    const email = address("german");
+    const languages = portalLanguagesOf(await db.workspace.findUniqueOrThrow({ where: { id: setup.workspace.id } }));
+    await subscribe({ workspace: { ...setup.workspace, languages }, topic: "STATUS", email, locale: "de", ip: ip() });
+    const confirmation = await smtp.mailTo(email, 1, 15_000);
+    expect(confirmation.subject).toContain("Bestätigen Sie Ihr Abonnement");
+    expect(confirmation.html).toContain('lang="de"');
+    const link = linkIn(confirmation.text, "/subscriptions/confirm");
+    expect(link).toContain(`/p/${setup.workspace.slug}/de/subscriptions/confirm?token=`);
+    const token = new URL(link).searchParams.get("token");
+    expect((await confirmSubscription(setup.workspace.id, token)).status).toBe("confirmed");
+
+    await createIncident(setup.actor, { title: "API errors", message: "We are looking.", components: [{ id: setup.a.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    const mail = await smtp.mailTo(email, 2, 15_000);
+    expect(mail.subject).toContain("Wird untersucht: API errors");
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain(`/p/${setup.workspace.slug}/de/status`);
+    expect(mail.text).toContain(`/p/${setup.workspace.slug}/de/subscriptions/manage?token=`);
   });
 
   it("a component deleted while subscribers chose it breaks nothing; the workspace switch suppresses and logs why", async () => {
