@@ -16,7 +16,7 @@ import { maintenanceBoundary } from "@/lib/status/maintenance-events";
 import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
 import { updateIncident } from "@/lib/status/update-incident";
 import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
-import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
+import { getSubscriptionByToken, updateSubscriptionComponents } from "@/lib/subscriptions/manage-subscription";
 import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
 import { subscribe } from "@/lib/subscriptions/subscribe";
 import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
@@ -304,6 +304,31 @@ describe("incident mail", () => {
     expect(smtp.mailsTo(email)).toHaveLength(2);
   });
 
+  it("the manage link changes the components (then only those are mailed); it changes nothing with a bad token or on a changelog subscription", async () => {
+    const setup = await withComponents();
+    const email = address("chooser");
+    const { manageToken } = await subscribed(setup, email);
+    expect(await updateSubscriptionComponents(setup.workspace.id, manageToken, [setup.a.id, "no-such-component", 7])).toBe(true);
+    expect((await getSubscriptionByToken(setup.workspace.id, manageToken))?.componentIds).toEqual([setup.a.id]);
+    expect(await updateSubscriptionComponents(setup.workspace.id, "x".repeat(43), [setup.b.id])).toBe(false);
+    const other = await portal();
+    expect(await updateSubscriptionComponents(other.workspace.id, manageToken, [])).toBe(false);
+
+    await createIncident(setup.actor, { title: "On B", message: "Only B.", components: [{ id: setup.b.id, status: "major_outage" }] });
+    await createIncident(setup.actor, { title: "On A", message: "Only A.", components: [{ id: setup.a.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    expect((await smtp.mailTo(email, 2, 15_000)).subject).toContain("On A");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mailsTo(email)).toHaveLength(2);
+
+    const reader = address("chooser-reader");
+    await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: reader, ip: ip() });
+    const token = new URL(linkIn((await smtp.mailTo(reader, 1, 15_000)).text, "/subscriptions/confirm")).searchParams.get("token");
+    const confirmed = await confirmSubscription(setup.workspace.id, token);
+    expect(confirmed.status).toBe("confirmed");
+    if (confirmed.status === "confirmed") expect(await updateSubscriptionComponents(setup.workspace.id, confirmed.manageToken, [setup.a.id])).toBe(false);
+  });
+
   it("mails in the portal language the visitor subscribed in: the confirmation, the incident and their links", async () => {
     const setup = await withComponents();
     const email = address("german");
@@ -382,7 +407,7 @@ describe("maintenance mail", () => {
 });
 
 describe("changelog mail", () => {
-  it("a release note published now mails changelog subscribers (not status ones) with its summary and link; a scheduled one at its time", async () => {
+  it("a release note published now mails changelog subscribers (not status ones) with its summary and link; a scheduled one at its time; the switch off mails none", async () => {
     const setup = await portal();
     const reader = address("reader");
     await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: reader, ip: ip() });
@@ -407,6 +432,14 @@ describe("changelog mail", () => {
     await notifySubscribers(setup.workspace.id);
     expect((await smtp.mailTo(reader, 3, 15_000)).subject).toContain("Scheduled");
     expect(smtp.mailsTo(statusOnly)).toHaveLength(1);
+
+    // The workspace's changelog switch off: nobody is mailed, each is logged as suppressed.
+    await db.workspace.update({ where: { id: setup.workspace.id }, data: { notifyChangelogSubscribers: false } });
+    const quiet = await createReleaseNote(setup.actor, { title: "Quiet note", body: "Nobody hears this.", publish: true });
+    await notifySubscribers(setup.workspace.id);
+    expect(await db.notificationDelivery.findMany({ where: { subjectId: quiet.id }, select: { recipient: true, status: true } })).toEqual([{ recipient: reader, status: "SUPPRESSED" }]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.mailsTo(reader)).toHaveLength(3);
   });
 });
 
