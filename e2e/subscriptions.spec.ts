@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ARTIFACTS } from "./dashboard-helpers";
 import { linkIn, mailsTo, type ReceivedMail } from "./mail";
-import { addComponent, e2eDatabaseUrl, publishedPortal } from "./public-fixtures";
+import { addComponent, e2eDatabaseUrl, publishedPortal, sql } from "./public-fixtures";
 
 // A visitor subscribes to a status page on the production build, confirms from the mail, hears
 // about an incident opening and resolving, and stops hearing after unsubscribing from the mail.
@@ -106,6 +107,27 @@ test("subscribe on the status page, confirm from the mail, two mails for an inci
   const csv = await page.request.get(`/w/${portal.slug}/status/subscribers/export`);
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain(email);
+
+  // The search form and the Remove button, on a second confirmed address seeded straight in.
+  const other = `other-${Date.now()}@e2e.example.test`;
+  await sql(`INSERT INTO "Subscriber" (id, "workspaceId", topic, email, "confirmedAt", "manageTokenHash", "updatedAt") VALUES ($1, $2, 'STATUS', $3, now(), $4, now())`, [
+    `sub${randomBytes(10).toString("hex")}`,
+    portal.workspaceId,
+    other,
+    `e2e-${randomBytes(16).toString("hex")}`,
+  ]);
+  await page.goto(`/w/${portal.slug}/status/subscribers`);
+  await expect(page.getByTestId("subscriber-count")).toHaveText("2 confirmed subscribers");
+  await page.getByRole("searchbox", { name: "Search addresses" }).fill("OTHER-");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\?q=OTHER-/);
+  await expect(page.getByTestId("subscriber-row")).toHaveCount(1);
+  await expect(page.getByTestId("subscriber-row")).toContainText(other);
+  await page.getByRole("button", { name: `Remove ${other}` }).click();
+  await expect(page.getByText("No subscriber matches “OTHER-”.")).toBeVisible();
+  await page.goto(`/w/${portal.slug}/status/subscribers`);
+  await expect(page.getByTestId("subscriber-count")).toHaveText("1 confirmed subscriber");
+  await expect(page.getByTestId("subscriber-row")).toContainText(email);
 
   // Unsubscribe from the mail's link; twice is fine; the next incident sends nothing.
   await visitor.goto(linkIn(resolved, "/subscriptions/manage"));
