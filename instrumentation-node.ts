@@ -1,5 +1,6 @@
 // Server start on the Node.js runtime (see instrumentation.ts). Production must not start without its
-// secrets (scripts/start.mjs checks first, with a friendlier message); every start says which
+// secrets (scripts/start.mjs and server.ts check first, and exit; this covers anything else that
+// loads the build); every start says which
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
 // V8 lets the heap grow between full collections (tuneHeapGrowth, below), and keeps finished renders
 // from holding on to each other (lib/server/release-abort-stacks.ts). It also starts the job

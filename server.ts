@@ -11,10 +11,26 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { startPublicCacheListener } from "@/lib/cache/public-cache-listener";
 import { resolveDatabaseTarget } from "@/lib/db/target";
+import { missingProductionSecrets } from "@/lib/env";
 import { stopInProcessJobWorker } from "@/lib/jobs/worker";
 import { log } from "@/lib/log/logger";
+import { checkMailTransport } from "@/lib/mail/transport-choice.mjs";
 import { serverLimits } from "@/lib/server/config";
 import { createFrontDoor } from "@/lib/server/front-door";
+
+// The refusals of `npm start`, here too, before anything loads: a container that runs this file
+// directly must refuse the same way. (Left to the instrumentation hook, a missing secret only
+// failed the hook: Next.js logged it and the server listened all the same.)
+const missingSecrets = missingProductionSecrets();
+if (missingSecrets.length > 0) {
+  console.error(`Refusing to start without ${missingSecrets.join(" and ")} (each at least 32 characters; generate one with \`openssl rand -base64 32\`).`);
+  process.exit(1);
+}
+const mail = checkMailTransport(process.env);
+if (!mail.ok) {
+  console.error(mail.message);
+  process.exit(1);
+}
 
 const { values: args } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(args.port ?? process.env.PORT ?? 3000);

@@ -60,6 +60,9 @@ test("an operator moves a workspace to Pro; the owner's settings show it; nobody
   await row.getByRole("button", { name: "Change the plan of Acme Rockets" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Acme Rockets moved from Free to Pro." })).toBeVisible();
   await expect(row).toContainText(`Plan last changed by ${OPERATOR_EMAIL}`);
+  // When, in the dashboard's one date style: the viewer's locale and zone, not a UTC style of its own.
+  await expect(row.locator("time[datetime]")).toHaveCount(1);
+  await expect(row.locator("time[datetime]")).not.toContainText("UTC");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page, "operator page at 390 px");

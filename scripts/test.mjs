@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, the dependency rules, the production build, Vitest (unit +
 // integration; the production server's own tests serve that build), the API suite a second time on
-// the Upstash rate-limit backend through the local bridge (when Redis answers; required on CI), then
-// Playwright in Debian's Chromium.
+// the Upstash rate-limit backend through the local bridge (on the Redis it finds, or one it starts;
+// required on CI), then Playwright in Debian's Chromium.
 //
 // It needs no environment variable: the database is TEST_DATABASE_URL, else DATABASE_URL, else a
 // PostgreSQL running locally (scripts/lib/find-postgres.mjs), else embedded PGlite, and the log
@@ -10,10 +10,10 @@
 // It ends with every step's result, what failed or was skipped, and one "N passed, N failed" line.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describeDatabase, findPostgres } from "./lib/find-postgres.mjs";
+import { findOrStartRedis } from "./lib/local-redis.mjs";
 import { commandStep, playwrightStep, skippedStep, summarize, vitestStep } from "./lib/test-summary.mjs";
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
@@ -65,24 +65,8 @@ function readJson(file) {
   }
 }
 
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-function finish() {
+async function finish() {
+  if (redis.url) await redis.stop();
   const { lines, ok } = summarize(steps, { ci, totalMs: Date.now() - started });
   for (const line of lines) console.log(line);
   process.exit(ok ? 0 : 1);
@@ -102,8 +86,13 @@ console.log(`Database for the tests: ${describeDatabase(database)}`);
 if (!database.url) {
   console.log("The browser specs that seed rows directly need PostgreSQL: without it they fail. Start PostgreSQL for the full suite.");
 }
-// Every step below (and each process they start) sees the same choice.
-const testEnv = database.url ? { TEST_DATABASE_URL: database.url } : {};
+// Redis, for the Upstash bridge's own tests and the API suite's Upstash pass: found, or started for
+// this run and stopped at its end.
+const redis = await findOrStartRedis();
+console.log(`Redis for the tests: ${redis.url ? `${redis.url} (${redis.source})` : redis.source}`);
+if (!redis.url) console.log("The Upstash bridge's tests need Redis: without it they fail and the Upstash pass is skipped. Install Redis for the full suite.");
+// Every step below (and each process they start) sees the same choices.
+const testEnv = { ...(database.url ? { TEST_DATABASE_URL: database.url } : {}), ...(redis.url ? { REDIS_URL: redis.url } : {}) };
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "wsp-test-"));
 
 // Lint, typecheck and the dependency rules only read the sources, each mostly on one core: side by
@@ -127,20 +116,19 @@ const vitestReport = path.join(reports, "vitest.json");
 const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
 steps.push(vitestStep("vitest", readJson(vitestReport), vitestRun));
 
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-if (await redisAnswers(redisUrl)) {
+if (redis.url) {
   const upstashReport = path.join(reports, "vitest-upstash.json");
   const upstashRun = await run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
     "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
-  ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash", REDIS_URL: redisUrl });
+  ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" });
   steps.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
 } else if (ci) {
-  console.error(`\nRedis does not answer at ${redisUrl}; CI must run the API suite on the Upstash backend.`);
+  console.error(`\nCI must run the API suite on the Upstash backend: ${redis.source}.`);
   steps.push(commandStep("vitest upstash", 1, 0));
-  steps.at(-1).failures = [`Redis does not answer at ${redisUrl}`];
+  steps.at(-1).failures = [redis.source];
 } else {
-  console.log(`\n== skipped: the Upstash pass (no Redis at ${redisUrl}; start one to run it)`);
-  steps.push(skippedStep("vitest upstash", `no Redis at ${redisUrl}`));
+  console.log(`\n== skipped: the Upstash pass (${redis.source}; install Redis to run it)`);
+  steps.push(skippedStep("vitest upstash", redis.source));
 }
 
 if (build.exitCode === 0) {
@@ -156,4 +144,4 @@ if (build.exitCode === 0) {
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
-finish();
+await finish();

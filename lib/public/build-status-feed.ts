@@ -1,9 +1,11 @@
+import { formatDateTime, formatUtcDateTime } from "@/lib/format-date";
 import { escapeXml } from "@/lib/xml/escape-xml";
 import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
 
 // The status page's incidents and maintenance windows as an Atom 1.0 feed (RFC 4287), for feed
 // readers and chat integrations that follow a status page. Entries are newest change first; each
-// incident carries its whole timeline, so a reader sees the latest update without the page.
+// incident carries its whole timeline, so a reader sees the latest update without the page. Times
+// a reader sees are written as the status page writes them, in UTC; the Atom elements keep ISO 8601.
 export const STATUS_FEED_INCIDENTS = 50;
 
 interface FeedIncident {
@@ -56,7 +58,7 @@ export function buildStatusFeed(workspace: PublishedWorkspace, incidents: FeedIn
         updated: incident.updatedAt,
         html: [
           incident.components.length ? `<p>Affects: ${html(incident.components.map((component) => component.name).join(", "))}</p>` : "",
-          ...[...incident.updates].reverse().map((update) => `<p><strong>${html(update.status)}</strong> (${update.createdAt}): ${html(update.message)}</p>`),
+          ...[...incident.updates].reverse().map((update) => `<p><strong>${html(update.status)}</strong> (${formatUtcDateTime(update.createdAt)}): ${html(update.message)}</p>`),
         ].join(""),
       }),
     })),
@@ -68,7 +70,7 @@ export function buildStatusFeed(workspace: PublishedWorkspace, incidents: FeedIn
         title: `Maintenance: ${window.title} (${window.state === "in_progress" ? "in progress" : window.state})`,
         published: window.startsAt,
         updated: window.startsAt,
-        html: `<p>${window.startsAt} – ${window.endsAt} (UTC)</p>${window.message ? `<p>${html(window.message)}</p>` : ""}`,
+        html: `<p>${formatDateTime(window.startsAt)} – ${formatUtcDateTime(window.endsAt)}</p>${window.message ? `<p>${html(window.message)}</p>` : ""}`,
       }),
     })),
   ].sort((a, b) => b.updated.localeCompare(a.updated));

@@ -4,6 +4,7 @@ import { storedEvent } from "@/lib/events/record-event";
 import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/events/routing";
 import type { EventConsumer, StoredEvent } from "@/lib/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
+import { formatDateTime } from "@/lib/format-date";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { eventsStillPending } from "@/lib/jobs/pending-event-work";
 import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
@@ -94,8 +95,10 @@ function summaryOf(markdown: string): string {
   return first.length > 600 ? `${first.slice(0, 597).trimEnd()}…` : first;
 }
 
-function utc(iso: string): string {
-  return iso ? iso.slice(0, 16).replace("T", " ") : "";
+// A window's times as the status page writes them, in the subscriber's language and in UTC (the
+// mail's sentence names the zone once).
+function utc(iso: string, locale: string | null): string {
+  return iso ? formatDateTime(iso, "utc", locale ?? undefined) : "";
 }
 
 /** A status mail's words: the headline, its lines, and the components it concerns last. */
@@ -155,7 +158,7 @@ function subjectOf(event: StoredEvent, workspace: Portal): Subject | null {
       componentIds: components.map((component) => text(component.id)).filter(Boolean),
       update(locale) {
         const words = updateWords(locale);
-        const window = words.window(utc(text(data.startsAt)), utc(text(data.endsAt)));
+        const window = words.window(utc(text(data.startsAt), locale), utc(text(data.endsAt), locale));
         return statusUpdate(workspace, locale, `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
       },
     };

@@ -294,6 +294,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     DATABASE_URL,
     API_KEY_SECRET,
     NEXTAUTH_SECRET,
+    // No mail goes out during a run; production asks for that choice to be said.
+    MAIL_TRANSPORT: "none",
     // The contract's limits would turn the run into 429s; the limiters still count.
     RATE_LIMIT_PER_MINUTE: "100000000",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000",

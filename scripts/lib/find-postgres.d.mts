@@ -5,6 +5,6 @@ export interface PostgresChoice {
   tried: string[];
 }
 export function localCandidates(): string[];
-export function findPostgres(env?: NodeJS.ProcessEnv): Promise<PostgresChoice>;
-export function findPostgresSync(env?: NodeJS.ProcessEnv): PostgresChoice;
+export function findPostgres(env?: Record<string, string | undefined>): Promise<PostgresChoice>;
+export function findPostgresSync(env?: Record<string, string | undefined>): PostgresChoice;
 export function describeDatabase(choice: PostgresChoice): string;

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import * as feed from "@/app/api/public/[workspace]/status/feed.xml/route";
 import { db } from "@/lib/db/client";
+import { formatDateTime } from "@/lib/format-date";
 import { publicOrigin } from "@/lib/site-url";
 import { openIncident, seedPortal } from "../public/fixtures";
 import { getText } from "../public/request";
@@ -12,7 +13,7 @@ describe("GET /api/public/{workspace}/status/feed.xml", () => {
   it("an Atom feed of incidents (with their updates) and maintenance ahead, that parses and carries inert content", async () => {
     const portal = await seedPortal();
     await openIncident(portal.workspaceId, { title: "Queue <b>stuck</b> & slow", message: "<script>alert(1)</script> We are on it." });
-    const startsAt = new Date(Date.now() + 24 * 60 * 60_000);
+    const startsAt = new Date(Math.floor((Date.now() + 24 * 60 * 60_000) / 60_000) * 60_000);
     await db.maintenance.create({ data: { workspaceId: portal.workspaceId, title: "Database upgrade", message: "Read-only for ten minutes.", startsAt, endsAt: new Date(startsAt.getTime() + 60 * 60_000) } });
 
     const result = await getText(feed.GET, `/api/public/${portal.slug}/status/feed.xml`, { workspace: portal.slug });
@@ -29,6 +30,13 @@ describe("GET /api/public/{workspace}/status/feed.xml", () => {
     const incident = entries.find((entry: { title: { "#text": string } }) => entry.title["#text"].startsWith("Queue"));
     expect(incident.content["#text"]).toContain("&lt;script&gt;alert(1)&lt;/script&gt; We are on it.");
     expect(incident.link["@href"]).toBe(`${publicOrigin()}/p/${portal.slug}/status`);
+    // Times for the reader in the status page's own style, in UTC; ISO 8601 only in the Atom elements.
+    expect(incident.content["#text"]).toMatch(/<strong>investigating<\/strong> \(\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\)/);
+    const maintenance = entries.find((entry: { title: { "#text": string } }) => entry.title["#text"].startsWith("Maintenance"));
+    const endsAt = new Date(startsAt.getTime() + 60 * 60_000);
+    expect(maintenance.content["#text"]).toContain(`<p>${formatDateTime(startsAt)} – ${formatDateTime(endsAt)} UTC</p>`);
+    expect(maintenance.content["#text"]).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(maintenance.published).toBe(startsAt.toISOString());
 
     const missing = await getText(feed.GET, "/api/public/nope/status/feed.xml", { workspace: "no-such-portal" });
     expect(missing.status).toBe(404);

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as oneClickRoute from "@/app/api/subscriptions/unsubscribe/route";
 import { db } from "@/lib/db/client";
+import { formatDateTime } from "@/lib/format-date";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
@@ -395,7 +396,8 @@ describe("maintenance mail", () => {
       expect.stringContaining("Maintenance started: Database upgrade"),
       expect.stringContaining("Maintenance completed: Database upgrade"),
     ]);
-    expect(smtp.mailsTo(onApi)[1]!.text).toMatch(/From .* to .* \(UTC\)/);
+    // The window in the status page's style ("25 Nov 2026, 13:23"), the zone named once.
+    expect(smtp.mailsTo(onApi)[1]!.text).toContain(`From ${formatDateTime(startsAt)} to ${formatDateTime(endsAt)} (UTC)`);
 
     const later = await scheduleMaintenance(setup.actor, { title: "Cache flush", startsAt: new Date(now.getTime() + 3_600_000).toISOString(), endsAt: new Date(now.getTime() + 7_200_000).toISOString(), componentIds: [api.id] }, now);
     await cancelMaintenance(setup.actor, later.id);

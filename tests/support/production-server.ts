@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
  */
 export async function startProductionServer(port: number, env: Record<string, string> = {}, waitMs = 120_000): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...env },
+    // No mail from these servers, by the operator's choice that production needs (MAIL_TRANSPORT=none).
+    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", MAIL_TRANSPORT: "none", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let waited = 0; ; waited += 250) {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -38,5 +40,40 @@ describe("<LocalTime> on the server", () => {
     const age = renderToString(createElement(LocalTime, { value: AT }, "5h"));
     expect(age).toContain('title="25 Nov 2026, 13:23 UTC"');
     expect(age).toContain(">5h</time>");
+  });
+});
+
+// Every date a person reads goes through lib/format-date.ts (or <LocalTime>, which uses it). A
+// formatter of its own, or an ISO string cut to size, is how a page ends up in a second style.
+describe("no second date style in the sources", () => {
+  const ROOTS = ["app", "components", "lib"];
+  // What may build a date formatter itself, and why: the style's one home; a compact age for dense
+  // lists that falls back to month and year; reading the browser's zone for datetime-local inputs.
+  const ALLOWED = new Set(["lib/format-date.ts", "components/posts/format-age.ts", "components/status/local-time.ts"]);
+  const OWN_STYLE = [
+    /new Intl\.DateTimeFormat\(/,
+    /\.toLocale(Date|Time)String\(/,
+    /\.toUTCString\(/,
+    // Cut to the minute or second for reading; cut to the day (0, 10) it is a key, not text.
+    /toISOString\(\)\.(slice|substring)\(0, ?1[69]\)/,
+    /\.slice\(0, ?16\)\.replace\("T", " "\)/,
+  ];
+
+  function sources(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "generated" || entry.name === "vendor" ? [] : sources(file);
+      return /\.(ts|tsx|mjs)$/.test(entry.name) ? [file] : [];
+    });
+  }
+
+  it("no file outside lib/format-date.ts makes its own date text", () => {
+    const offenders = ROOTS.flatMap(sources)
+      .filter((file) => !ALLOWED.has(file))
+      .flatMap((file) => {
+        const text = fs.readFileSync(file, "utf8");
+        return OWN_STYLE.filter((pattern) => pattern.test(text)).map((pattern) => `${file}: ${pattern}`);
+      });
+    expect(offenders).toEqual([]);
   });
 });

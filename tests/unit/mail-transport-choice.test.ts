@@ -68,3 +68,28 @@ describe("node scripts/start.mjs", () => {
     expect(result.status).not.toBe(0); // got as far as launching, with no server here to launch
   });
 });
+
+describe("node --import tsx server.ts, as a container runs it", () => {
+  // The production server itself refuses as `npm start` does, before Next.js loads: started
+  // directly it must not listen without its secrets or a mail choice. Nothing is served either way.
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["--import", "tsx", "server.ts", "--port", "1", "--hostname", "127.0.0.1"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+
+  it("without SMTP_URL and without MAIL_TRANSPORT=none: exit 1 and the reason", { timeout: 90_000 }, () => {
+    const result = run(SECRETS);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Refusing to start without SMTP_URL");
+    expect(result.stdout).not.toContain("server listening");
+  });
+
+  it("without its secrets: exit 1 naming them", { timeout: 90_000 }, () => {
+    const result = run({ MAIL_TRANSPORT: "none" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Refusing to start without NEXTAUTH_SECRET and API_KEY_SECRET");
+    expect(result.stdout).not.toContain("server listening");
+  });
+});

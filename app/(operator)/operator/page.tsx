@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PlanChangeForm } from "@/components/operator/plan-change-form";
 import { PlanComparison } from "@/components/plans/plan-comparison";
+import { LocalTime } from "@/components/ui/local-time";
 import { getSessionUser } from "@/lib/auth/session";
 import { DomainError } from "@/lib/core/errors";
 import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/plans/list-operator-workspaces";
@@ -10,8 +11,6 @@ import { PLAN_IDS, planName } from "@/lib/plans/limits";
 import { changePlanAction } from "./actions";
 
 export const metadata: Metadata = { title: "Operator · Workspaces" };
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function OperatorPage({ searchParams }: { searchParams: Promise<{ q?: string | string[]; plan?: string | string[] }> }) {
   const search = parseOperatorSearch(await searchParams);
@@ -111,7 +110,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
               <p className="text-xs text-slate-500">
                 {row.lastPlanChange ? (
                   <>
-                    Plan last changed by {row.lastPlanChange.changedBy}, {dateFormat.format(row.lastPlanChange.at)} UTC
+                    Plan last changed by {row.lastPlanChange.changedBy}, <LocalTime value={row.lastPlanChange.at} />
                   </>
                 ) : (
                   "Plan never changed"
