@@ -2,8 +2,7 @@
 // secrets (scripts/start.mjs and server.ts check first, and exit; this covers anything else that
 // loads the build); every start says which
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
-// V8 lets the heap grow between full collections (tuneHeapGrowth, below), and keeps finished renders
-// from holding on to each other (lib/server/release-abort-stacks.ts). It also starts the job
+// V8 lets the heap grow between full collections (tuneHeapGrowth, below). It also starts the job
 // worker inside the server (startJobs, below) unless JOBS_IN_PROCESS=false leaves it to
 // `npm run worker`.
 export async function registerNode() {
@@ -12,8 +11,6 @@ export async function registerNode() {
     assertProductionSecrets();
   }
   await tuneHeapGrowth();
-  // Before any render: see lib/server/release-abort-stacks.ts.
-  (await import("@/lib/server/release-abort-stacks")).releaseAbortStacks();
   const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
     import("@/lib/db/target"),
     import("@/lib/ratelimit"),

@@ -38,8 +38,9 @@ function rssMiB(pid: number): number {
 describe.skipIf(!built)("unique long request lines (server.ts)", () => {
   it(`${REQUESTS.toLocaleString("en")} signed-out requests with unique 15 KiB lines grow the server's RSS by at most ${MAX_GROWTH_MIB} MiB`, async () => {
     // A portal page in twenty requests (each is rendered: a line this long is never a cache key), the
-    // rest public JSON answered from the public cache behind Next's router. A render used to leave
-    // itself behind (lib/server/release-abort-stacks.ts): 500 of them grew the heap by ~130 MiB.
+    // rest public JSON answered from the public cache behind Next's router. A render once left itself
+    // behind, linked to the next through its aborted cache signal's Error: 500 of them grew the heap
+    // by ~130 MiB.
     const json = [`/api/public/${portal.slug}/status`, `/api/public/${portal.slug}/posts/${portal.post.id}`];
     const paths = [`/p/${portal.slug}/status`, ...Array(9).fill(json).flat(), `/p/${portal.slug}/posts/${portal.post.id}`, ...Array(9).fill(json).flat()];
     const flood = (count: number) => floodLongLines({ base: BASE, paths, count, lineBytes: LINE_BYTES, concurrency: 8 });
