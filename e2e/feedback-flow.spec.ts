@@ -83,6 +83,11 @@ test("sign up → board → portal → a visitor posts a duplicate anyway → th
   await expect(admin.getByTestId("voters")).toContainText("Ann Other");
   await expectNoSeriousA11yViolations(admin, "post page");
   await screenshotBothWidths(admin, "feedback-post");
+  // On a phone the details column, its buttons included, stays inside the screen.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  const deleteButton = await admin.getByRole("button", { name: "Delete post" }).boundingBox();
+  expect(deleteButton!.x + deleteButton!.width).toBeLessThanOrEqual(390);
+  await admin.setViewportSize({ width: 1280, height: 800 });
 
   // Merge the duplicate into the older post.
   await admin.getByRole("button", { name: "Merge into another post…" }).click();

@@ -81,7 +81,7 @@ export default async function PostPage({ params }: Props) {
           </p>
         </article>
 
-        <aside className="space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1" aria-label="Post details">
+        <aside className="min-w-0 space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1" aria-label="Post details">
           <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
             {can.status ? (
               <StatusSelect key={post.status} slug={slug} postId={post.id} status={post.status} allowed={allowedNextStatuses(post.status)} />
