@@ -193,6 +193,66 @@ describe.skipIf(!built)("the production server (server.ts)", () => {
     expect(reachedTheApp.signedIn).toBeGreaterThan(signedIn.length * 0.9);
   }, 600_000);
 
+  // The open redirect: callbackUrl spellings whose dot segments, backslashes, tabs or escapes fold
+  // into another origin once a browser is done with them. Signed in, /sign-in answered 307 there.
+  const TRICKED_CALLBACKS = [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "/\\evil.example",
+    "/\\/evil.example",
+    "/%5cevil.example",
+    "/%5Cevil.example",
+    "/\t/evil.example",
+    "/%09/evil.example",
+    "//evil.example",
+    "///evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+  ];
+
+  it("signed in, /sign-in?callbackUrl=<each tricked spelling> answers 307 to the workspace list on this site", async () => {
+    const locationFor = async (value: string) => {
+      const answer = await get(`/sign-in?callbackUrl=${encodeURIComponent(value)}`, ownerCookie);
+      expect([value, answer.status]).toEqual([value, 307]);
+      return new URL(/^location: (.*)$/im.exec(answer.head)![1]!.trim(), BASE).href;
+    };
+    for (const value of TRICKED_CALLBACKS) expect([value, await locationFor(value)]).toEqual([value, `${BASE}/workspaces`]);
+    // A path on this site is kept, so the refusals above are the rule and not a broken redirect.
+    expect(await locationFor("/account?tab=security")).toBe(`${BASE}/account?tab=security`);
+  });
+
+  it("behind a proxy naming another Host with X-Forwarded-Proto, redirects name the configured public URL, never the request's", async () => {
+    const proxied = (path: string, extra = "") =>
+      rawRequest(
+        `GET ${path} HTTP/1.1\r\nHost: internal.example:8080\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Host: evil.example\r\n${extra}Connection: close\r\n\r\n`,
+      );
+    const location = (answer: { head: string }) => /^location: (.*)$/im.exec(answer.head)?.[1]?.trim() ?? "";
+    for (const [path, target] of [
+      ["/verify-email?token=not-a-token", "/workspaces?email=invalid"],
+      ["/confirm-email?token=not-a-token", "/account?email=invalid"],
+    ] as const) {
+      const answer = await proxied(path);
+      expect([path, answer.status]).toEqual([path, 303]);
+      expect(location(answer)).toBe(`${BASE}${target}`);
+    }
+    // The portal's language redirect and next-auth's own: on the public URL, or a path on whatever
+    // origin the browser used (which is the public one); never the Host the proxy sent.
+    const others = [
+      await proxied(`/p/${portal.slug}`, "Accept-Language: de\r\n"),
+      await proxied(`/p/${portal.slug}/en/roadmap`),
+      await proxied(`/api/auth/signin?callbackUrl=${encodeURIComponent("/.//evil.example")}`),
+    ];
+    for (const answer of others) {
+      expect(answer.status).toBeGreaterThanOrEqual(300);
+      expect(answer.status).toBeLessThan(400);
+      const target = location(answer);
+      expect(target.startsWith(`${BASE}/`) || (target.startsWith("/") && !target.startsWith("//")), target).toBe(true);
+      expect(target).not.toMatch(/internal\.example|evil\.example|localhost|https:/);
+    }
+  });
+
   it("a spoofed X-Forwarded-For is counted against the real address", async () => {
     const remaining = async (forwardedFor: string) =>
       Number((await fetch(`${BASE}/api/public/${portal.slug}/status`, { headers: { "x-forwarded-for": forwardedFor } })).headers.get("x-ratelimit-remaining"));
