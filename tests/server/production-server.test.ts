@@ -21,6 +21,8 @@ const DEADLINE_SECONDS = 2;
 
 let server: ChildProcess;
 let portal: Portal;
+/** What the server logged (one JSON object a line). */
+const logLines: string[] = [];
 /** The portal's owner, signed in: a Cookie header for the dashboard's pages. */
 let ownerCookie: string;
 
@@ -37,7 +39,7 @@ beforeAll(async () => {
     HEADERS_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
     MAX_UPLOADS_PER_CLIENT: "2",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "100000",
-  }, 90_000);
+  }, 90_000, logLines);
 });
 afterAll(() => {
   server?.kill("SIGTERM");
@@ -147,6 +149,19 @@ describe.skipIf(!built)("the production server (server.ts)", () => {
       expect(answer.head).toMatch(/content-type: text\/html/i);
       expect(answer.head).toMatch(/content-security-policy: .*nonce-/i);
       expect(answer.body).toContain("Bad request");
+    }
+  });
+
+  it("a malformed path is logged as one structured line, with the answer's request id and no stack", async () => {
+    for (const path of ["/api/v1/posts/%ZZ", "/p/%FF"]) {
+      logLines.length = 0;
+      const answer = await get(path);
+      const requestId = /^x-request-id: (\S+)/im.exec(answer.head)?.[1] ?? JSON.parse(answer.body || "{}").requestId;
+      expect(requestId, path).toMatch(/^req_/);
+      await expect.poll(() => logLines.filter((line) => line.includes(requestId)).length).toBe(1);
+      const line = logLines.find((candidate) => candidate.includes(requestId))!;
+      expect(JSON.parse(line)).toMatchObject({ msg: "request refused", level: 40, requestId, method: "GET", path, status: 400, reason: "the path has a malformed percent-escape" });
+      expect(logLines.join("\n")).not.toMatch(/"stack"|    at /);
     }
   });
 
