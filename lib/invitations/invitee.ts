@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { maskEmail } from "@/lib/users/mask-email";
 
 /**
  * The account answering an invitation, read afresh: accepting or declining takes a proven address
@@ -15,8 +16,13 @@ export async function provenInvitee(userId: string): Promise<{ id: string; email
   return user;
 }
 
+/**
+ * The signed-in account is the invited one. The refusal goes to another account, which may hold a
+ * forwarded link or have guessed an invitation's id: it names the invited address masked, as the
+ * invitation page does, enough for its owner to tell which account to use and no more.
+ */
 export function assertInvitedAddress(invitation: { email: string }, user: { email: string }): void {
   if (invitation.email !== user.email) {
-    throw new DomainError("FORBIDDEN", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
+    throw new DomainError("FORBIDDEN", `This invitation is for ${maskEmail(invitation.email)}. Sign in with that address to accept it.`);
   }
 }

@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as verifyRoute from "@/app/verify-email/route";
 import { db } from "@/lib/db/client";
-import { acceptInvitation } from "@/lib/invitations/accept-invitation";
+import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
 import { findInvitationByToken, listMyInvitations } from "@/lib/invitations/find-invitation";
 import { settleMail } from "@/lib/mail/send-mail";
 import { addMember } from "@/lib/members/add-member";
@@ -190,8 +190,30 @@ describe("the takeover and squatting sequences end with the attacker outside", (
     const token = linkIn((await smtp.mailTo(target)).text, "/invitations/").split("/invitations/")[1]!;
     const outsider = await verifiedAccount("outsider");
     const refused = await expectApiError(acceptInvitation(outsider.id, { token }), "FORBIDDEN");
-    expect(refused.message).toContain(`This invitation is for ${target}`);
+    // The refusal names the invited address masked: the outsider learns no more than the page shows.
+    expect(refused.message).toContain(`This invitation is for ${target[0]}•••@${target.split("@")[1]}.`);
+    expect(refused.message).not.toContain(target);
     expect(await db.membership.count({ where: { workspaceId: tenant.workspace.id, userId: outsider.id } })).toBe(0);
+  });
+
+  it("another account answering someone else's invitation by its id or its link never learns the invited address", async () => {
+    const tenant = await seedTenant();
+    const target = address("jane");
+    const { invitationId } = await addMember(await actorOf(tenant, tenant.owner), { email: target, role: "MEMBER" }, origin);
+    const token = linkIn((await smtp.mailTo(target)).text, "/invitations/").split("/invitations/")[1]!;
+    const outsider = await verifiedAccount("prober");
+    const masked = `j•••@${target.split("@")[1]}`;
+    for (const attempt of [
+      () => acceptInvitation(outsider.id, { invitationId }),
+      () => declineInvitation(outsider.id, { invitationId }),
+      () => acceptInvitation(outsider.id, { token }),
+      () => declineInvitation(outsider.id, { token }),
+    ]) {
+      const refused = await expectApiError(attempt(), "FORBIDDEN");
+      expect(refused.message).toContain(masked);
+      expect(refused.message).not.toContain(target);
+    }
+    expect(await db.invitation.count({ where: { id: invitationId } })).toBe(1);
   });
 });
 

@@ -2,14 +2,24 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 /**
  * The production server (server.ts, as `npm start` runs it) on `port`, with the environment of
- * this test process plus `env`; resolves once /api/health answers. Needs `npm run build`.
+ * this test process plus `env`; resolves once /api/health answers. Needs `npm run build`. With
+ * `logLines`, each line the server writes to stdout (its structured log) is pushed onto it.
  */
-export async function startProductionServer(port: number, env: Record<string, string> = {}, waitMs = 120_000): Promise<ChildProcess> {
+export async function startProductionServer(port: number, env: Record<string, string> = {}, waitMs = 120_000, logLines?: string[]): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
-    // No mail from these servers, by the operator's choice that production needs (MAIL_TRANSPORT=none).
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", MAIL_TRANSPORT: "none", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    // No mail from these servers unless a test gives one an SMTP_URL: production needs that choice
+    // made (MAIL_TRANSPORT=none).
+    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: "none" }), ...env },
+    stdio: ["ignore", logLines ? "pipe" : "ignore", "inherit"],
   });
+  if (logLines) {
+    let partial = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop()!;
+      logLines.push(...lines.filter(Boolean));
+    });
+  }
   for (let waited = 0; ; waited += 250) {
     if (server.exitCode !== null) throw new Error(`server.ts exited with ${server.exitCode}`);
     if (await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false)) return server;
