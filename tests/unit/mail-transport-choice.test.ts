@@ -93,3 +93,21 @@ describe("node --import tsx server.ts, as a container runs it", () => {
     expect(result.stdout).not.toContain("server listening");
   });
 });
+
+describe("npm run worker in production", () => {
+  // The worker sends the mail the servers queue: alone, it must make the same choice before it
+  // takes any job.
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", ...env } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+
+  it("without SMTP_URL and without MAIL_TRANSPORT=none: exit 1 and the reason, before it connects", { timeout: 90_000 }, () => {
+    const result = run({});
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Refusing to start without SMTP_URL");
+    expect(result.stdout).not.toContain("job worker running");
+  });
+});
