@@ -1,34 +1,30 @@
-import { db } from "@/lib/db/client";
 import { clientIp } from "@/lib/public/client-ip";
 import { countPublicRequest } from "@/lib/public/rate-limit";
 import { absoluteUrl } from "@/lib/site-url";
-import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
+import { unsubscribeFromLink } from "@/lib/subscriptions/unsubscribe";
 
 // The List-Unsubscribe link of every subscriber mail. A mail client's one-click POST (RFC 8058,
 // body "List-Unsubscribe=One-Click") ends the subscription without a page or a sign-in; a GET (a
 // person or a link scanner opening it) changes nothing and shows the manage page instead. It works
 // whether or not the portal is still published: leaving must never depend on it.
 
-async function target(request: Request) {
+function target(request: Request) {
   const url = new URL(request.url);
-  const slug = url.searchParams.get("workspace") ?? "";
-  const token = url.searchParams.get("token") ?? "";
-  const workspace = slug.length <= 64 ? await db.workspace.findUnique({ where: { slug }, select: { id: true, slug: true } }) : null;
-  return { workspace, token, slug };
+  return { slug: url.searchParams.get("workspace") ?? "", token: url.searchParams.get("token") ?? "" };
 }
 
 export async function POST(request: Request): Promise<Response> {
   const headers = new Headers({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" });
   const limit = await countPublicRequest(clientIp(request.headers), headers);
   if (!limit.success) return new Response("Too many requests. Try again in a minute.\n", { status: 429, headers });
-  const { workspace, token } = await target(request);
+  const { slug, token } = target(request);
   // Unknown, already used or malformed: the same answer, since the address is off the list either way.
-  if (workspace) await unsubscribe(workspace.id, token);
+  await unsubscribeFromLink(slug, token);
   return new Response("Unsubscribed. No more mail goes to this address.\n", { status: 200, headers });
 }
 
 export async function GET(request: Request): Promise<Response> {
-  const { slug, token } = await target(request);
+  const { slug, token } = target(request);
   const page = absoluteUrl(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${encodeURIComponent(token)}`);
   return new Response(null, { status: 303, headers: { Location: page.toString(), "Cache-Control": "no-store" } });
 }
