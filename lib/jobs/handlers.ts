@@ -2,6 +2,7 @@ import { publishDue } from "@/lib/changelog/publication-event";
 import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
 import { sendQueuedMail } from "@/lib/mail/send-mail";
 import { maintenanceBoundary } from "@/lib/status/maintenance-events";
+import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/subscriptions/forget-unconfirmed";
 import { fanOutToSubscribers, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
 import { DELIVER_WEBHOOK_JOB, DELIVERY_CONCURRENCY, deliverWebhookJob } from "@/lib/webhooks/queue-delivery";
 import type { JobHandlers } from "./types";
@@ -16,6 +17,7 @@ export const JOB_HANDLERS: JobHandlers = {
   "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),
   [DELIVER_WEBHOOK_JOB]: (data: { deliveryId: string }) => deliverWebhookJob(data),
   "subscribers.fan_out": (data: FanOutJob) => fanOutToSubscribers(data),
+  [FORGET_UNCONFIRMED_JOB]: async (data: { subscriberId: string }) => void (await forgetUnconfirmed(data)),
 };
 
 // Jobs of a name that may run at once in one worker (1 when not listed): a queue whose jobs wait

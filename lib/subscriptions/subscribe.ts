@@ -10,6 +10,7 @@ import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
 import { subscriptionConfirmMail } from "@/lib/mail/templates/subscriber-mails";
 import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { confirmLink } from "./links";
+import { FORGET_UNCONFIRMED_JOB, forgetAfter } from "./forget-unconfirmed";
 import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, normalizeEmail, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
 import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
@@ -66,7 +67,8 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
 
   await db.$transaction(async (tx) => {
     await lockAddress(tx, email);
-    // Unconfirmed subscriptions past their window are forgotten here, a few at a time.
+    // Unconfirmed subscriptions past their window are forgotten by their own job; any its worker has
+    // not reached yet go here.
     await tx.subscriber.deleteMany({ where: { workspaceId, confirmedAt: null, OR: [{ confirmSentAt: null }, { confirmSentAt: { lt: new Date(now.getTime() - CONFIRM_WINDOW_MS) } }] } });
     const existing = await tx.subscriber.findUnique({ where: key });
     if (existing?.confirmedAt) return;
@@ -76,13 +78,17 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
     const sendAt = await nextConfirmationSlot(tx, email, now);
     const token = newConfirmToken();
     const fields = { componentIds, locale: input.locale ?? null, confirmTokenHash: token.hash, confirmSentAt: sendAt };
+    let subscriberId: string;
     if (existing) {
       await tx.subscriber.update({ where: { id: existing.id }, data: fields });
+      subscriberId = existing.id;
     } else {
       // The manage hash needs the id, which the insert makes: a placeholder unique value first.
       const created = await tx.subscriber.create({ data: { workspaceId, topic: input.topic, email, manageTokenHash: `pending:${token.hash}`, ...fields } });
       await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
+      subscriberId = created.id;
     }
+    await enqueueJob(tx, FORGET_UNCONFIRMED_JOB, { subscriberId }, { startAfter: forgetAfter(sendAt) });
     const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw, input.workspace.languages && { locale: input.locale, languages: input.workspace.languages }) });
     await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) }, { startAfter: sendAt });
   }).catch((error: unknown) => {
