@@ -104,6 +104,16 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(visitor).toHaveURL(`/p/${portal.slug}/ar/status`);
   await expect(visitor.getByTestId("status-banner")).toHaveText(/جميع الأنظمة تعمل/);
   await expectNoSeriousA11yViolations(visitor, "the status page in Arabic");
+  // What is drawn outside the portal's element (the language menu, a day's details) says its
+  // language and direction itself.
+  await visitor.getByTestId("language-switcher").click();
+  await expect(visitor.getByRole("menu").locator("[lang]").first()).toHaveAttribute("lang", "ar");
+  await expect(visitor.getByRole("menu").locator("[lang]").first()).toHaveAttribute("dir", "rtl");
+  await visitor.keyboard.press("Escape");
+  await visitor.locator("button[data-day]").last().click();
+  await expect(visitor.getByTestId("uptime-tooltip")).toHaveAttribute("lang", "ar");
+  await expect(visitor.getByTestId("uptime-tooltip")).toHaveAttribute("dir", "rtl");
+  await visitor.keyboard.press("Escape");
 
   // Choosing the default language is remembered too, and served at the plain address.
   await visitor.getByTestId("language-switcher").click();
