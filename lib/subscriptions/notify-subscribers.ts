@@ -8,8 +8,8 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { eventsStillPending } from "@/lib/jobs/pending-event-work";
 import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/notifications/queue-notifications";
-import { absoluteUrl } from "@/lib/site-url";
-import { manageLink, portalLink, unsubscribeHeaders } from "./links";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
+import { manageLink, portalLink, releaseNoteLink, unsubscribeHeaders, type PortalPlace } from "./links";
 
 // Mail to status and changelog subscribers after an incident, a maintenance window or a release
 // note. The event's consumer only queues the first fan-out job; each fan-out job takes one chunk of
@@ -100,7 +100,8 @@ function utc(iso: string): string {
 
 /** A status mail's words: the headline, its lines, and the components it concerns last. */
 function statusUpdate(
-  workspace: { name: string; slug: string },
+  workspace: { name: string },
+  place: PortalPlace,
   heading: string,
   lines: string[],
   components: Data[],
@@ -113,11 +114,12 @@ function statusUpdate(
     subject: `[${workspace.name}] ${heading}`,
     heading,
     lines: [...lines, ...(names ? [words.affects(names)] : [])].filter(Boolean),
-    link: { href: portalLink(workspace.slug, "status"), label: "viewStatus" },
+    link: { href: portalLink(place, "status"), label: "viewStatus" },
   };
 }
 
-function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }): Subject | null {
+function subjectOf(event: StoredEvent, workspace: { name: string; slug: string; languages: PortalLanguages }): Subject | null {
+  const placeFor = (locale: string | null): PortalPlace => ({ slug: workspace.slug, languages: workspace.languages, locale });
   const data = event.data as Data;
   const name = workspace.name;
   if (event.type.startsWith("incident.")) {
@@ -132,7 +134,7 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
       componentIds: Array.isArray(data.componentIds) ? (data.componentIds as string[]) : [],
       update(locale) {
         const words = updateWords(locale);
-        return statusUpdate(workspace, `${words.incident(status)}: ${text(data.title)}`, [text(latest.message)], components, words);
+        return statusUpdate(workspace, placeFor(locale), `${words.incident(status)}: ${text(data.title)}`, [text(latest.message)], components, words);
       },
     };
   }
@@ -148,7 +150,7 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
       update(locale) {
         const words = updateWords(locale);
         const window = words.window(utc(text(data.startsAt)), utc(text(data.endsAt)));
-        return statusUpdate(workspace, `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
+        return statusUpdate(workspace, placeFor(locale), `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
       },
     };
   }
@@ -159,14 +161,14 @@ function subjectOf(event: StoredEvent, workspace: { name: string; slug: string }
       subjectType: "release_note",
       subjectId: text(data.id),
       componentIds: [],
-      update() {
+      update(locale) {
         return {
           workspaceName: name,
           topic: "CHANGELOG",
           subject: `[${name}] ${text(data.title)}`,
           heading: text(data.title),
           lines: [summaryOf(text(data.body))].filter(Boolean),
-          link: { href: absoluteUrl(`/p/${encodeURIComponent(workspace.slug)}/changelog/${encodeURIComponent(text(data.id))}`).toString(), label: "viewNote" },
+          link: { href: releaseNoteLink(placeFor(locale), text(data.id)), label: "viewNote" },
         };
       },
     };
@@ -179,9 +181,13 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
   const row = await db.event.findUnique({ where: { id: job.eventId } });
   if (!row) return; // gone with its workspace
   const event = storedEvent(row);
-  const workspace = await db.workspace.findUnique({ where: { id: event.workspaceId }, select: { name: true, slug: true, notifyStatusSubscribers: true, notifyChangelogSubscribers: true } });
-  const subject = workspace && subjectOf(event, workspace);
-  if (!workspace || !subject) return;
+  const workspace = await db.workspace.findUnique({
+    where: { id: event.workspaceId },
+    select: { name: true, slug: true, notifyStatusSubscribers: true, notifyChangelogSubscribers: true, portalDefaultLocale: true, portalLocales: true },
+  });
+  const languages = workspace ? portalLanguagesOf(workspace) : null;
+  const subject = workspace && languages && subjectOf(event, { ...workspace, languages });
+  if (!workspace || !languages || !subject) return;
   const switchedOn = subject.topic === "STATUS" ? workspace.notifyStatusSubscribers : workspace.notifyChangelogSubscribers;
 
   if (job.afterId === null) {
@@ -216,7 +222,7 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
     if (!byLocale.has(key)) byLocale.set(key, subject.update(subscriber.locale));
     const content = subscriberUpdateMail(byLocale.get(key)!, {
       locale: subscriber.locale,
-      manageLink: manageLink(workspace.slug, subscriber.id),
+      manageLink: manageLink({ slug: workspace.slug, languages, locale: subscriber.locale }, subscriber.id),
       headers: unsubscribeHeaders(workspace.slug, subscriber.id),
     });
     return { recipient: subscriber.email, content };

@@ -6,6 +6,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { renderMail } from "@/lib/mail/render";
 import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
 import { subscriptionConfirmMail } from "@/lib/mail/templates/subscriber-mails";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
 import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { confirmLink } from "./links";
 import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, normalizeEmail, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
@@ -13,7 +14,8 @@ import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
 
 export interface SubscribeInput {
-  workspace: { id: string; slug: string; name: string };
+  /** `languages` when the caller has them (the portal's action does); read here otherwise. */
+  workspace: { id: string; slug: string; name: string; languages?: PortalLanguages };
   topic: SubscriptionTopic;
   email: unknown;
   /** Status components (STATUS only); empty or absent: all. Ids not in the workspace are dropped. */
@@ -40,6 +42,9 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
   }
   const componentIds = input.topic === "STATUS" ? await validComponentIds(input.workspace.id, input.componentIds) : [];
   const workspaceId = input.workspace.id;
+  const languages =
+    input.workspace.languages ?? portalLanguagesOf(await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { portalDefaultLocale: true, portalLocales: true } }));
+  const place = { slug: input.workspace.slug, languages, locale: input.locale };
   const key = { workspaceId_topic_email: { workspaceId, topic: input.topic, email } };
 
   await db.$transaction(async (tx) => {
@@ -59,7 +64,7 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
       const created = await tx.subscriber.create({ data: { workspaceId, topic: input.topic, email, manageTokenHash: `pending:${token.hash}`, ...fields } });
       await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
     }
-    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw) });
+    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(place, token.raw) });
     await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) });
   }).catch((error: unknown) => {
     // The same address posted twice at once: the other request made the row and sent the mail.
