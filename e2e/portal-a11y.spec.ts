@@ -1,10 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seedAccount, signInContext } from "./accounts";
 import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, type Portal } from "./public-fixtures";
 
 // axe on every portal page a visitor can reach (home, a board, a post, the roadmap, the changelog
 // and a note, the status page, the sign-in, sign-up and password pages reached from the portal,
-// the subscription pages a mail links to, and the portal's not-found page) in English and in
+// the subscription pages a mail links to, the portal's not-found page, and, signed in, the
+// visitor's notifications page and the idea and comment forms) in English and in
 // Arabic (right-to-left), in the light and the dark scheme: no violation of any impact. Keyboard
 // focus is drawn visibly in both schemes.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed the portal");
@@ -82,6 +84,23 @@ for (const locale of ["en", "ar"] as const) {
         await expectVisibleFocus(page, `${name} (${locale}, ${colorScheme})`);
       }
       await context.close();
+
+      // Signed in, the same pages hold forms (an idea, a comment) and the visitor's own page.
+      const signedIn = await browser.newContext({ colorScheme });
+      await signInContext(signedIn, await seedAccount(`a11y-${locale}-${colorScheme}`, "Ana Visitor"));
+      const visitor = await signedIn.newPage();
+      for (const [name, path] of [
+        ["the visitor's notifications", `${base}/account`],
+        ["board with the idea form", `${base}/boards/ideas`],
+        ["post with the comment form", `${base}/posts/${postId}`],
+      ] as const) {
+        expect((await visitor.goto(path))?.status(), `${name} answers`).toBe(200);
+        await expect(visitor.getByTestId("portal-user")).toBeAttached();
+        await expect(visitor.getByTestId("portal-root")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        await expectNoA11yViolations(visitor, `${name} (${locale}, ${colorScheme})`);
+        await expectVisibleFocus(visitor, `${name} (${locale}, ${colorScheme})`);
+      }
+      await signedIn.close();
     });
   }
 }
