@@ -62,6 +62,7 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   const root = visitor.getByTestId("portal-root");
   await expect(root).toHaveAttribute("lang", "de");
   await expect(root).toHaveAttribute("dir", "ltr");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
   await expect(visitor.getByRole("heading", { name: "Idee einreichen" })).toBeVisible();
   await expect(visitor.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Roadmap" })).toHaveAttribute("href", `/p/${portal.slug}/de/roadmap`);
   // Search engines are told every language's address, and the default as x-default.
@@ -95,6 +96,8 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(visitor).toHaveURL(`/p/${portal.slug}/ar/boards/ideas`);
   await expect(root).toHaveAttribute("dir", "rtl");
   await expect(root).toHaveAttribute("lang", "ar");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(visitor.getByRole("heading", { name: "انشر فكرة" })).toBeVisible();
   await expect(visitor.getByTestId("post-row").filter({ hasText: "Offline mode" }).getByTestId("vote-count")).toHaveAttribute("aria-pressed", "true");
   await expectNoSeriousA11yViolations(visitor, "the board in Arabic");
@@ -180,6 +183,12 @@ test("the sign-in, sign-up and password pages a visitor reaches from a portal sp
   await visitor.getByRole("link", { name: "إنشاء حساب" }).click();
   await expect(visitor.getByRole("heading", { name: "إنشاء حساب" })).toBeVisible();
   await expect(visitor.getByTestId("auth-root")).toHaveAttribute("dir", "rtl");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+  // A link within the app (no new document) to a page that is not the portal's: English again.
+  await visitor.getByRole("link", { name: "Workspace", exact: true }).click();
+  await expect(visitor.getByRole("heading", { name: "Workspace", level: 1 })).toBeVisible();
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "ltr");
   await visitor.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/p/${portal.slug}/ja/status`)}`);
   await visitor.getByRole("link", { name: "パスワードをお忘れですか？" }).click();
   await expect(visitor).toHaveURL(/\/forgot-password\?lang=ja$/);
