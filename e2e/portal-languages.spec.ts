@@ -90,6 +90,14 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(vote).toHaveAttribute("aria-label", "Stimme zurückziehen (1 Stimme)");
   await expect(row).toContainText("0 Kommentare");
 
+  // A refusal from the server is said in German too, beside the field.
+  await row.getByRole("link", { name: "Offline mode" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/p/${portal.slug}/de/posts/`));
+  await visitor.getByLabel("Kommentar schreiben").fill("Hallo\u0007Welt");
+  await visitor.getByRole("button", { name: "Kommentar senden" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Verwenden Sie nur Buchstaben, Ziffern und Satzzeichen, keine Steuerzeichen." })).toBeVisible();
+  await visitor.goBack();
+
   // The language menu: a button, then the languages as radio items; Arabic mirrors the page.
   await visitor.getByRole("button", { name: "Sprache: Deutsch" }).click();
   await visitor.getByRole("menuitemradio", { name: "العربية" }).click();
