@@ -1,5 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
+import { documentLocale } from "@/lib/i18n/document-locale";
+import { directionOf, PORTAL_LOCALE_HEADER } from "@/lib/i18n/locales";
 import { siteUrl } from "@/lib/site-url";
 import { currentThemePreference } from "@/lib/theme/current-theme";
 import { themeAttribute } from "@/lib/theme/preference";
@@ -27,8 +30,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The scheme is in the server's HTML (no script decides it before paint): "system" leaves it to
   // the media query in globals.css.
   const theme = themeAttribute(await currentThemePreference());
+  // The page's language: a portal page's or a portal visitor's sign-in page's, else English.
+  const requestHeaders = await headers();
+  const lang = await documentLocale(requestHeaders.get(PORTAL_LOCALE_HEADER), requestHeaders.get("x-pathname"));
   return (
-    <html lang="en" data-theme={theme}>
+    <html lang={lang} dir={directionOf(lang)} data-theme={theme}>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -1,9 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seedAccount, signInContext } from "./accounts";
 import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, type Portal } from "./public-fixtures";
 
 // axe on every portal page a visitor can reach (home, a board, a post, the roadmap, the changelog
-// and a note, the status page, and the sign-in page reached from the portal) in English and in
+// and a note, the status page, the sign-in, sign-up and password pages reached from the portal,
+// the subscription pages a mail links to, the portal's not-found page, and, signed in, the
+// visitor's notifications page and the idea and comment forms) in English and in
 // Arabic (right-to-left), in the light and the dark scheme: no violation of any impact. Keyboard
 // focus is drawn visibly in both schemes.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL) to seed the portal");
@@ -64,17 +67,40 @@ for (const locale of ["en", "ar"] as const) {
         ["note", `${base}/changelog/${noteId}`],
         ["status", `${base}/status`],
         ["sign-in from the portal", `/sign-in?callbackUrl=${encodeURIComponent(`${base}/boards/ideas`)}`],
+        ["sign-up from the portal", `/sign-up?callbackUrl=${encodeURIComponent(`${base}/boards/ideas`)}`],
+        ["forgot password from the portal", `/forgot-password?lang=${locale}`],
+        ["a subscription link that no longer works", `${base}/subscriptions/confirm`],
+        ["managing a subscription without its link", `${base}/subscriptions/manage`],
+        ["a post that is not there", `${base}/posts/no-such-post`],
       ];
+      const auth = new Set(["sign-in from the portal", "sign-up from the portal", "forgot password from the portal"]);
       for (const [name, path] of pages) {
         const response = await page.goto(path);
-        expect(response?.status(), `${name} answers`).toBe(200);
-        const root = name.startsWith("sign-in") ? page.getByTestId("auth-root") : page.getByTestId("portal-root");
+        expect(response?.status(), `${name} answers`).toBe(name === "a post that is not there" ? 404 : 200);
+        const root = auth.has(name) ? page.getByTestId("auth-root") : page.getByTestId("portal-root");
         await expect(root).toHaveAttribute("lang", locale);
         await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
         await expectNoA11yViolations(page, `${name} (${locale}, ${colorScheme})`);
         await expectVisibleFocus(page, `${name} (${locale}, ${colorScheme})`);
       }
       await context.close();
+
+      // Signed in, the same pages hold forms (an idea, a comment) and the visitor's own page.
+      const signedIn = await browser.newContext({ colorScheme });
+      await signInContext(signedIn, await seedAccount(`a11y-${locale}-${colorScheme}`, "Ana Visitor"));
+      const visitor = await signedIn.newPage();
+      for (const [name, path] of [
+        ["the visitor's notifications", `${base}/account`],
+        ["board with the idea form", `${base}/boards/ideas`],
+        ["post with the comment form", `${base}/posts/${postId}`],
+      ] as const) {
+        expect((await visitor.goto(path))?.status(), `${name} answers`).toBe(200);
+        await expect(visitor.getByTestId("portal-user")).toBeAttached();
+        await expect(visitor.getByTestId("portal-root")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        await expectNoA11yViolations(visitor, `${name} (${locale}, ${colorScheme})`);
+        await expectVisibleFocus(visitor, `${name} (${locale}, ${colorScheme})`);
+      }
+      await signedIn.close();
     });
   }
 }

@@ -62,6 +62,7 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   const root = visitor.getByTestId("portal-root");
   await expect(root).toHaveAttribute("lang", "de");
   await expect(root).toHaveAttribute("dir", "ltr");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
   await expect(visitor.getByRole("heading", { name: "Idee einreichen" })).toBeVisible();
   await expect(visitor.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Roadmap" })).toHaveAttribute("href", `/p/${portal.slug}/de/roadmap`);
   // Search engines are told every language's address, and the default as x-default.
@@ -89,12 +90,22 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(vote).toHaveAttribute("aria-label", "Stimme zurückziehen (1 Stimme)");
   await expect(row).toContainText("0 Kommentare");
 
+  // A refusal from the server is said in German too, beside the field.
+  await row.getByRole("link", { name: "Offline mode" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/p/${portal.slug}/de/posts/`));
+  await visitor.getByLabel("Kommentar schreiben").fill("Hallo\u0007Welt");
+  await visitor.getByRole("button", { name: "Kommentar senden" }).click();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Verwenden Sie nur Buchstaben, Ziffern und Satzzeichen, keine Steuerzeichen." })).toBeVisible();
+  await visitor.goBack();
+
   // The language menu: a button, then the languages as radio items; Arabic mirrors the page.
   await visitor.getByRole("button", { name: "Sprache: Deutsch" }).click();
   await visitor.getByRole("menuitemradio", { name: "العربية" }).click();
   await expect(visitor).toHaveURL(`/p/${portal.slug}/ar/boards/ideas`);
   await expect(root).toHaveAttribute("dir", "rtl");
   await expect(root).toHaveAttribute("lang", "ar");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(visitor.getByRole("heading", { name: "انشر فكرة" })).toBeVisible();
   await expect(visitor.getByTestId("post-row").filter({ hasText: "Offline mode" }).getByTestId("vote-count")).toHaveAttribute("aria-pressed", "true");
   await expectNoSeriousA11yViolations(visitor, "the board in Arabic");
@@ -104,6 +115,16 @@ test("a German visitor lands on the German portal, votes, switches to Arabic and
   await expect(visitor).toHaveURL(`/p/${portal.slug}/ar/status`);
   await expect(visitor.getByTestId("status-banner")).toHaveText(/جميع الأنظمة تعمل/);
   await expectNoSeriousA11yViolations(visitor, "the status page in Arabic");
+  // What is drawn outside the portal's element (the language menu, a day's details) says its
+  // language and direction itself.
+  await visitor.getByTestId("language-switcher").click();
+  await expect(visitor.getByRole("menu").locator("[lang]").first()).toHaveAttribute("lang", "ar");
+  await expect(visitor.getByRole("menu").locator("[lang]").first()).toHaveAttribute("dir", "rtl");
+  await visitor.keyboard.press("Escape");
+  await visitor.locator("button[data-day]").last().click();
+  await expect(visitor.getByTestId("uptime-tooltip")).toHaveAttribute("lang", "ar");
+  await expect(visitor.getByTestId("uptime-tooltip")).toHaveAttribute("dir", "rtl");
+  await visitor.keyboard.press("Escape");
 
   // Choosing the default language is remembered too, and served at the plain address.
   await visitor.getByTestId("language-switcher").click();
@@ -170,6 +191,12 @@ test("the sign-in, sign-up and password pages a visitor reaches from a portal sp
   await visitor.getByRole("link", { name: "إنشاء حساب" }).click();
   await expect(visitor.getByRole("heading", { name: "إنشاء حساب" })).toBeVisible();
   await expect(visitor.getByTestId("auth-root")).toHaveAttribute("dir", "rtl");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+  // A link within the app (no new document) to a page that is not the portal's: English again.
+  await visitor.getByRole("link", { name: "Workspace", exact: true }).click();
+  await expect(visitor.getByRole("heading", { name: "Workspace", level: 1 })).toBeVisible();
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "ltr");
   await visitor.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/p/${portal.slug}/ja/status`)}`);
   await visitor.getByRole("link", { name: "パスワードをお忘れですか？" }).click();
   await expect(visitor).toHaveURL(/\/forgot-password\?lang=ja$/);

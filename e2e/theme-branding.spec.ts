@@ -186,6 +186,8 @@ test("an admin sets the accent and logo, sees the preview, and the portal shows 
       const src = await logo.getAttribute("src");
       expect(src).toMatch(/^\/api\/logos\/[a-z0-9-]+\/[0-9a-f]{16}$/);
       await expect(guest.locator('link[rel="icon"]').first()).toHaveAttribute("href", src!);
+      // Signed out too, in either scheme: the current tab is underlined in the accent.
+      await expect(guest.getByRole("navigation", { name: "Portal" }).locator('[aria-current="page"]')).toHaveCSS("border-bottom-color", "rgb(255, 136, 0)");
       const response = await guest.request.get(src!);
       expect(response.headers()).toMatchObject({ "content-type": "image/png", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" });
       const label = `${colorScheme}-${width === 1280 ? "desktop" : "mobile"}`;

@@ -1,6 +1,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { directionOf, DEFAULT_PORTAL_LOCALE, type PortalLocale } from "@/lib/i18n/locales";
 import { messagesOf } from "@/lib/i18n/messages";
+import { DocumentLanguage } from "@/components/i18n/document-language";
 
 /**
  * Wraps an auth page in its visitor's language: the element says which (and its direction, so
@@ -10,6 +11,7 @@ export function AuthLanguage({ locale, children }: { locale: PortalLocale | unde
   const lang = locale ?? DEFAULT_PORTAL_LOCALE;
   return (
     <div lang={lang} dir={directionOf(lang)} data-testid="auth-root">
+      <DocumentLanguage lang={lang} dir={directionOf(lang)} />
       <NextIntlClientProvider locale={lang} messages={{ Auth: messagesOf(locale).Auth }} timeZone="UTC">
         {children}
       </NextIntlClientProvider>

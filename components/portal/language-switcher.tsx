@@ -46,8 +46,8 @@ export function LanguageSwitcher({ slug, locales }: { slug: string; locales: Por
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={12} className="z-50 w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          {/* Rendered outside the portal's root element: it says its direction itself. */}
-          <div dir={dir}>
+          {/* Rendered outside the portal's root element: it says its language and direction itself. */}
+          <div lang={current} dir={dir}>
           <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-xs font-medium text-slate-500">{t("language")}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={current}>
             {locales.map((locale) => (

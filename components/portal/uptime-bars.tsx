@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import type { UptimeDay } from "@/lib/status/uptime";
 import { formatDate } from "@/lib/format-date";
+import { directionOf, isPortalLocale } from "@/lib/i18n/locales";
 import { DAY_STATE_COLORS } from "./status-visuals";
 
 // 90 daily bars for one component, with the day's details in a Radix popover that behaves like a
@@ -155,6 +156,9 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
             }}
             className="z-50 w-64 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg"
             data-testid="uptime-tooltip"
+            // Drawn at the end of the body, outside the portal's element: it says its language itself.
+            lang={locale}
+            dir={isPortalLocale(locale) ? directionOf(locale) : "ltr"}
           >
             {shown ? "noData" in shown ? <NoDataDetails date={shown.noData} /> : <DayDetails day={shown} /> : null}
             <Popover.Arrow className="fill-white" width={12} height={6} />

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { VoteAction, VoteActionResult } from "./portal-actions";
@@ -29,6 +29,8 @@ const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], 
 export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote }: VoteButtonProps) {
   const t = useTranslations("Vote");
   const tc = useTranslations("Common");
+  // Counts in the page's language's digits and grouping (1.234 in German), as the labels say them.
+  const format = useFormatter();
   const [state, setState] = useState({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState("");
   const [pending, startTransition] = useTransition();
@@ -47,7 +49,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700`}
       >
         <Arrow />
-        <span className="text-sm font-semibold tabular-nums">{initialCount}</span>
+        <span className="text-sm font-semibold tabular-nums">{format.number(initialCount)}</span>
       </Link>
     );
   }
@@ -87,7 +89,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         }`}
       >
         <Arrow />
-        <span className="text-sm font-semibold tabular-nums">{state.voteCount}</span>
+        <span className="text-sm font-semibold tabular-nums">{format.number(state.voteCount)}</span>
       </button>
       {error ? (
         <p role="alert" className="mt-1 max-w-24 text-center text-xs text-red-600">

@@ -79,6 +79,15 @@ export function parsePortalPath(pathname: string): { slug: string; locale: Porta
   return { slug, locale: null, rest: (match[2] ?? "") + (match[3] ?? "") };
 }
 
+/**
+ * The portal's home in the language of the address the browser is on (/p/acme/de/posts/x →
+ * /p/acme/de): the way back from a page that failed or was not found keeps the visitor's language.
+ */
+export function portalHomeOfPath(pathname: string, slug: string): string {
+  const locale = parsePortalPath(pathname)?.locale;
+  return locale ? `/p/${slug}/${locale}` : `/p/${slug}`;
+}
+
 export interface PortalLanguages {
   defaultLocale: PortalLocale;
   locales: PortalLocale[];

@@ -2,37 +2,38 @@ import { isPortalLocale, portalPath, type PortalLanguages } from "@/lib/i18n/loc
 import { absoluteUrl } from "@/lib/site-url";
 import { manageTokenFor } from "./tokens";
 
-// Every link a subscriber mail holds, on the configured public origin (never the request's host),
-// and in the portal language the subscriber used when the portal still offers it: a visitor who
-// subscribed on the German page lands on German pages.
+// Every link a subscriber mail holds, on the configured public origin (never the request's host).
+// Portal pages are linked in the subscriber's language, as the mail around them is: under its
+// segment while the portal still offers it, else at the default (unprefixed) address, since a
+// segment the portal no longer offers is a 404.
 
-/** The subscriber's language and the portal's, for the links; without it, the portal's own address. */
-export interface LinkLanguage {
-  locale: string | null | undefined;
+/** Which portal a link leads to, and in which language when the subscriber has one. */
+export interface PortalPlace {
+  slug: string;
   languages: PortalLanguages;
+  locale?: string | null;
 }
 
-function portalAddress(slug: string, rest: string, language?: LinkLanguage): string {
-  const encoded = encodeURIComponent(slug);
-  const locale = language?.locale;
-  if (!language || !isPortalLocale(locale) || !language.languages.locales.includes(locale)) return `/p/${encoded}${rest}`;
-  return portalPath(encoded, locale, language.languages.defaultLocale, rest);
+function portalUrl(place: PortalPlace, rest: string): string {
+  const { defaultLocale, locales } = place.languages;
+  const locale = isPortalLocale(place.locale) && locales.includes(place.locale) ? place.locale : defaultLocale;
+  return absoluteUrl(portalPath(encodeURIComponent(place.slug), locale, defaultLocale, rest)).toString();
 }
 
-export function portalLink(slug: string, page: "status" | "changelog", language?: LinkLanguage): string {
-  return absoluteUrl(portalAddress(slug, `/${page}`, language)).toString();
+export function portalLink(place: PortalPlace, page: "status" | "changelog"): string {
+  return portalUrl(place, `/${page}`);
 }
 
-export function releaseNoteLink(slug: string, noteId: string, language?: LinkLanguage): string {
-  return absoluteUrl(portalAddress(slug, `/changelog/${encodeURIComponent(noteId)}`, language)).toString();
+export function releaseNoteLink(place: PortalPlace, noteId: string): string {
+  return portalUrl(place, `/changelog/${encodeURIComponent(noteId)}`);
 }
 
-export function confirmLink(slug: string, rawToken: string, language?: LinkLanguage): string {
-  return absoluteUrl(portalAddress(slug, `/subscriptions/confirm?token=${rawToken}`, language)).toString();
+export function confirmLink(place: PortalPlace, rawToken: string): string {
+  return portalUrl(place, `/subscriptions/confirm?token=${rawToken}`);
 }
 
-export function manageLink(slug: string, subscriberId: string, language?: LinkLanguage): string {
-  return absoluteUrl(portalAddress(slug, `/subscriptions/manage?token=${manageTokenFor(subscriberId)}`, language)).toString();
+export function manageLink(place: PortalPlace, subscriberId: string): string {
+  return portalUrl(place, `/subscriptions/manage?token=${manageTokenFor(subscriberId)}`);
 }
 
 /** The RFC 8058 one-click endpoint: a POST unsubscribes, a GET shows the manage page. */

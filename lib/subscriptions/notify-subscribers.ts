@@ -10,7 +10,7 @@ import { eventsStillPending } from "@/lib/jobs/pending-event-work";
 import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/notifications/queue-notifications";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
-import { manageLink, portalLink, releaseNoteLink, unsubscribeHeaders } from "./links";
+import { manageLink, portalLink, releaseNoteLink, unsubscribeHeaders, type PortalPlace } from "./links";
 
 // Mail to status and changelog subscribers after an incident, a maintenance window or a release
 // note. The event's consumer only queues the first fan-out job; each fan-out job takes one chunk of
@@ -103,8 +103,8 @@ function utc(iso: string, locale: string | null): string {
 
 /** A status mail's words: the headline, its lines, and the components it concerns last. */
 function statusUpdate(
-  workspace: Portal,
-  locale: string | null,
+  workspace: { name: string },
+  place: PortalPlace,
   heading: string,
   lines: string[],
   components: Data[],
@@ -117,18 +117,12 @@ function statusUpdate(
     subject: `[${workspace.name}] ${heading}`,
     heading,
     lines: [...lines, ...(names ? [words.affects(names)] : [])].filter(Boolean),
-    link: { href: portalLink(workspace.slug, "status", { locale, languages: workspace.languages }), label: "viewStatus" },
+    link: { href: portalLink(place, "status"), label: "viewStatus" },
   };
 }
 
-/** What the mails name and link to: the workspace, and the languages its portal offers. */
-interface Portal {
-  name: string;
-  slug: string;
-  languages: PortalLanguages;
-}
-
-function subjectOf(event: StoredEvent, workspace: Portal): Subject | null {
+function subjectOf(event: StoredEvent, workspace: { name: string; slug: string; languages: PortalLanguages }): Subject | null {
+  const placeFor = (locale: string | null): PortalPlace => ({ slug: workspace.slug, languages: workspace.languages, locale });
   const data = event.data as Data;
   const name = workspace.name;
   if (event.type.startsWith("incident.")) {
@@ -143,7 +137,7 @@ function subjectOf(event: StoredEvent, workspace: Portal): Subject | null {
       componentIds: Array.isArray(data.componentIds) ? (data.componentIds as string[]) : [],
       update(locale) {
         const words = updateWords(locale);
-        return statusUpdate(workspace, locale, `${words.incident(status)}: ${text(data.title)}`, [text(latest.message)], components, words);
+        return statusUpdate(workspace, placeFor(locale), `${words.incident(status)}: ${text(data.title)}`, [text(latest.message)], components, words);
       },
     };
   }
@@ -159,7 +153,7 @@ function subjectOf(event: StoredEvent, workspace: Portal): Subject | null {
       update(locale) {
         const words = updateWords(locale);
         const window = words.window(utc(text(data.startsAt), locale), utc(text(data.endsAt), locale));
-        return statusUpdate(workspace, locale, `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
+        return statusUpdate(workspace, placeFor(locale), `${words.maintenance(state)}: ${text(data.title)}`, [text(data.message), window], components, words);
       },
     };
   }
@@ -177,7 +171,7 @@ function subjectOf(event: StoredEvent, workspace: Portal): Subject | null {
           subject: `[${name}] ${text(data.title)}`,
           heading: text(data.title),
           lines: [summaryOf(text(data.body))].filter(Boolean),
-          link: { href: releaseNoteLink(workspace.slug, text(data.id), { locale, languages: workspace.languages }), label: "viewNote" },
+          link: { href: releaseNoteLink(placeFor(locale), text(data.id)), label: "viewNote" },
         };
       },
     };
@@ -194,8 +188,8 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
     where: { id: event.workspaceId },
     select: { name: true, slug: true, notifyStatusSubscribers: true, notifyChangelogSubscribers: true, portalDefaultLocale: true, portalLocales: true },
   });
-  const languages = workspace && portalLanguagesOf(workspace);
-  const subject = workspace && languages && subjectOf(event, { name: workspace.name, slug: workspace.slug, languages });
+  const languages = workspace ? portalLanguagesOf(workspace) : null;
+  const subject = workspace && languages && subjectOf(event, { ...workspace, languages });
   if (!workspace || !languages || !subject) return;
   const switchedOn = subject.topic === "STATUS" ? workspace.notifyStatusSubscribers : workspace.notifyChangelogSubscribers;
 
@@ -231,7 +225,7 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
     if (!byLocale.has(key)) byLocale.set(key, subject.update(subscriber.locale));
     const content = subscriberUpdateMail(byLocale.get(key)!, {
       locale: subscriber.locale,
-      manageLink: manageLink(workspace.slug, subscriber.id, { locale: subscriber.locale, languages }),
+      manageLink: manageLink({ slug: workspace.slug, languages, locale: subscriber.locale }, subscriber.id),
       headers: unsubscribeHeaders(workspace.slug, subscriber.id),
     });
     return { recipient: subscriber.email, content };

@@ -3,11 +3,11 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import type { PortalLanguages } from "@/lib/i18n/locales";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { renderMail } from "@/lib/mail/render";
 import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
 import { subscriptionConfirmMail } from "@/lib/mail/templates/subscriber-mails";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
 import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { confirmLink } from "./links";
 import { FORGET_UNCONFIRMED_JOB, forgetAfter } from "./forget-unconfirmed";
@@ -16,7 +16,7 @@ import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
 
 export interface SubscribeInput {
-  /** With its portal's languages, the confirmation link opens in the visitor's language. */
+  /** `languages` when the caller has them (the portal's action does); read here otherwise. */
   workspace: { id: string; slug: string; name: string; languages?: PortalLanguages };
   topic: SubscriptionTopic;
   email: unknown;
@@ -63,6 +63,9 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
   }
   const componentIds = input.topic === "STATUS" ? await validComponentIds(input.workspace.id, input.componentIds) : [];
   const workspaceId = input.workspace.id;
+  const languages =
+    input.workspace.languages ?? portalLanguagesOf(await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { portalDefaultLocale: true, portalLocales: true } }));
+  const place = { slug: input.workspace.slug, languages, locale: input.locale };
   const key = { workspaceId_topic_email: { workspaceId, topic: input.topic, email } };
 
   await db.$transaction(async (tx) => {
@@ -89,7 +92,7 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
       subscriberId = created.id;
     }
     await enqueueJob(tx, FORGET_UNCONFIRMED_JOB, { subscriberId }, { startAfter: forgetAfter(sendAt) });
-    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(input.workspace.slug, token.raw, input.workspace.languages && { locale: input.locale, languages: input.workspace.languages }) });
+    const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(place, token.raw) });
     await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) }, { startAfter: sendAt });
   }).catch((error: unknown) => {
     // The same address posted twice at once: the other request made the row and sent the mail.

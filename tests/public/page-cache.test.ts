@@ -125,11 +125,16 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("signed-out portal page cac
     await db.workspace.update({ where: { id: portal.workspaceId }, data: { portalLocales: ["en", "de", "fr"] } });
     await settle();
     const german = await get(`/p/${portal.slug}/de/status`);
-    expect(await german.text()).toMatch(/<div lang="de"[^>]*data-testid="portal-root"/);
+    const germanHtml = await german.text();
+    expect(germanHtml).toMatch(/<div lang="de"[^>]*data-testid="portal-root"/);
+    // The document itself says it too, for browsers and search engines.
+    expect(germanHtml).toMatch(/<html lang="de" dir="ltr"/);
     expect((await get(`/p/${portal.slug}/de/status`)).headers.get("x-cache")).toBe("HIT");
     const french = await get(`/p/${portal.slug}/fr/status`);
     expect(french.headers.get("x-cache")).toBe("MISS");
-    expect(await french.text()).toMatch(/<div lang="fr"[^>]*data-testid="portal-root"/);
+    const frenchHtml = await french.text();
+    expect(frenchHtml).toMatch(/<div lang="fr"[^>]*data-testid="portal-root"/);
+    expect(frenchHtml).toMatch(/<html lang="fr" dir="ltr"/);
 
     const english = await get(`/p/${portal.slug}/status`);
     expect(await english.text()).toMatch(/<div lang="en"[^>]*data-testid="portal-root"/);

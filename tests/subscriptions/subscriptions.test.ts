@@ -370,6 +370,52 @@ describe("incident mail", () => {
   });
 });
 
+describe("a subscriber's language", () => {
+  it("their mails and every portal link in them are in the language they subscribed in; a language the portal stops offering links to the default address", async () => {
+    const setup = await portal();
+    await db.workspace.update({ where: { id: setup.workspace.id }, data: { portalDefaultLocale: "en", portalLocales: ["en", "de", "ar"] } });
+    const api = await createComponent(setup.actor, { name: "API", description: "" });
+    const [german, arabic, english] = [address("deutsch"), address("arabi"), address("english")];
+    const slug = setup.workspace.slug;
+
+    await subscribe({ workspace: setup.workspace, topic: "STATUS", email: german, locale: "de", ip: ip() });
+    const confirmation = await smtp.mailTo(german, 1, 15_000);
+    expect(confirmation.subject).toBe(`Bestätigen Sie Ihr Abonnement bei ${setup.workspace.name}`);
+    const link = linkIn(confirmation.text, "/subscriptions/confirm");
+    expect(new URL(link).pathname).toBe(`/p/${slug}/de/subscriptions/confirm`);
+    expect((await confirmSubscription(setup.workspace.id, new URL(link).searchParams.get("token"))).status).toBe("confirmed");
+    for (const [email, locale] of [[arabic, "ar"], [english, null]] as const) {
+      await subscribe({ workspace: setup.workspace, topic: "STATUS", email, locale, ip: ip() });
+      const token = new URL(linkIn((await smtp.mailTo(email, 1, 15_000)).text, "/subscriptions/confirm")).searchParams.get("token");
+      expect((await confirmSubscription(setup.workspace.id, token)).status).toBe("confirmed");
+    }
+
+    await createIncident(setup.actor, { title: "API errors", message: "Requests fail.", components: [{ id: api.id, status: "major_outage" }] });
+    await notifySubscribers(setup.workspace.id);
+    const inGerman = await smtp.mailTo(german, 2, 15_000);
+    expect(inGerman.subject).toBe(`[${setup.workspace.name}] Wird untersucht: API errors`);
+    expect(inGerman.html).toContain('lang="de"');
+    expect(new URL(linkIn(inGerman.text, "/status")).pathname).toBe(`/p/${slug}/de/status`);
+    expect(new URL(linkIn(inGerman.text, "/subscriptions/manage")).pathname).toBe(`/p/${slug}/de/subscriptions/manage`);
+    const inArabic = await smtp.mailTo(arabic, 2, 15_000);
+    expect(inArabic.subject).toBe(`[${setup.workspace.name}] قيد التحقيق: API errors`);
+    expect(inArabic.html).toMatch(/lang="ar" dir="rtl"/);
+    expect(new URL(linkIn(inArabic.text, "/status")).pathname).toBe(`/p/${slug}/ar/status`);
+    const inEnglish = await smtp.mailTo(english, 2, 15_000);
+    expect(new URL(linkIn(inEnglish.text, "/status")).pathname).toBe(`/p/${slug}/status`);
+    expect(new URL(linkIn(inEnglish.text, "/subscriptions/manage")).pathname).toBe(`/p/${slug}/subscriptions/manage`);
+
+    // Arabic is no longer offered: the words stay Arabic, the links go where a page still answers.
+    await db.workspace.update({ where: { id: setup.workspace.id }, data: { portalLocales: ["en", "de"] } });
+    const incident = await db.incident.findFirstOrThrow({ where: { workspaceId: setup.workspace.id } });
+    await updateIncident(setup.actor, incident.id, { message: "Fixed.", status: "resolved" });
+    await notifySubscribers(setup.workspace.id);
+    const later = await smtp.mailTo(arabic, 3, 15_000);
+    expect(new URL(linkIn(later.text, "/status")).pathname).toBe(`/p/${slug}/status`);
+    expect(new URL(linkIn(later.text, "/subscriptions/manage")).pathname).toBe(`/p/${slug}/subscriptions/manage`);
+  });
+});
+
 describe("maintenance mail", () => {
   it("scheduled, started and completed each mail the window's subscribers (not other components'); a window called off says so", async () => {
     const setup = await portal();

@@ -29,6 +29,17 @@ describe("one date style", () => {
   });
 });
 
+describe("a portal page's dates in its language", () => {
+  it("day, month and time as each portal language writes them, still in UTC", () => {
+    expect(formatDate(AT, "utc", "de")).toBe("25. Nov. 2026");
+    expect(formatDate(AT, "utc", "ja")).toBe("2026年11月25日");
+    expect(formatDate(AT, "utc", "fr")).toBe("25 nov. 2026");
+    expect(formatDate(AT, "utc", "ar")).toContain("نوفمبر");
+    expect(formatDateTime(AT, "utc", "de")).toBe("25. Nov. 2026, 13:23");
+    expect(formatDateTime(AT, "utc", "pt-BR")).toMatch(/^25 de nov\. de 2026.*13:23$/);
+  });
+});
+
 describe("<LocalTime> on the server", () => {
   it("renders the instant in UTC, saying so, with the machine-readable time", () => {
     const html = renderToString(createElement(LocalTime, { value: AT }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchAcceptLanguage, parsePortalPath, portalLanguagesOf, portalPath, PORTAL_LOCALES } from "@/lib/i18n/locales";
+import { matchAcceptLanguage, parsePortalPath, portalHomeOfPath, portalLanguagesOf, portalPath, PORTAL_LOCALES } from "@/lib/i18n/locales";
 
 describe("portal languages", () => {
   it("picks the visitor's first offered language from Accept-Language, by weight, exact tag before the language alone", () => {
@@ -29,6 +29,13 @@ describe("portal languages", () => {
     expect(portalPath("acme", "en", "en", "/status")).toBe("/p/acme/status");
     expect(portalPath("acme", "ar", "en", "/status")).toBe("/p/acme/ar/status");
     expect(portalPath("acme", "en", "de")).toBe("/p/acme/en");
+  });
+
+  it("leads back home in the language of the address a page failed or was not found at", () => {
+    expect(portalHomeOfPath("/p/acme/de/posts/gone", "acme")).toBe("/p/acme/de");
+    expect(portalHomeOfPath("/p/acme/ar", "acme")).toBe("/p/acme/ar");
+    expect(portalHomeOfPath("/p/acme/posts/gone", "acme")).toBe("/p/acme");
+    expect(portalHomeOfPath("/p/acme/xx/status", "acme")).toBe("/p/acme");
   });
 
   it("keeps stored settings usable: unknown languages dropped, the default always offered", () => {

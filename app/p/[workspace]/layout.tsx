@@ -19,6 +19,7 @@ import { accentStyle } from "@/lib/branding/accent";
 import { logoPath } from "@/lib/branding/branding-view";
 import { currentThemePreference } from "@/lib/theme/current-theme";
 import { EmailNotice } from "@/components/portal/email-notice";
+import { DocumentLanguage } from "@/components/i18n/document-language";
 
 // The public portal of a published workspace: server-rendered, readable by anyone. Lives under /p
 // so no workspace slug can ever collide with an app route. Its language comes from the address
@@ -52,6 +53,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
       data-accent={workspace.accentColor ? "" : undefined}
       style={workspace.accentColor ? (accentStyle(workspace.accentColor) as React.CSSProperties) : undefined}
     >
+      <DocumentLanguage lang={locale} dir={directionOf(locale)} />
       <NextIntlClientProvider>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">

@@ -2,7 +2,7 @@
 
 import { useParams, usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { parsePortalPath } from "@/lib/i18n/locales";
+import { portalHomeOfPath } from "@/lib/i18n/locales";
 import { NotFoundPanel } from "@/components/shell/not-found-panel";
 
 // A post, board or note that does not exist or is not public, inside the portal's header.
@@ -10,8 +10,7 @@ export default function PortalNotFound() {
   const { workspace } = useParams<{ workspace: string }>();
   const t = useTranslations("NotFound");
   // Back in the language of the address that was not found.
-  const locale = parsePortalPath(usePathname())?.locale;
-  const base = locale ? `/p/${workspace}/${locale}` : `/p/${workspace}`;
+  const base = portalHomeOfPath(usePathname(), workspace);
   return (
     <NotFoundPanel
       title={t("title")}

@@ -1,13 +1,29 @@
 import type { Metadata } from "next";
 import { createTranslator } from "next-intl";
+import { cache } from "react";
 import { Button } from "@/components/ui/button";
 import { DEFAULT_PORTAL_LOCALE, directionOf, isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { getPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
-import { findUnsubscribeTarget } from "@/lib/notifications/unsubscribe-post-updates";
+import { findUnsubscribeTarget as findTarget } from "@/lib/notifications/unsubscribe-post-updates";
 import { unsubscribeAction } from "./actions";
 
-export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false, follow: false } };
+// Read once per request, for the title and the page alike.
+const findUnsubscribeTarget = cache(findTarget);
+
+/** The visitor's portal language when known, else the portal's default (English for a bad link). */
+function localeOf(target: Awaited<ReturnType<typeof findUnsubscribeTarget>>): PortalLocale {
+  const wanted = target?.locale ?? target?.portalDefaultLocale;
+  return isPortalLocale(wanted) ? wanted : DEFAULT_PORTAL_LOCALE;
+}
+
+const translator = (locale: PortalLocale) => createTranslator({ locale, messages: MESSAGES[locale], namespace: "PostNotifications.unsubscribe" });
+
+// The tab's title in the page's language too.
+export async function generateMetadata({ params }: { params: Promise<{ token: string }> }): Promise<Metadata> {
+  const locale = localeOf(await findUnsubscribeTarget((await params).token));
+  return { title: translator(locale)("title"), robots: { index: false, follow: false } };
+}
 
 // Opening the link changes nothing (mail scanners fetch links before people do): the button
 // does. The page speaks the visitor's portal language when known, else the portal's default.
@@ -15,9 +31,8 @@ export default async function UnsubscribePage({ params, searchParams }: { params
   const { token } = await params;
   const { done, busy } = await searchParams;
   const target = await findUnsubscribeTarget(token);
-  const wanted = target?.locale ?? target?.portalDefaultLocale;
-  const locale: PortalLocale = isPortalLocale(wanted) ? wanted : DEFAULT_PORTAL_LOCALE;
-  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "PostNotifications.unsubscribe" });
+  const locale = localeOf(target);
+  const t = translator(locale);
   const unsubscribed = target && done === "1" && (await getPostNotificationLevel(target.userId, target.workspaceId)) === "NONE";
   return (
     <main lang={locale} dir={directionOf(locale)} className="flex min-h-screen flex-col items-center justify-center px-4 py-12">

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
 import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function RoadmapPage({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
-  const [t, tc] = await Promise.all([getTranslations("Roadmap"), getTranslations("Common")]);
+  const [t, tc, format] = await Promise.all([getTranslations("Roadmap"), getTranslations("Common"), getFormatter()]);
   const columns = await Promise.all(ROADMAP_STAGES.map((stage) => listPublicRoadmap(db, PUBLIC_AUDIENCE, { stage, limit: 100 })));
 
   return (
@@ -38,7 +38,7 @@ export default async function RoadmapPage({ params }: Props) {
             <h2 id={`stage-${stage}`} className="flex items-center gap-2 px-1 pb-3 text-sm font-semibold text-slate-700">
               <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${ACCENTS[stage]}`} />
               {tc(`stage.${stage}`)}
-              <span className="font-normal text-slate-500">{columns[index]!.data.length}</span>
+              <span className="font-normal text-slate-500">{format.number(columns[index]!.data.length)}</span>
             </h2>
             {columns[index]!.data.length ? (
               <ul className="space-y-3">
@@ -53,7 +53,10 @@ export default async function RoadmapPage({ params }: Props) {
                             <Link href={`${base}/posts/${post.id}`} className="truncate text-indigo-700 hover:underline">
                               {post.title}
                             </Link>
-                            <span className="shrink-0 text-xs text-slate-500 tabular-nums">▲ {post.voteCount}</span>
+                            <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                              <span aria-hidden="true">▲ {format.number(post.voteCount)}</span>
+                              <span className="sr-only">{tc("votes", { count: post.voteCount })}</span>
+                            </span>
                           </li>
                         ))}
                         {item.postCount > item.posts.length ? <li className="text-xs text-slate-500">{t("more", { count: item.postCount - item.posts.length })}</li> : null}
