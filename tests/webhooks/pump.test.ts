@@ -130,3 +130,16 @@ it("a pump stopped while an attempt hangs gives its lease back, so another pump 
   await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status, { timeout: 5_000 }).toBe("DELIVERED");
   expect(answered).toBe(1);
 }, 30_000);
+
+it("a webhooks.deliver job queued before the upgrade attempts a due delivery nobody holds, once, under the same lease", async () => {
+  const hook = await receiver();
+  const tenant = await seedTenant({ plan: "PRO" });
+  const actor = await actorOf(tenant, tenant.owner);
+  await createWebhook(actor, { url: hook.url });
+  const [id] = await deliveriesTo(tenant.workspace.id, 1);
+
+  await deliverQueuedJob({ deliveryId: id! });
+  await deliverQueuedJob({ deliveryId: id! });
+  expect(countsById(hook.received)).toEqual(new Map([[id, 1]]));
+  expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "DELIVERED", attempts: 1, leaseUntil: null, nextAttemptAt: null });
+}, 30_000);
