@@ -4,14 +4,13 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { jobSettings } from "@/lib/jobs/config";
 import { ensureQueue } from "@/lib/jobs/enqueue-job";
 import { insertJobRowSql } from "@/lib/jobs/sql";
-import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
 import { fanOutCtes } from "@/lib/webhooks/fan-out-sql";
 import type { EventType } from "./catalogue";
 import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 
 // An event is written by one statement with everything that follows from it: the event row, one
-// consume job per consumer routed its type (lib/events/routing.ts), and a delivery with its first
-// attempt's job per webhook endpoint that subscribes to it. All of it commits with the change or
+// consume job per consumer routed its type (lib/events/routing.ts), and a delivery, due at once, per
+// webhook endpoint that subscribes to it. All of it commits with the change or
 // not at all, and nothing waits for a job to learn what to do next.
 
 // The stored form of the event each webhook attempt renders (the same keys as the consumer path's
@@ -52,8 +51,7 @@ export function recordEventCtes(fromCte: string, workspaceId: string, type: Even
     })}`;
 }
 
-/** The queues an event's statement writes to must exist before it runs (checked once per process). */
+/** The queue an event's statement writes to must exist before it runs (checked once per process). */
 export async function prepareEventSql(sql: TransactionSql): Promise<void> {
   await ensureQueue(sql, CONSUME_EVENT_JOB);
-  await ensureQueue(sql, DELIVER_WEBHOOK_JOB);
 }

@@ -72,8 +72,3 @@ export async function enqueueJob(
     expireInSeconds: options.expireInSeconds ?? defaults.expireInSeconds,
   });
 }
-
-/** Makes sure queue `name` exists before a statement writes its jobs directly (insertJobRowSql). */
-export function ensureQueueExists(client: Parameters<typeof transactionSql>[0], name: string): Promise<void> {
-  return ensureQueue(transactionSql(client), name);
-}

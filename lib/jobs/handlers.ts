@@ -4,7 +4,8 @@ import { sendQueuedMail } from "@/lib/mail/send-mail";
 import { maintenanceBoundary } from "@/lib/status/maintenance-events";
 import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/subscriptions/forget-unconfirmed";
 import { fanOutToSubscribers, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
-import { DELIVER_WEBHOOK_JOB, DELIVERY_CONCURRENCY, deliverWebhookJob } from "@/lib/webhooks/queue-delivery";
+import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
+import { DELIVERY_CONCURRENCY, deliverQueuedJob } from "@/lib/webhooks/delivery-pump";
 import type { JobHandlers } from "./types";
 
 // Every job the worker runs, by name: the one table. A name here is the queue's name and what
@@ -15,7 +16,9 @@ export const JOB_HANDLERS: JobHandlers = {
   "changelog.publish_due": (data: { workspaceId: string; noteId: string; publishedAt: string }) => publishDue(data),
   "mail.send": (data: Parameters<typeof sendQueuedMail>[0]) => sendQueuedMail(data),
   "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),
-  [DELIVER_WEBHOOK_JOB]: (data: { deliveryId: string }) => deliverWebhookJob(data),
+  // Webhook attempts are claimed from their deliveries by the worker's delivery pump; this only
+  // drains the jobs an upgrade found still queued.
+  [DELIVER_WEBHOOK_JOB]: (data: { deliveryId: string }) => deliverQueuedJob(data),
   "subscribers.fan_out": (data: FanOutJob) => fanOutToSubscribers(data),
   [FORGET_UNCONFIRMED_JOB]: async (data: { subscriberId: string }) => void (await forgetUnconfirmed(data)),
 };

@@ -4,6 +4,7 @@ import { openPglite } from "@/lib/db/pglite";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/target";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
+import { startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pump";
 import { jobSettings } from "./config";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
@@ -12,11 +13,14 @@ import type { JobHandler, JobHandlers } from "./types";
 // The job worker: polls each queue of the handler table and runs its jobs, as many at once per
 // queue as JOB_CONCURRENCY allows. Several workers (processes, or instances in one process) share a database safely: a job
 // is claimed with SELECT ... FOR UPDATE SKIP LOCKED, so each attempt runs in one worker only.
+// Beside the queues it runs the webhook delivery pump (lib/webhooks/delivery-pump.ts), which claims
+// due deliveries from their own rows the same way: a delivery attempt is not a job.
 
 export interface JobWorker {
   /**
-   * graceful (the default): stop fetching, wait up to `timeoutMs` for running jobs to finish, then
-   * hand back the ones still running (failed for retry). Not graceful: hand them back at once.
+   * graceful (the default): stop fetching, wait up to `timeoutMs` for running jobs and webhook
+   * attempts to finish, then hand back the ones still running (jobs failed for retry, deliveries'
+   * leases given up). Not graceful: hand them back at once.
    */
   stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
   readonly boss: PgBoss;
@@ -30,6 +34,13 @@ export interface StartOptions {
   pollIntervalSeconds?: number;
   /** How often expired jobs (a crashed worker's) are put back for retry, and old ones archived. */
   maintenanceIntervalSeconds?: number;
+  /**
+   * Whether it also delivers webhooks. By default only a worker running the app's own handler
+   * table does: one given its own handlers (a test of the queue) runs just those.
+   */
+  deliveries?: boolean;
+  /** How often an idle delivery pump looks for due deliveries (DELIVERY_POLL_MS by default). */
+  deliveryPollMs?: number;
 }
 
 // Statements without parameters may be scripts (pg-boss's locked maintenance steps), which PGlite
@@ -78,13 +89,17 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
     await boss.createQueue(name, { name, policy: "standard" });
     loops.push(runQueue(boss, name, handle, (options.concurrency ?? JOB_CONCURRENCY)[name] ?? 1, pollMs));
   }
+  // Its attempts run on the app's worker pool (backgroundQuery), as they did as jobs: on PGlite
+  // that is the app's own instance, the one this worker's queues use too.
+  const pump: DeliveryPump | undefined = (options.deliveries ?? !options.handlers) ? startDeliveryPump({ pollMs: options.deliveryPollMs }) : undefined;
 
   let stopping: Promise<void> | undefined;
   return {
     boss,
     stop: ({ graceful = true, timeoutMs = 20_000 } = {}) =>
       (stopping ??= (async () => {
-        await Promise.all(loops.map((loop) => loop.stop(graceful ? timeoutMs : 0)));
+        const ms = graceful ? timeoutMs : 0;
+        await Promise.all([...loops.map((loop) => loop.stop(ms)), pump?.stop(ms)]);
         await boss.stop({ graceful: false, wait: true, close: true });
       })()),
   };

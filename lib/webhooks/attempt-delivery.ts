@@ -1,12 +1,9 @@
 import { batchByTurn } from "@/lib/core/batch-by-turn";
 import { backgroundQuery, db } from "@/lib/db/client";
 import { Prisma, type WebhookKind } from "@/lib/generated/prisma/client";
-import { jobSettings } from "@/lib/jobs/config";
-import { insertJobRowSql } from "@/lib/jobs/sql";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
-import { DELIVER_WEBHOOK_JOB, DELIVERY_JOB_RETRY_LIMIT } from "./delivery-job";
 import { admitAttempt, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
@@ -14,8 +11,10 @@ import { openSecret } from "./secret-box";
 import { sendWebhookRequest, type SendOptions } from "./send-request";
 import { signatureHeaders } from "./signing";
 
-// One attempt of one delivery, run as its own job: a slow receiver holds only its own job. The
-// outcome is written to the delivery; a failure schedules the next attempt as a new job.
+// One attempt of one delivery, run by the worker's delivery pump (lib/webhooks/delivery-pump.ts)
+// once it holds the delivery's lease: a slow receiver holds only its own place. The outcome is
+// written to the delivery itself; a failure sets when the next attempt is due on the same row,
+// and every outcome gives the lease up, so the row alone says what happens next.
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -30,20 +29,16 @@ export const DISABLE_AFTER_FAILING_MS = 5 * 24 * HOUR;
 export const GONE_REASON = "it answered 410 Gone.";
 export const FAILING_REASON = "every delivery failed for 5 days.";
 
-export type Tx = Prisma.TransactionClient;
-/** Puts the attempt's job on the queue, in the transaction that records why it is needed. */
-export type ScheduleAttempt = (tx: Tx, deliveryId: string, startAfter: Date) => Promise<void>;
-
 export interface AttemptOptions extends SendOptions {
   now?: () => Date;
 }
 
 export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "failed" | "deferred";
 
-export async function attemptDelivery(deliveryId: string, schedule: ScheduleAttempt, options: AttemptOptions = {}): Promise<AttemptResult> {
+export async function attemptDelivery(deliveryId: string, options: AttemptOptions = {}): Promise<AttemptResult> {
   const now = options.now ?? (() => new Date());
   const delivery = await loadDelivery(deliveryId);
-  // Deleted (the endpoint, or the workspace) since the job was queued: nothing to do.
+  // Deleted (the endpoint, or the workspace) since it was claimed: nothing to do.
   if (!delivery) return "gone";
   if (delivery.status !== "PENDING") return "skipped";
   const { endpoint } = delivery;
@@ -51,7 +46,7 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
   if (!endpoint.enabled && delivery.eventType !== TEST_EVENT_TYPE) {
     await db.webhookDelivery.updateMany({
       where: { id: deliveryId, status: "PENDING" },
-      data: { status: "FAILED", nextAttemptAt: null, error: endpoint.disabledReason ? `The endpoint was turned off: ${endpoint.disabledReason}` : "The endpoint is paused." },
+      data: { status: "FAILED", nextAttemptAt: null, leaseUntil: null, error: endpoint.disabledReason ? `The endpoint was turned off: ${endpoint.disabledReason}` : "The endpoint is paused." },
     });
     return "failed";
   }
@@ -99,7 +94,7 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
     const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay);
     const written = await tx.webhookDelivery.updateMany({
       where: { id: deliveryId, attempts: delivery.attempts },
-      data: { ...record, status: nextAttemptAt ? "PENDING" : "FAILED", nextAttemptAt },
+      data: { ...record, status: nextAttemptAt ? "PENDING" : "FAILED", nextAttemptAt, leaseUntil: null },
     });
     if (written.count === 0) return "gone";
     await tx.webhookEndpoint.updateMany({
@@ -107,7 +102,6 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
       data: disabledFor && current.enabled ? { failingSince, enabled: false, disabledReason: disabledFor } : { failingSince },
     });
     if (!current.enabled) disabledFor = null;
-    if (nextAttemptAt) await schedule(tx, deliveryId, nextAttemptAt);
     return nextAttemptAt ? "retrying" : "failed";
   });
   if (disabledFor) await tellAdmins(delivery.workspaceId, delivery.workspace, endpoint.url, disabledFor);
@@ -115,30 +109,22 @@ export async function attemptDelivery(deliveryId: string, schedule: ScheduleAtte
 }
 
 /**
- * Puts the delivery's attempt off until `at`, while it is still the attempt that was loaded: its
- * next attempt time and the job that makes it, in one statement on the worker's pool (an endpoint
- * that hangs sends every one of its deliveries through here, so this stays cheap).
+ * Puts the delivery's attempt off until `at` and gives its lease up, while it is still the attempt
+ * that was loaded: one statement on the worker's pool (an endpoint that hangs sends every one of
+ * its deliveries through here, so this stays cheap). The pump claims it again once it is due.
  */
 async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date): Promise<AttemptResult> {
-  const settings = jobSettings();
-  const job = insertJobRowSql(DELIVER_WEBHOOK_JOB, Prisma.sql`jsonb_build_object('deliveryId', deferred.id)`, "deferred", {
-    retryLimit: DELIVERY_JOB_RETRY_LIMIT,
-    retryDelaySeconds: settings.retryDelaySeconds,
-    expireInSeconds: settings.expireInSeconds,
-    startAfter: at,
-  });
-  const statement = Prisma.sql`WITH deferred AS (
-      UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${at}::timestamptz
-      WHERE id = ${deliveryId} AND attempts = ${attemptsBefore}::int AND status = 'PENDING'
-      RETURNING id
-    ), queued AS (${job})
-    SELECT id FROM deferred`;
-  const rows = await backgroundQuery<{ id: string }>(statement.text, statement.values);
+  const rows = await backgroundQuery<{ id: string }>(
+    `UPDATE "WebhookDelivery" SET "nextAttemptAt" = $2::timestamptz, "leaseUntil" = NULL
+    WHERE id = $1 AND attempts = $3::int AND status = 'PENDING'
+    RETURNING id`,
+    [deliveryId, at, attemptsBefore],
+  );
   return rows.length > 0 ? "deferred" : "gone";
 }
 
-// The delivery with what an attempt needs of its endpoint and workspace. The deliveries whose jobs
-// start in the same turn (the worker claims a batch at once) load in one statement, on the worker's
+// The delivery with what an attempt needs of its endpoint and workspace. The deliveries whose
+// attempts start in the same turn (the pump claims a batch at once) load in one statement, on the worker's
 // own pool, without the Prisma client's per-query work.
 const loadRows = batchByTurn(async (ids: string[]): Promise<(LoadedRow | undefined)[]> => {
   const rows = await backgroundQuery<LoadedRow>(
@@ -220,7 +206,7 @@ const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolea
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS o("deliveryId" text, "attemptsBefore" int, attempts int,
         "lastAttemptAt" timestamptz, "lastStatusCode" int, "durationMs" int, "responseExcerpt" text, error text)
     ), delivered AS (
-      UPDATE "WebhookDelivery" d SET status = 'DELIVERED', "nextAttemptAt" = NULL, attempts = o.attempts,
+      UPDATE "WebhookDelivery" d SET status = 'DELIVERED', "nextAttemptAt" = NULL, "leaseUntil" = NULL, attempts = o.attempts,
         "lastAttemptAt" = o."lastAttemptAt", "lastStatusCode" = o."lastStatusCode", "durationMs" = o."durationMs",
         "responseExcerpt" = o."responseExcerpt", error = o.error
       FROM outcome o

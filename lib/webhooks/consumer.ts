@@ -10,7 +10,7 @@ export interface ConsumedEvent {
   previous?: unknown;
 }
 
-/** The event log's webhook consumer: one delivery per subscribed endpoint, each its own job. */
+/** The event log's webhook consumer: one delivery per subscribed endpoint, due at once. */
 export const webhookConsumer = {
   name: "webhooks",
   async handle(event: ConsumedEvent): Promise<void> {

@@ -1,6 +1,6 @@
-/** The job of one attempt of one delivery. */
+/**
+ * The job of one attempt of one delivery, from before deliveries were claimed from their own rows
+ * (lib/webhooks/delivery-pump.ts). No new ones are queued; the worker still runs those left in
+ * the queue by an upgrade, through the same lease as the pump.
+ */
 export const DELIVER_WEBHOOK_JOB = "webhooks.deliver";
-
-// The delivery's own schedule decides retries (a new job per attempt, with its start time); the
-// queue's retries only cover a worker that died or a database that failed mid-attempt.
-export const DELIVERY_JOB_RETRY_LIMIT = 3;

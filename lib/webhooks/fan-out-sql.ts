@@ -1,7 +1,4 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { jobSettings } from "@/lib/jobs/config";
-import { insertJobRowSql } from "@/lib/jobs/sql";
-import { DELIVER_WEBHOOK_JOB, DELIVERY_JOB_RETRY_LIMIT } from "./delivery-job";
 
 /** Columns of the event row a fan-out reads, as SQL expressions over its CTE. */
 export interface FanOutColumns {
@@ -27,16 +24,10 @@ export function insertDeliveriesSql(eventCte: string, workspaceId: string, type:
 }
 
 /**
- * CTEs to append to a `WITH` that has the event in `eventCte`: its deliveries
- * (`webhook_deliveries`) and each one's first attempt as a job, in the same statement. The
- * deliver queue must exist first (ensureQueueExists).
+ * A CTE to append to a `WITH` that has the event in `eventCte`: its deliveries
+ * (`webhook_deliveries`). Each is due at `firstAttemptAt`, and that is all its first attempt needs:
+ * the worker's delivery pump claims due deliveries from their rows.
  */
 export function fanOutCtes(eventCte: string, workspaceId: string, type: string, columns: FanOutColumns): Prisma.Sql {
-  const settings = jobSettings();
-  const job = insertJobRowSql(DELIVER_WEBHOOK_JOB, Prisma.sql`jsonb_build_object('deliveryId', webhook_deliveries.id)`, "webhook_deliveries", {
-    retryLimit: DELIVERY_JOB_RETRY_LIMIT,
-    retryDelaySeconds: settings.retryDelaySeconds,
-    expireInSeconds: settings.expireInSeconds,
-  });
-  return Prisma.sql`, webhook_deliveries AS (${insertDeliveriesSql(eventCte, workspaceId, type, columns)}), webhook_delivery_jobs AS (${job})`;
+  return Prisma.sql`, webhook_deliveries AS (${insertDeliveriesSql(eventCte, workspaceId, type, columns)})`;
 }

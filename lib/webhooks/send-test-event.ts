@@ -4,7 +4,6 @@ import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { storedPayload } from "./attempt-delivery";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { getWebhookOrThrow } from "./get-webhook";
-import { scheduleAttempt } from "./queue-delivery";
 import { deliveryView } from "./view";
 
 /**
@@ -21,13 +20,10 @@ export async function sendTestEvent(actor: WorkspaceActor, endpointId: string, n
     createdAt: now,
     data: { endpointId: endpoint.id, message: "A test event sent from the webhook settings." },
   });
-  const delivery = await db.$transaction(async (tx) => {
-    // Through the workspace's own id: the endpoint was found in it above.
-    const created = await tx.webhookDelivery.create({
-      data: { workspaceId: actor.workspaceId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, payload, nextAttemptAt: now },
-    });
-    await scheduleAttempt(tx, created.id, now);
-    return created;
+  // Through the workspace's own id: the endpoint was found in it above. Due now, the worker's
+  // delivery pump claims it like any other delivery.
+  const delivery = await db.webhookDelivery.create({
+    data: { workspaceId: actor.workspaceId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, payload, nextAttemptAt: now },
   });
   return deliveryView(delivery);
 }

@@ -180,7 +180,7 @@ describe("/api/v1/webhooks/{id}", () => {
 });
 
 describe("POST /api/v1/webhooks/{id}/test and GET …/deliveries", () => {
-  it("202 queues a webhook.test delivery (a job, not a request from this one), listed newest first in the deliveries", async () => {
+  it("202 queues a webhook.test delivery (due at once for the worker, not a request from this one), listed newest first in the deliveries", async () => {
     const tenant = await seedTenant();
     const { key, result } = await createVia(tenant);
     const id = result.json.data.id;
@@ -188,8 +188,9 @@ describe("POST /api/v1/webhooks/{id}/test and GET …/deliveries", () => {
     expect(first.status).toBe(202);
     expect(first.json.data).toMatchObject({ endpointId: id, eventType: "webhook.test", status: "pending", attempts: 0 });
     const second = await call(testEvent.POST, "POST", `${PATH}/${id}/test`, { key, params: { id } });
-    const jobs = await db.$queryRawUnsafe<{ data: { deliveryId: string } }[]>(`SELECT data FROM pgboss.job WHERE name = 'webhooks.deliver'`);
-    expect(jobs.map((job) => job.data.deliveryId).sort()).toEqual([first.json.data.id, second.json.data.id].sort());
+    // What the worker's delivery pump claims: pending, due, held by no worker.
+    const due = await db.webhookDelivery.findMany({ where: { endpointId: id, status: "PENDING", nextAttemptAt: { lte: new Date() }, leaseUntil: null }, select: { id: true } });
+    expect(due.map((row) => row.id).sort()).toEqual([first.json.data.id, second.json.data.id].sort());
 
     const listed = await call(deliveries.GET, "GET", `${PATH}/${id}/deliveries`, { key, params: { id }, query: { limit: "1" } });
     expect(listed.status).toBe(200);

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { settleMail } from "@/lib/mail/send-mail";
 import { assertAllowedTarget } from "@/lib/webhooks/check-target";
-import { attemptDelivery, DISABLE_AFTER_FAILING_MS, RETRY_DELAYS_MS, type ScheduleAttempt } from "@/lib/webhooks/attempt-delivery";
+import { attemptDelivery, DISABLE_AFTER_FAILING_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/attempt-delivery";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
@@ -14,7 +14,8 @@ import { startSmtpServer } from "../support/smtp";
 import { startReceiver } from "./receiver";
 
 // Deliveries against real receivers on local ports (private networks allowed for them), one
-// attempt at a time with the schedule recorded, so retries need no waiting.
+// attempt at a time called directly, the schedule read from the delivery's row (when its next
+// attempt is due), so retries need no waiting.
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
@@ -38,12 +39,9 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
   return started;
 }
 
-function recorder() {
-  const scheduled: { deliveryId: string; startAfter: Date }[] = [];
-  const schedule: ScheduleAttempt = async (_tx, deliveryId, startAfter) => {
-    scheduled.push({ deliveryId, startAfter });
-  };
-  return { scheduled, schedule };
+/** When the delivery's next attempt is due (null: none is), and whether a worker still holds it. */
+function schedule(deliveryId: string) {
+  return db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true, leaseUntil: true } });
 }
 
 let eventCount = 0;
@@ -68,18 +66,18 @@ async function endpointFor(url: string, input: Record<string, unknown> = {}) {
 
 async function oneDelivery(url: string, input: Record<string, unknown> = {}) {
   const setup = await endpointFor(url, input);
-  const { scheduled, schedule } = recorder();
   const event = postEvent(setup.tenant.workspace.id);
-  expect(await fanOutEvent(event, schedule)).toBe(1);
-  const deliveryId = scheduled[0]!.deliveryId;
-  return { ...setup, event, deliveryId, scheduled, schedule };
+  const created = await fanOutEvent(event);
+  expect(created).toHaveLength(1);
+  const deliveryId = created[0]!;
+  return { ...setup, event, deliveryId };
 }
 
 describe("signing", () => {
   it("the receiver verifies the message with the standardwebhooks package; the body is { type, timestamp, data }", async () => {
     const hook = await receiver();
-    const { created, deliveryId, schedule, event } = await oneDelivery(hook.url);
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("delivered");
+    const { created, deliveryId, event } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId)).toBe("delivered");
     const [request] = hook.received;
     expect(request!.headers["webhook-id"]).toBe(deliveryId);
     const verified = new Webhook(created.secret).verify(request!.body, request!.headers as Record<string, string>);
@@ -93,9 +91,8 @@ describe("signing", () => {
     const hook = await receiver();
     const { created, actor, tenant } = await endpointFor(hook.url);
     const rotated = await rotateWebhookSecret(actor, created.id);
-    const { scheduled, schedule } = recorder();
-    await fanOutEvent(postEvent(tenant.workspace.id), schedule);
-    await attemptDelivery(scheduled[0]!.deliveryId, schedule);
+    const [first] = await fanOutEvent(postEvent(tenant.workspace.id));
+    await attemptDelivery(first!);
     const request = hook.received[0]!;
     const headers = request.headers as Record<string, string>;
     expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
@@ -103,8 +100,8 @@ describe("signing", () => {
     expect(() => new Webhook(rotated.secret).verify(request.body, headers)).not.toThrow();
 
     await db.webhookEndpoint.update({ where: { id: created.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1) } });
-    await fanOutEvent(postEvent(tenant.workspace.id), schedule);
-    await attemptDelivery(scheduled[1]!.deliveryId, schedule);
+    const [second] = await fanOutEvent(postEvent(tenant.workspace.id));
+    await attemptDelivery(second!);
     const later = hook.received[1]!;
     expect((later.headers["webhook-signature"] as string).split(" ")).toHaveLength(1);
     expect(() => new Webhook(created.secret).verify(later.body, later.headers as Record<string, string>)).toThrow();
@@ -113,28 +110,29 @@ describe("signing", () => {
 });
 
 describe("fan-out", () => {
-  it("only enabled endpoints subscribed to the type get a delivery; running it twice adds nothing", async () => {
+  it("only enabled endpoints subscribed to the type get a delivery, due at once; running it twice adds nothing", async () => {
     const hook = await receiver();
     const { tenant, actor } = await endpointFor(hook.url, { eventTypes: ["post.created"] });
     await createWebhook(actor, { url: hook.url, eventTypes: ["post.status_changed"] });
     await createWebhook(actor, { url: hook.url });
     await createWebhook(actor, { url: hook.url, enabled: false });
-    const { scheduled, schedule } = recorder();
     const event = postEvent(tenant.workspace.id);
-    expect(await fanOutEvent(event, schedule)).toBe(2);
-    expect(await fanOutEvent(event, schedule)).toBe(0);
-    expect(scheduled).toHaveLength(2);
+    const now = new Date();
+    const created = await fanOutEvent(event, now);
+    expect(created).toHaveLength(2);
+    expect(await fanOutEvent(event)).toHaveLength(0);
+    for (const id of created) expect(await schedule(id)).toEqual({ status: "PENDING", nextAttemptAt: now, leaseUntil: null });
   });
 
   it("slack endpoints get text + blocks with a link back; discord endpoints get embeds", async () => {
     const hook = await receiver();
     const slack = await oneDelivery(hook.url, { kind: "slack" });
-    await attemptDelivery(slack.deliveryId, slack.schedule);
+    await attemptDelivery(slack.deliveryId);
     const message = JSON.parse(hook.received[0]!.body);
     expect(message.text).toContain("“Dark mode” moved from open to planned");
     expect(message.blocks[0].text.text).toContain(`/w/${slack.tenant.workspace.slug}/posts/post_1|Open in Workspace>`);
     const discord = await oneDelivery(hook.url, { kind: "discord" });
-    await attemptDelivery(discord.deliveryId, discord.schedule);
+    await attemptDelivery(discord.deliveryId);
     const embed = JSON.parse(hook.received[1]!.body).embeds[0];
     expect(embed.title).toContain("Dark mode");
     expect(embed.url).toMatch(/\/posts\/post_1$/);
@@ -147,21 +145,25 @@ describe("retries and turning endpoints off", () => {
       response.statusCode = 500;
       response.end("boom");
     });
-    const { deliveryId, scheduled, schedule } = await oneDelivery(hook.url);
+    const { deliveryId } = await oneDelivery(hook.url);
     let clock = Date.now();
     const now = () => new Date(clock);
     const gaps: number[] = [];
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
-      const before = scheduled.length;
-      const result = await attemptDelivery(deliveryId, schedule, { now });
+      // As the worker's pump would have left it: claimed, with a lease the outcome gives up.
+      await db.webhookDelivery.update({ where: { id: deliveryId }, data: { leaseUntil: new Date(Date.now() + 60_000) } });
+      const result = await attemptDelivery(deliveryId, { now });
+      const row = await schedule(deliveryId);
+      expect(row.leaseUntil).toBeNull();
       if (attempt < RETRY_DELAYS_MS.length) {
         expect(result).toBe("retrying");
-        const next = scheduled[before]!.startAfter.getTime();
+        expect(row.status).toBe("PENDING");
+        const next = row.nextAttemptAt!.getTime();
         gaps.push(next - clock);
         clock = next;
       } else {
         expect(result).toBe("failed");
-        expect(scheduled).toHaveLength(before);
+        expect(row).toMatchObject({ status: "FAILED", nextAttemptAt: null });
       }
     }
     expect(gaps).toEqual(RETRY_DELAYS_MS.slice(1));
@@ -174,9 +176,9 @@ describe("retries and turning endpoints off", () => {
       response.statusCode = 410;
       response.end();
     });
-    const { deliveryId, scheduled, schedule, created } = await oneDelivery(hook.url);
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("failed");
-    expect(scheduled).toHaveLength(1);
+    const { deliveryId, created } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId)).toBe("failed");
+    expect(await schedule(deliveryId)).toMatchObject({ status: "FAILED", nextAttemptAt: null });
     expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ enabled: false, disabledReason: "it answered 410 Gone." });
   });
 
@@ -185,15 +187,15 @@ describe("retries and turning endpoints off", () => {
       response.statusCode = 503;
       response.end();
     });
-    const { deliveryId, schedule, created, tenant } = await oneDelivery(hook.url);
+    const { deliveryId, created, tenant } = await oneDelivery(hook.url);
     const admin = await tenant.member("ADMIN");
     const member = await tenant.member("MEMBER");
     await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS + 1_000) } });
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("retrying");
+    expect(await attemptDelivery(deliveryId)).toBe("retrying");
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).enabled).toBe(true);
 
     await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - DISABLE_AFTER_FAILING_MS - 1) } });
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("failed");
+    expect(await attemptDelivery(deliveryId)).toBe("failed");
     expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ enabled: false, disabledReason: "every delivery failed for 5 days." });
     await settleMail();
     for (const address of [tenant.owner.email, admin.email]) {
@@ -207,9 +209,9 @@ describe("retries and turning endpoints off", () => {
 
   it("a success ends the run of failures", async () => {
     const hook = await receiver();
-    const { deliveryId, schedule, created } = await oneDelivery(hook.url);
+    const { deliveryId, created } = await oneDelivery(hook.url);
     await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - 3_600_000) } });
-    await attemptDelivery(deliveryId, schedule);
+    await attemptDelivery(deliveryId);
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).failingSince).toBeNull();
   });
 
@@ -218,10 +220,10 @@ describe("retries and turning endpoints off", () => {
     const hook = await receiver((_request, response) => {
       void db.webhookEndpoint.delete({ where: { id: endpointId } }).then(() => response.end("ok"));
     });
-    const { deliveryId, schedule, created } = await oneDelivery(hook.url);
+    const { deliveryId, created } = await oneDelivery(hook.url);
     endpointId = created.id;
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("gone");
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("gone");
+    expect(await attemptDelivery(deliveryId)).toBe("gone");
+    expect(await attemptDelivery(deliveryId)).toBe("gone");
   });
 });
 
@@ -245,9 +247,9 @@ describe("what a receiver cannot do to the sender", () => {
       };
       pump();
     });
-    const { deliveryId, schedule } = await oneDelivery(hook.url);
+    const { deliveryId } = await oneDelivery(hook.url);
     const memoryBefore = process.memoryUsage().rss;
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("delivered");
+    expect(await attemptDelivery(deliveryId)).toBe("delivered");
     const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(row.responseExcerpt).toHaveLength(EXCERPT_BYTES);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -272,8 +274,8 @@ describe("what a receiver cannot do to the sender", () => {
       response.writeHead(302, { location: `http://127.0.0.1:${target.port}/latest/meta-data` });
       response.end();
     });
-    const { deliveryId, schedule } = await oneDelivery(hook.url);
-    expect(await attemptDelivery(deliveryId, schedule)).toBe("retrying");
+    const { deliveryId } = await oneDelivery(hook.url);
+    expect(await attemptDelivery(deliveryId)).toBe("retrying");
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ lastStatusCode: 302, error: "Answered 302: redirects are not followed." });
     expect(target.received).toHaveLength(0);
   });

@@ -11,8 +11,8 @@ import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startReceiver } from "./receiver";
 
-// The deliveries through the real queue and worker: each attempt is its own job, several run at
-// once, so a receiver that hangs holds only its own.
+// The deliveries through the real worker: its delivery pump claims each due delivery from its row
+// and runs several attempts at once, so a receiver that hangs holds only its own.
 
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
@@ -82,7 +82,7 @@ it("many events: a hanging endpoint holds at most its share of the worker's plac
     .toBeGreaterThanOrEqual(events - MAX_IN_FLIGHT_PER_ENDPOINT);
 }, 40_000);
 
-it("a test event sent from the settings reaches the endpoint through the queue", async () => {
+it("a test event sent from the settings reaches the endpoint through the worker", async () => {
   const healthy = await startReceiver();
   receivers.push(healthy);
   const tenant = await seedTenant();

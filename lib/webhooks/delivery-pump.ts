@@ -1,0 +1,183 @@
+import { backgroundQuery } from "@/lib/db/client";
+import { jobSettings } from "@/lib/jobs/config";
+import { describeError } from "@/lib/log/describe-error";
+import { log } from "@/lib/log/logger";
+import { attemptDelivery } from "./attempt-delivery";
+
+// The worker's delivery pump. A delivery is claimed straight from its own row: a due, pending
+// delivery nobody holds gets a lease (a time until which the claiming worker owns it), and the
+// attempt's outcome (delivered, the next attempt's time, failed for good) gives it up in the same
+// statement that records it. Nothing else is written per attempt: no job row to insert, claim and
+// complete beside the delivery, which is what makes a write with subscribed endpoints cheap.
+//
+// Claims take rows with FOR UPDATE SKIP LOCKED, so two workers never claim one delivery. A worker
+// that dies keeps its leases until they run out; then any worker claims those deliveries again
+// (at least once: the receiver may see the attempt twice, and the delivery's id tells it so).
+
+/**
+ * Attempts running at once in one worker. A receiver that hangs for its full 15 s holds at most
+ * MAX_IN_FLIGHT_PER_ENDPOINT of these (lib/webhooks/endpoint-gate.ts), never the others' deliveries.
+ */
+export const DELIVERY_CONCURRENCY = 32;
+
+/**
+ * How often an idle pump looks for due deliveries. Short, since it sets how long a new delivery
+ * waits before it goes out; each look is one indexed query on an index of pending deliveries only.
+ */
+export const DELIVERY_POLL_MS = 200;
+
+/**
+ * How long a claim holds a delivery: the jobs' expiry, so a dead worker's deliveries come back when
+ * its jobs would. It must outlast an attempt (at most 15 s for the request, plus its writes), or a
+ * second worker could claim a delivery whose attempt is still running.
+ */
+function leaseSeconds(): number {
+  return jobSettings().expireInSeconds;
+}
+
+interface Claimed {
+  id: string;
+  leaseUntil: Date | string;
+}
+
+// Oldest due first. The lease is the database's clock plus the lease time, so workers whose clocks
+// differ still agree on when a lease has run out.
+const CLAIM_SQL = `WITH due AS (
+    SELECT id FROM "WebhookDelivery"
+    WHERE status = 'PENDING' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+    ORDER BY "nextAttemptAt"
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+  )
+  UPDATE "WebhookDelivery" d SET "leaseUntil" = now() + $2::int * interval '1 second'
+  FROM due WHERE d.id = due.id
+  RETURNING d.id, d."leaseUntil"`;
+
+/** Claims up to `limit` due deliveries for this worker. */
+export function claimDueDeliveries(limit: number): Promise<Claimed[]> {
+  return backgroundQuery<Claimed>(CLAIM_SQL, [limit, leaseSeconds()]);
+}
+
+/**
+ * Gives leases back so another worker may attempt those deliveries at once. Only a lease still the
+ * one this worker took is cleared: one that ran out and was claimed by another worker is not ours.
+ */
+export async function releaseLeases(claims: Claimed[]): Promise<void> {
+  if (claims.length === 0) return;
+  await backgroundQuery(
+    `UPDATE "WebhookDelivery" d SET "leaseUntil" = NULL
+    FROM jsonb_to_recordset($1::jsonb) AS r(id text, "leaseUntil" timestamptz)
+    WHERE d.id = r.id AND d."leaseUntil" = r."leaseUntil"`,
+    [JSON.stringify(claims.map((claim) => ({ id: claim.id, leaseUntil: new Date(claim.leaseUntil).toISOString() })))],
+  );
+}
+
+/**
+ * A `webhooks.deliver` job queued before deliveries were claimed from their rows: it takes the
+ * delivery's lease first, exactly as the pump would, so the two never attempt it at once. A
+ * delivery not due, already held, or no longer pending is left to the pump (or is done).
+ */
+export async function deliverQueuedJob(data: { deliveryId: string }): Promise<void> {
+  const claimed = await backgroundQuery<{ id: string }>(
+    `UPDATE "WebhookDelivery" SET "leaseUntil" = now() + $2::int * interval '1 second'
+    WHERE id = $1 AND status = 'PENDING' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+    RETURNING id`,
+    [String(data.deliveryId), leaseSeconds()],
+  );
+  if (claimed.length > 0) await attemptDelivery(claimed[0]!.id);
+}
+
+export interface DeliveryPump {
+  /** Stops claiming, waits up to `timeoutMs` for the attempts in flight, gives back the rest's leases. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+export interface PumpOptions {
+  concurrency?: number;
+  pollMs?: number;
+}
+
+/**
+ * Up to `concurrency` attempts at once, claimed in one statement as many as there are free places.
+ * A claim that came back full is followed by another at once (there may be more due); only a pump
+ * that found fewer than it asked for waits `pollMs`, and a full one waits for an attempt to end.
+ */
+export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs = DELIVERY_POLL_MS }: PumpOptions = {}): DeliveryPump {
+  const running = new Map<string, Promise<void>>();
+  const held = new Map<string, Claimed>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      wake = done;
+    });
+
+  // An attempt that throws (the database gone while it records its outcome) keeps its lease: the
+  // delivery is attempted again once the lease runs out, which also keeps a failing database from
+  // being asked again at once. Nothing here may reject unobserved: that would end the process.
+  const start = (claim: Claimed) => {
+    held.set(claim.id, claim);
+    const promise = attemptDelivery(claim.id)
+      .then(() => undefined)
+      .catch((error: unknown) => log.warn({ deliveryId: claim.id, error: describeError(error) }, "webhook attempt not recorded; it is attempted again when its lease runs out"))
+      .finally(() => {
+        running.delete(claim.id);
+        held.delete(claim.id);
+        wake?.();
+      });
+    running.set(claim.id, promise);
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = concurrency - running.size;
+      if (free <= 0) {
+        await nap(pollMs * 50); // woken when an attempt ends
+        continue;
+      }
+      let claimed: Claimed[] = [];
+      let failed = false;
+      try {
+        claimed = await claimDueDeliveries(free);
+      } catch (error) {
+        failed = true;
+        log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again");
+      }
+      if (stopping) {
+        // Claimed while stopping: given straight back.
+        await releaseLeases(claimed).catch(() => undefined);
+        break;
+      }
+      for (const claim of claimed) start(claim);
+      // A database that refused is asked again after a second, not at the idle pace.
+      if (claimed.length < free) await nap(failed ? Math.max(pollMs, 1_000) : pollMs);
+    }
+  })();
+
+  return {
+    async stop(timeoutMs) {
+      stopping = true;
+      wake?.();
+      await loop;
+      if (running.size > 0 && timeoutMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.all(running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timer);
+      }
+      const left = [...held.values()];
+      held.clear();
+      // The attempts still running are not waited for any more: their deliveries go back so another
+      // worker need not wait for the leases to run out. One of them finishing after all records
+      // nothing twice (its write checks the attempt count it started from).
+      await releaseLeases(left).catch((error: unknown) =>
+        log.warn({ error: describeError(error) }, "could not give back webhook leases; they are claimed again when they run out"),
+      );
+    },
+  };
+}
