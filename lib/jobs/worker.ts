@@ -8,6 +8,7 @@ import { startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pu
 import { jobSettings } from "./config";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
 import { JOB_SCHEMA } from "./sql";
+import { startClaimLoop, type ClaimLoop } from "./claim-loop";
 import type { JobHandler, JobHandlers } from "./types";
 
 // The job worker: polls each queue of the handler table and runs its jobs, as many at once per
@@ -105,10 +106,8 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
   };
 }
 
-interface QueueLoop {
-  /** Stops fetching, waits up to `timeoutMs` for running jobs, hands the rest back for retry. */
-  stop(timeoutMs: number): Promise<void>;
-}
+/** Stops fetching, waits up to `timeoutMs` for running jobs, hands the rest back for retry. */
+type QueueLoop = ClaimLoop;
 
 type FetchedJob = PgBoss.JobWithMetadata<object>;
 
@@ -118,21 +117,6 @@ type FetchedJob = PgBoss.JobWithMetadata<object>;
 // job is completed or failed on its own, so one slow job holds only its own place (the jobs that
 // finish in the same turn of the event loop are recorded done by one statement).
 function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: number, pollMs: number): QueueLoop {
-  const running = new Map<string, Promise<void>>();
-  const active = new Map<string, FetchedJob>();
-  let stopping = false;
-  let wake: (() => void) | undefined;
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), ms);
-      const done = () => {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      };
-      wake = done;
-    });
-
   // The database may be gone at any of these steps; a job whose outcome could not be written stays
   // active until it expires and is then retried (the handlers are safe to run again). Nothing here
   // may reject unobserved: an unhandled rejection would end the whole process.
@@ -148,7 +132,7 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
       log.warn({ job: name, id: job.id, error: describeError(writeError) }, "job outcome not written; it is retried when it expires");
     }
   };
-  const run = async (job: FetchedJob) => {
+  const run = async (job: FetchedJob, held: () => boolean) => {
     let failure: unknown;
     try {
       await handle(job.data, { id: job.id, name, retryCount: job.retryCount });
@@ -157,63 +141,23 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
       const last = job.retryCount >= job.retryLimit;
       log[last ? "error" : "warn"]({ job: name, id: job.id, attempt: job.retryCount + 1, error: describeError(error) }, last ? "job failed for good" : "job failed; will retry");
     }
-    if (!active.has(job.id)) return; // handed back by a stop that did not wait for it
-    active.delete(job.id);
+    if (!held()) return; // handed back by a stop that did not wait for it
     await settle(job, failure);
   };
-  const start = (job: FetchedJob) => {
-    active.set(job.id, job);
-    const promise = run(job)
-      .catch((error: unknown) => log.error({ job: name, id: job.id, error: describeError(error) }, "job runner error"))
-      .finally(() => {
-        running.delete(job.id);
-        wake?.();
-      });
-    running.set(job.id, promise);
-  };
-
-  const loop = (async () => {
-    while (!stopping) {
-      const free = concurrency - running.size;
-      if (free <= 0) {
-        await nap(pollMs * 20); // woken when a job ends
-        continue;
-      }
-      let jobs: FetchedJob[] = [];
-      try {
-        jobs = (await boss.fetch<object>(name, { batchSize: free, includeMetadata: true })) ?? [];
-      } catch (error) {
-        log.warn({ job: name, error: describeError(error) }, "could not fetch jobs; trying again");
-      }
-      if (stopping) {
-        // Claimed while stopping: handed straight back.
-        if (jobs.length > 0) await boss.fail(name, jobs.map((job) => job.id)).catch(() => undefined);
-        break;
-      }
-      for (const job of jobs) start(job);
-      if (jobs.length < free) await nap(pollMs);
-    }
-  })();
-
-  return {
-    async stop(timeoutMs) {
-      stopping = true;
-      wake?.();
-      await loop;
-      if (running.size > 0 && timeoutMs > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.all(running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-        clearTimeout(timer);
-      }
-      const left = [...active.keys()];
-      active.clear();
-      if (left.length > 0) {
-        await boss.fail(name, left).catch((error: unknown) =>
-          log.warn({ job: name, error: describeError(error) }, "could not hand back running jobs; they are retried when they expire"),
-        );
-      }
-    },
-  };
+  return startClaimLoop<FetchedJob>({
+    concurrency,
+    pollMs,
+    keyOf: (job) => job.id,
+    claim: async (free) => (await boss.fetch<object>(name, { batchSize: free, includeMetadata: true })) ?? [],
+    onClaimError: (error) => log.warn({ job: name, error: describeError(error) }, "could not fetch jobs; trying again"),
+    run: (job, held) => run(job, held).catch((error: unknown) => log.error({ job: name, id: job.id, error: describeError(error) }, "job runner error")),
+    // Failed for retry: another worker (or this one, started again) runs them.
+    giveBack: (jobs) =>
+      boss.fail(name, jobs.map((job) => job.id)).then(
+        () => undefined,
+        (error: unknown) => log.warn({ job: name, error: describeError(error) }, "could not hand back running jobs; they are retried when they expire"),
+      ),
+  });
 }
 
 // The server's own worker, kept on globalThis: the production server (server.ts) stops it on

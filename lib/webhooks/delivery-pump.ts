@@ -1,4 +1,5 @@
 import { backgroundQuery } from "@/lib/db/client";
+import { startClaimLoop } from "@/lib/jobs/claim-loop";
 import { jobSettings } from "@/lib/jobs/config";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
@@ -98,86 +99,31 @@ export interface PumpOptions {
 }
 
 /**
- * Up to `concurrency` attempts at once, claimed in one statement as many as there are free places.
- * A claim that came back full is followed by another at once (there may be more due); only a pump
- * that found fewer than it asked for waits `pollMs`, and a full one waits for an attempt to end.
+ * Up to `concurrency` attempts at once, claimed in one statement as many as there are free places
+ * (lib/jobs/claim-loop.ts). A pump stopped while attempts still run gives their deliveries back so
+ * another worker need not wait for the leases to run out; one of them finishing after all records
+ * nothing twice (its write checks the attempt count it started from).
  */
 export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs = DELIVERY_POLL_MS }: PumpOptions = {}): DeliveryPump {
-  const running = new Map<string, Promise<void>>();
-  const held = new Map<string, Claimed>();
-  let stopping = false;
-  let wake: (() => void) | undefined;
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), ms);
-      const done = () => {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      };
-      wake = done;
-    });
-
-  // An attempt that throws (the database gone while it records its outcome) keeps its lease: the
-  // delivery is attempted again once the lease runs out, which also keeps a failing database from
-  // being asked again at once. Nothing here may reject unobserved: that would end the process.
-  const start = (claim: Claimed) => {
-    held.set(claim.id, claim);
-    const promise = attemptDelivery(claim.id)
-      .then(() => undefined)
-      .catch((error: unknown) => log.warn({ deliveryId: claim.id, error: describeError(error) }, "webhook attempt not recorded; it is attempted again when its lease runs out"))
-      .finally(() => {
-        running.delete(claim.id);
-        held.delete(claim.id);
-        wake?.();
-      });
-    running.set(claim.id, promise);
-  };
-
-  const loop = (async () => {
-    while (!stopping) {
-      const free = concurrency - running.size;
-      if (free <= 0) {
-        await nap(pollMs * 50); // woken when an attempt ends
-        continue;
-      }
-      let claimed: Claimed[] = [];
-      let failed = false;
-      try {
-        claimed = await claimDueDeliveries(free);
-      } catch (error) {
-        failed = true;
-        log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again");
-      }
-      if (stopping) {
-        // Claimed while stopping: given straight back.
-        await releaseLeases(claimed).catch(() => undefined);
-        break;
-      }
-      for (const claim of claimed) start(claim);
-      // A database that refused is asked again after a second, not at the idle pace.
-      if (claimed.length < free) await nap(failed ? Math.max(pollMs, 1_000) : pollMs);
-    }
-  })();
-
-  return {
-    async stop(timeoutMs) {
-      stopping = true;
-      wake?.();
-      await loop;
-      if (running.size > 0 && timeoutMs > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.all(running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-        clearTimeout(timer);
-      }
-      const left = [...held.values()];
-      held.clear();
-      // The attempts still running are not waited for any more: their deliveries go back so another
-      // worker need not wait for the leases to run out. One of them finishing after all records
-      // nothing twice (its write checks the attempt count it started from).
-      await releaseLeases(left).catch((error: unknown) =>
+  return startClaimLoop<Claimed>({
+    concurrency,
+    pollMs,
+    // A database that refused is asked again after a second, not at the idle pace.
+    errorNapMs: Math.max(pollMs, 1_000),
+    keyOf: (claim) => claim.id,
+    claim: claimDueDeliveries,
+    onClaimError: (error) => log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again"),
+    // An attempt that throws (the database gone while it records its outcome) keeps its lease: the
+    // delivery is attempted again once the lease runs out, which also keeps a failing database from
+    // being asked again at once.
+    run: (claim) =>
+      attemptDelivery(claim.id).then(
+        () => undefined,
+        (error: unknown) => log.warn({ deliveryId: claim.id, error: describeError(error) }, "webhook attempt not recorded; it is attempted again when its lease runs out"),
+      ),
+    giveBack: (claims) =>
+      releaseLeases(claims).catch((error: unknown) =>
         log.warn({ error: describeError(error) }, "could not give back webhook leases; they are claimed again when they run out"),
-      );
-    },
-  };
+      ),
+  });
 }
