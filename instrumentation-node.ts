@@ -3,7 +3,8 @@
 // loads the build); every start says which
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
 // V8 lets the heap grow between full collections (tuneHeapGrowth, below). It also starts the job
-// worker inside the server (startJobs, below) unless JOBS_IN_PROCESS=false leaves it to
+// worker inside the server (startJobs, below; server.ts has already started it on a thread of its
+// own on PostgreSQL) unless JOBS_IN_PROCESS=false leaves it to
 // `npm run worker`.
 export async function registerNode() {
   if (process.env.NODE_ENV === "production") {

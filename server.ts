@@ -12,7 +12,9 @@ import next from "next";
 import { startPublicCacheListener } from "@/lib/cache/public-cache-listener";
 import { resolveDatabaseTarget } from "@/lib/db/target";
 import { missingProductionSecrets } from "@/lib/env";
-import { stopInProcessJobWorker } from "@/lib/jobs/worker";
+import { jobsInProcess } from "@/lib/jobs/config";
+import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/jobs/worker";
+import { startJobWorkerThread } from "@/lib/jobs/worker-thread";
 import { log } from "@/lib/log/logger";
 import { checkMailTransport } from "@/lib/mail/transport-choice.mjs";
 import { serverLimits } from "@/lib/server/config";
@@ -49,6 +51,12 @@ if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(fals
 // proxy's rewrite of a language address (/p/{slug}/de/… to /p/{slug}/…) looked like a rewrite to
 // another site, was fetched over HTTP without its language, and every language page came out in the
 // default language.
+// The job worker, on PostgreSQL, gets a thread of its own, started before Next so that Next's
+// instrumentation hook finds it and starts none on this thread. Embedded PGlite's one connection
+// lives on this thread: there the hook starts the worker here.
+const target = resolveDatabaseTarget();
+if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => startJobWorkerThread());
+
 const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -56,7 +64,6 @@ await app.prepare();
 // Cached portal pages and public answers are dropped on every instance when the database says what
 // changed (lib/cache/public-cache-listener.ts). Embedded PGlite serves one process, whose own writes
 // already drop what they change, and has no connection to listen on.
-const target = resolveDatabaseTarget();
 const listener = target.kind === "postgres" ? startPublicCacheListener({ url: target.url }) : null;
 
 const server = createFrontDoor((request, response) => handle(request, response), limits);

@@ -160,12 +160,18 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
   });
 }
 
-// The server's own worker, kept on globalThis: the production server (server.ts) stops it on
-// SIGTERM from its own module instance, not the one Next.js bundled.
-const holder = globalThis as { __jobWorker?: Promise<JobWorker> };
+// The server's own worker, kept on globalThis: the production server (server.ts) starts it (on a
+// thread of its own, lib/jobs/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
+// module instance, not the one Next.js bundled, whose instrumentation hook starts one only if the
+// server has not (`next dev`, or embedded PGlite, whose one connection lives on the server's thread).
+export interface InProcessJobWorker {
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
 
-export function startInProcessJobWorker(): Promise<JobWorker> {
-  holder.__jobWorker ??= startJobWorker().catch((error) => {
+const holder = globalThis as { __jobWorker?: Promise<InProcessJobWorker> };
+
+export function startInProcessJobWorker(start: () => Promise<InProcessJobWorker> = startJobWorker): Promise<InProcessJobWorker> {
+  holder.__jobWorker ??= start().catch((error) => {
     holder.__jobWorker = undefined;
     throw error;
   });
@@ -177,5 +183,5 @@ export async function stopInProcessJobWorker(timeoutMs = 20_000): Promise<void> 
   const running = holder.__jobWorker;
   if (!running) return;
   holder.__jobWorker = undefined;
-  await (await running).stop({ graceful: true, timeoutMs });
+  await (await running).stop({ timeoutMs });
 }
