@@ -30,7 +30,8 @@ export const DELIVERY_POLL_MS = 200;
 /**
  * How long a claim holds a delivery: the jobs' expiry, so a dead worker's deliveries come back when
  * its jobs would. It must outlast an attempt (at most 15 s for the request, plus its writes), or a
- * second worker could claim a delivery whose attempt is still running.
+ * second worker could claim a delivery whose attempt is still running: jobSettings() never answers
+ * less than MIN_EXPIRE_SECONDS (30).
  */
 function leaseSeconds(): number {
   return jobSettings().expireInSeconds;

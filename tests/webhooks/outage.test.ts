@@ -2,6 +2,7 @@ import type http from "node:http";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
@@ -25,10 +26,10 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
-  // A delivery (or job) whose worker vanished comes back after 5 s (its lease, like a job, runs out
-  // after the jobs' expiry; the shortest the queue allows), so the tests wait seconds rather than the
-  // production five minutes.
-  process.env.JOBS_EXPIRE_SECONDS = "5";
+  // A delivery (or job) whose worker vanished comes back after 30 s (its lease, like a job, runs out
+  // after the jobs' expiry; the shortest allowed, since a lease must outlast an attempt), so the
+  // tests wait half a minute rather than the production five.
+  process.env.JOBS_EXPIRE_SECONDS = String(MIN_EXPIRE_SECONDS);
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
 });
 
@@ -122,7 +123,7 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
     expect(delivery.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
 
     await worker();
-    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 30_000, interval: 200 }).toBe("DELIVERED");
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: (MIN_EXPIRE_SECONDS + 30) * 1000, interval: 200 }).toBe("DELIVERED");
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ attempts: 1, lastStatusCode: 200 });
     // The same message twice (at least once), both signed, both with the delivery's id.
     expect(hold.hook.received).toHaveLength(2);
@@ -130,7 +131,7 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
       expect(request.headers["webhook-id"]).toBe(delivery.id);
       expect(() => new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     }
-  }, 90_000);
+  }, 150_000);
 
   it("the database going away mid-delivery: the worker process survives, the attempt is retried once the database is back, and it is recorded delivered once", async () => {
     const relay: CuttableDatabase = await startCuttableDatabase(process.env.DATABASE_URL!);
@@ -150,14 +151,14 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
     expect(delivery, survivor.output()).toMatchObject({ status: "PENDING", attempts: 0 });
 
     await relay.restore();
-    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 45_000, interval: 200 }).toBe("DELIVERED");
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: (MIN_EXPIRE_SECONDS + 45) * 1000, interval: 200 }).toBe("DELIVERED");
     expect(survivor.exited(), survivor.output()).toBeNull();
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ attempts: 1, lastStatusCode: 200 });
     expect(byWebhookId(hold.hook.received)).toEqual(new Map([[delivery.id, 2]]));
     // Nothing waits or runs any more: no worker holds it, no later attempt is due, and no job was queued.
     expect(await deliveryState(delivery.id)).toEqual({ status: "DELIVERED", attempts: 1, nextAttemptAt: null, leaseUntil: null });
     expect(await deliveryJobCount()).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("workers sharing one database", () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { claimDueDeliveries, deliverQueuedJob, startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pump";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
@@ -12,7 +13,8 @@ import { startReceiver, type Received } from "./receiver";
 // holds its delivery until it runs out, and then another pump attempts it. Runs on PostgreSQL and
 // on PGlite.
 
-const LEASE_SECONDS = 5;
+// The shortest lease allowed: one must outlast an attempt (lib/jobs/config.ts).
+const LEASE_SECONDS = MIN_EXPIRE_SECONDS;
 
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
@@ -102,7 +104,7 @@ it("a claim takes a due delivery once, for the jobs' expiry; a lease left by a d
   await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status, { timeout: 5_000 }).toBe("DELIVERED");
   expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, leaseUntil: null });
   expect(countsById(hook.received)).toEqual(new Map([[id, 1]]));
-}, 30_000);
+}, (LEASE_SECONDS + 30) * 1000);
 
 it("a pump stopped while an attempt hangs gives its lease back, so another pump need not wait for it to run out", async () => {
   let answered = 0;
