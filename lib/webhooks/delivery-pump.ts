@@ -114,9 +114,10 @@ export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs =
     keyOf: (claim) => claim.id,
     claim: claimDueDeliveries,
     onClaimError: (error) => log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again"),
-    // An attempt that throws (the database gone while it records its outcome) keeps its lease: the
-    // delivery is attempted again once the lease runs out, which also keeps a failing database from
-    // being asked again at once.
+    // An attempt that throws could write nothing at all: it has already tried to write itself down
+    // plainly (lib/webhooks/attempt-delivery.ts), so this is the database gone. It keeps its lease:
+    // the delivery is attempted again once the lease runs out, which also keeps a failing database
+    // from being asked again at once.
     run: (claim) =>
       attemptDelivery(claim.id).then(
         () => undefined,

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
@@ -12,7 +12,8 @@ import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startCuttableDatabase, type CuttableDatabase } from "../support/cuttable-database";
-import { startReceiver, type Received } from "./receiver";
+import { afterTest, receiver } from "./cleanups";
+import type { Received } from "./receiver";
 import { startWorkerChild, type WorkerChild } from "./worker-child";
 
 // Deliveries through the real worker when things go wrong around them: the worker's process is
@@ -33,26 +34,15 @@ beforeAll(() => {
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
 });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const started = await startReceiver(answer);
-  cleanups.push(() => started.close());
-  return started;
-}
-
 async function worker(): Promise<JobWorker> {
   const started = await startJobWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
-  cleanups.push(() => started.stop({ graceful: false }));
+  afterTest(() => started.stop({ graceful: false }));
   return started;
 }
 
 async function child(env: Record<string, string> = {}): Promise<WorkerChild> {
   const started = await startWorkerChild(env);
-  cleanups.push(() => started.kill());
+  afterTest(() => started.kill());
   return started;
 }
 
@@ -135,7 +125,7 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
 
   it("the database going away mid-delivery: the worker process survives, the attempt is retried once the database is back, and it is recorded delivered once", async () => {
     const relay: CuttableDatabase = await startCuttableDatabase(process.env.DATABASE_URL!);
-    cleanups.push(() => relay.close());
+    afterTest(() => relay.close());
     const hold = await holdingReceiver();
     const { tenant, endpoint } = await endpointFor(hold.hook.url);
     const survivor = await child({ DATABASE_URL: relay.url, DATABASE_CONNECT_TIMEOUT_MS: "1000" });

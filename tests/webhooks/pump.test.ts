@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
@@ -6,7 +6,8 @@ import { claimDueDeliveries, deliverQueuedJob, startDeliveryPump, type DeliveryP
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
-import { startReceiver, type Received } from "./receiver";
+import { afterTest, receiver } from "./cleanups";
+import type { Received } from "./receiver";
 
 // The delivery pump claims due deliveries from their own rows, each under a lease. Two pumps on one
 // database share the work without attempting a delivery twice; a lease left by a worker that died
@@ -21,20 +22,9 @@ beforeAll(() => {
   process.env.JOBS_EXPIRE_SECONDS = String(LEASE_SECONDS);
 });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 function pump(): DeliveryPump {
   const started = startDeliveryPump({ pollMs: 100 });
-  cleanups.push(() => started.stop(0));
-  return started;
-}
-
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const started = await startReceiver(answer);
-  cleanups.push(() => started.close());
+  afterTest(() => started.stop(0));
   return started;
 }
 
