@@ -9,6 +9,9 @@ import type { RateLimiter } from "@/lib/ratelimit/types";
 // client walking many accounts. AUTH_IP_LIMIT_FACTOR multiplies the per-IP budgets for offices or
 // test rigs where many people share one address.
 const MINUTE = 60_000;
+/** Reset mails for one address asked for from one network in an hour, and how many networks' worth reach it. */
+export const RESET_PER_NETWORK = 5;
+export const RESET_NETWORKS = 3;
 
 export const THROTTLES = {
   /** Password checks from one client (sign-in and "current password"). Wrong passwords also make
@@ -21,8 +24,13 @@ export const THROTTLES = {
   /** Verification and invitation mails to one address, and asked for from one client. */
   mailAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
   mailIp: { limit: 40, windowMs: 60 * MINUTE, perIp: true },
-  /** "Forgot password?" naming one address (known or not), and asked for from one client. */
-  resetAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  /** "Forgot password?" naming one address (known or not) from one client network (lib/public/client-ip.ts,
+   *  clientNetwork): a stranger who spends it holds up only their own network, never the owner's. */
+  resetAddressNetwork: { limit: RESET_PER_NETWORK, windowMs: 60 * MINUTE, perIp: false },
+  /** ... and from every network together, so the owner's inbox gets at most this many an hour:
+   *  RESET_NETWORKS networks' worth. Only requests their network's budget let through count here. */
+  resetAddress: { limit: RESET_PER_NETWORK * RESET_NETWORKS, windowMs: 60 * MINUTE, perIp: false },
+  /** Asked for from one client, over all addresses. */
   resetIp: { limit: 20, windowMs: 60 * MINUTE, perIp: true },
   /** Changes of address asked for by one signed-in account (each mails a link to a new address). */
   emailChangeAccount: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
@@ -53,14 +61,17 @@ export type ThrottleResult = { ok: true } | { ok: false; retryAfterSeconds: numb
 /**
  * Counts one attempt against each (throttle, key) pair; refused if any of them is spent. A per-IP
  * check without a known IP is skipped: every client would share one bucket, and a stranger could
- * spend it for everyone. The per-account and per-address budgets still hold.
+ * spend it for everyone. The per-account and per-address budgets still hold. `inTurn`: the checks
+ * are asked in order and a refusal ends the round, so a request one budget refuses spends nothing
+ * of the budgets after it (a budget shared with other people goes last).
  */
-export async function throttle(checks: ReadonlyArray<readonly [ThrottleName, string]>): Promise<ThrottleResult> {
+export async function throttle(checks: ReadonlyArray<readonly [ThrottleName, string]>, { inTurn = false } = {}): Promise<ThrottleResult> {
   let retryAfterMs = 0;
   for (const [name, key] of checks) {
     if (THROTTLES[name].perIp && key === UNKNOWN_IP) continue;
     const result = await limiter(name).limit(key.toLowerCase());
     if (!result.success) retryAfterMs = Math.max(retryAfterMs, result.reset - Date.now());
+    if (inTurn && retryAfterMs > 0) break;
   }
   return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
 }

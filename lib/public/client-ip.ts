@@ -48,3 +48,33 @@ export function resolveClientIp({ peer, forwardedFor, realIp }: PeerAndForwardin
 export function clientIp(headers: Headers): string {
   return validIp(headers.get(CLIENT_IP_HEADER) ?? undefined);
 }
+
+/**
+ * The network a client address belongs to, for budgets that one party should not escape by
+ * changing address: an IPv4 /24, an IPv6 /64 (one household or one server is handed a whole /64,
+ * so counting single IPv6 addresses would count nothing). An IPv4 address written as IPv6
+ * (`::ffff:192.0.2.1`) is its IPv4 /24. The unknown client, and anything that is not an address,
+ * stays as it is.
+ */
+export function clientNetwork(ip: string): string {
+  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare);
+  if (v4) return v4.slice(1).every((part) => Number(part) <= 255) ? `${Number(v4[1])}.${Number(v4[2])}.${Number(v4[3])}.0/24` : ip;
+  const groups = ipv6Groups(bare);
+  return groups ? `${groups.slice(0, 4).join(":")}::/64` : ip;
+}
+
+/** The eight groups of an IPv6 address, without leading zeros; null when it is not one. */
+function ipv6Groups(address: string): string[] | null {
+  if (!address.includes(":")) return null;
+  const halves = address.split("::");
+  if (halves.length > 2) return null;
+  const side = (half: string | undefined) => (half ? half.split(":") : []);
+  const head = side(halves[0]);
+  const tail = side(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(Math.max(0, missing)).fill("0"), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16).toString(16));
+}

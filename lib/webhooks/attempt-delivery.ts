@@ -1,6 +1,8 @@
 import { batchByTurn } from "@/lib/core/batch-by-turn";
 import { backgroundQuery, db } from "@/lib/db/client";
 import { Prisma, type WebhookKind } from "@/lib/generated/prisma/client";
+import { describeError } from "@/lib/log/describe-error";
+import { log } from "@/lib/log/logger";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
@@ -8,7 +10,7 @@ import { admitAttempt, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
-import { sendWebhookRequest, type SendOptions } from "./send-request";
+import { sendWebhookRequest, type SendOptions, type SendOutcome } from "./send-request";
 import { signatureHeaders } from "./signing";
 
 // One attempt of one delivery, run by the worker's delivery pump (lib/webhooks/delivery-pump.ts)
@@ -52,25 +54,59 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   }
 
   const started = now();
-  const secrets = [openSecret(endpoint.secretEncrypted)];
-  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > started) {
-    secrets.push(openSecret(endpoint.previousSecretEncrypted));
+  // The request is built before the endpoint's place is taken: a stored payload or secret that
+  // cannot be turned into one fails the same way every time, so it is a failed attempt (the usual
+  // backoff, then FAILED) rather than an error that would leave the lease to run out and start over.
+  let request: { body: string; headers: Record<string, string> };
+  try {
+    request = buildRequest(delivery, started);
+  } catch (error) {
+    const failure: SendOutcome = { ok: false, statusCode: null, durationMs: 0, excerpt: null, error: `The request could not be built: ${readable(error)}` };
+    return recordPlainly(delivery, failure, failure.error, started, now(), error);
   }
   const admission = admitAttempt(endpoint.id, started.getTime());
   // The endpoint already has its share of attempts in flight, or is not answering: this delivery
   // waits (not counted as an attempt) rather than hold one of the worker's places.
   if (!admission.admitted) return deferAttempt(deliveryId, delivery.attempts, new Date(started.getTime() + admission.waitMs * (1 + Math.random() / 2)));
-  const body = messageBody(endpoint.kind, eventOf(delivery.payload), delivery.workspace.slug);
-  const timestamp = Math.floor(started.getTime() / 1000);
-  let outcome: Awaited<ReturnType<typeof sendWebhookRequest>> | undefined;
+  let outcome: SendOutcome;
+  let sendThrew = false;
   try {
-    outcome = await sendWebhookRequest(endpoint.url, body, signatureHeaders(secrets, delivery.id, timestamp, body), options);
-  } finally {
-    admission.done(outcome === undefined || (outcome.statusCode === null && outcome.durationMs >= SLOW_MS));
+    outcome = await sendWebhookRequest(endpoint.url, request.body, request.headers, options);
+  } catch (error) {
+    sendThrew = true;
+    outcome = { ok: false, statusCode: null, durationMs: now().getTime() - started.getTime(), excerpt: null, error: `The request could not be sent: ${readable(error)}` };
   }
+  admission.done(sendThrew || (outcome.statusCode === null && outcome.durationMs >= SLOW_MS));
 
-  const attempts = delivery.attempts + 1;
   const finished = now();
+  try {
+    return await recordOutcome(delivery, outcome, started, finished);
+  } catch (error) {
+    // The outcome could not be written as usual. The same outcome is written again, plainly (the
+    // delivery row alone, without the answer's excerpt); if the database refuses that too it is
+    // down, and the error goes up with the lease kept, so the attempt is made again once it runs out.
+    const note = outcome.ok ? null : `${outcome.error ?? `Answered ${outcome.statusCode}.`} The outcome could not be written in full: ${readable(error)}`;
+    return recordPlainly(delivery, outcome, note, started, finished, error);
+  }
+}
+
+type LoadedDelivery = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
+
+/** The body and signed headers of an attempt; throws when the stored payload or secret is unusable. */
+function buildRequest(delivery: LoadedDelivery, started: Date): { body: string; headers: Record<string, string> } {
+  const { endpoint } = delivery;
+  const secrets = [openSecret(endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > started) {
+    secrets.push(openSecret(endpoint.previousSecretEncrypted));
+  }
+  const body = messageBody(endpoint.kind, eventOf(delivery.payload), delivery.workspace.slug);
+  return { body, headers: signatureHeaders(secrets, delivery.id, Math.floor(started.getTime() / 1000), body) };
+}
+
+/** The attempt's outcome written to its delivery (and its endpoint's run of failures), giving the lease up. */
+async function recordOutcome(delivery: LoadedDelivery, outcome: SendOutcome, started: Date, finished: Date): Promise<AttemptResult> {
+  const { endpoint, id: deliveryId } = delivery;
+  const attempts = delivery.attempts + 1;
   const record = {
     attempts,
     lastAttemptAt: started,
@@ -106,6 +142,46 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   });
   if (disabledFor) await tellAdmins(delivery.workspaceId, delivery.workspace, endpoint.url, disabledFor);
   return result;
+}
+
+/** At most this much of a thrown error's message is kept on the delivery. */
+const MAX_ERROR_CHARS = 300;
+
+/** The first line of an error's message, without NUL or other control characters, cut short. */
+function readable(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  return (message.length > MAX_ERROR_CHARS ? `${message.slice(0, MAX_ERROR_CHARS - 1)}…` : message) || "unknown error";
+}
+
+/**
+ * An attempt that threw (its request could not be built, or its outcome could not be written as
+ * usual) written down in one plain statement on the delivery's row: delivered if the receiver
+ * accepted it, else a failed attempt with the usual next attempt, or FAILED once the schedule is
+ * used up, with `error` saying what went wrong. It counts, so a delivery that throws every time
+ * ends. Only while the delivery is still the attempt that was loaded; the endpoint's run of
+ * failures is left alone (the receiver may not have been asked at all). If the database refuses
+ * this statement too, the original error goes up and the lease is kept, as before.
+ */
+async function recordPlainly(delivery: LoadedDelivery, outcome: SendOutcome, error: string | null, started: Date, finished: Date, thrown: unknown): Promise<AttemptResult> {
+  const attempts = delivery.attempts + 1;
+  const delay = outcome.ok ? undefined : RETRY_DELAYS_MS[attempts];
+  const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay);
+  const status = outcome.ok ? "DELIVERED" : nextAttemptAt ? "PENDING" : "FAILED";
+  let rows: { id: string }[];
+  try {
+    rows = await backgroundQuery<{ id: string }>(
+      `UPDATE "WebhookDelivery" SET status = $3::"WebhookDeliveryStatus", attempts = $4::int, "lastAttemptAt" = $5::timestamptz,
+        "lastStatusCode" = $6::int, "durationMs" = $7::int, "responseExcerpt" = NULL, error = $8, "nextAttemptAt" = $9::timestamptz, "leaseUntil" = NULL
+      WHERE id = $1 AND attempts = $2::int AND status = 'PENDING'
+      RETURNING id`,
+      [delivery.id, delivery.attempts, status, attempts, started, outcome.statusCode, outcome.durationMs, error, nextAttemptAt],
+    );
+  } catch {
+    throw thrown;
+  }
+  log.warn({ deliveryId: delivery.id, attempts, status, error: describeError(thrown) }, "webhook attempt threw; written down as an attempt");
+  if (rows.length === 0) return "gone";
+  return status === "DELIVERED" ? "delivered" : status === "PENDING" ? "retrying" : "failed";
 }
 
 /**

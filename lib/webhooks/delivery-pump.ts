@@ -30,7 +30,8 @@ export const DELIVERY_POLL_MS = 200;
 /**
  * How long a claim holds a delivery: the jobs' expiry, so a dead worker's deliveries come back when
  * its jobs would. It must outlast an attempt (at most 15 s for the request, plus its writes), or a
- * second worker could claim a delivery whose attempt is still running.
+ * second worker could claim a delivery whose attempt is still running: jobSettings() never answers
+ * less than MIN_EXPIRE_SECONDS (30).
  */
 function leaseSeconds(): number {
   return jobSettings().expireInSeconds;
@@ -113,9 +114,10 @@ export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs =
     keyOf: (claim) => claim.id,
     claim: claimDueDeliveries,
     onClaimError: (error) => log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again"),
-    // An attempt that throws (the database gone while it records its outcome) keeps its lease: the
-    // delivery is attempted again once the lease runs out, which also keeps a failing database from
-    // being asked again at once.
+    // An attempt that throws could write nothing at all: it has already tried to write itself down
+    // plainly (lib/webhooks/attempt-delivery.ts), so this is the database gone. It keeps its lease:
+    // the delivery is attempted again once the lease runs out, which also keeps a failing database
+    // from being asked again at once.
     run: (claim) =>
       attemptDelivery(claim.id).then(
         () => undefined,

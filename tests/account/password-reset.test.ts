@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
+import { RESET_NETWORKS, RESET_PER_NETWORK } from "@/lib/auth/throttles";
 import { activeSession, startSession } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { settleMail } from "@/lib/mail/send-mail";
@@ -130,5 +131,65 @@ describe("reset throttle", () => {
     for (let attempt = 0; attempt < 21; attempt++) answers.push((await requestPasswordReset({ email: `walk-${attempt}-${uniqueSuffix()}@example.test` }, { ip })).ok);
     expect(answers.filter(Boolean)).toHaveLength(20);
     expect(answers.at(-1)).toBe(false);
+  });
+});
+
+describe("a stranger asking for someone else's reset link", () => {
+  const REFUSED = { ok: false, fieldErrors: { form: expect.stringMatching(/^Too many reset requests from here or for this address\. Try again in (a minute|\d+ minutes)\.$/) } };
+  const answersFor = async (email: string, ips: string[]) => {
+    const answers = [];
+    for (const ip of ips) answers.push(await requestPasswordReset({ email }, { ip }));
+    return answers;
+  };
+  const granted = (email: string) => ({ ok: true, data: { email } });
+
+  it("spends only their own network's allowance: the owner on another network still gets a working reset mail, known address or not alike", async () => {
+    const owner = await account("targeted");
+    const nobody = `nobody-${uniqueSuffix()}@example.test`;
+    // Twelve requests from one /24, changing address within it each time, for each address.
+    const stranger = Array.from({ length: 12 }, (_, n) => `198.18.7.${10 + n}`);
+    const strangerNobody = Array.from({ length: 12 }, (_, n) => `198.18.8.${10 + n}`);
+    const known = await answersFor(owner.email, stranger);
+    const unknown = await answersFor(nobody, strangerNobody);
+    expect(known).toEqual([...Array(RESET_PER_NETWORK).fill(granted(owner.email)), ...Array(12 - RESET_PER_NETWORK).fill(REFUSED)]);
+    // The visitor cannot tell the two addresses apart by the answers.
+    expect(unknown).toEqual([...Array(RESET_PER_NETWORK).fill(granted(nobody)), ...Array(12 - RESET_PER_NETWORK).fill(REFUSED)]);
+    await smtp.mailTo(owner.email, RESET_PER_NETWORK);
+
+    // The owner, at home on another network: answered as anyone, and the mail arrives.
+    expect(await requestPasswordReset({ email: owner.email }, { ip: "203.0.113.77" })).toEqual(granted(owner.email));
+    const mail = await smtp.mailTo(owner.email, RESET_PER_NETWORK + 1);
+    expect(mail.subject).toBe("Reset your password");
+    const token = linkIn(mail.text, "/reset-password/").split("/reset-password/")[1]!;
+    expect(await resetPassword({ token, password: NEW })).toEqual({ ok: true, data: { email: owner.email } });
+    expect(await signsIn(owner.email, NEW)).toBe(true);
+    await settleMail();
+    expect(smtp.mailsTo(owner.email)).toHaveLength(RESET_PER_NETWORK + 1);
+    expect(smtp.mailsTo(nobody)).toEqual([]);
+  });
+
+  it("on IPv6 a whole /64 is one network: walking its addresses gets no further; another /64 is another network", async () => {
+    const owner = await account("six");
+    const walking = Array.from({ length: 8 }, (_, n) => `2001:db8:77:1::${(n + 1).toString(16)}`);
+    const answers = await answersFor(owner.email, walking);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(RESET_PER_NETWORK);
+    expect(answers.slice(RESET_PER_NETWORK)).toEqual(Array(8 - RESET_PER_NETWORK).fill(REFUSED));
+    expect(await requestPasswordReset({ email: owner.email }, { ip: "2001:db8:77:2::1" })).toEqual(granted(owner.email));
+    await smtp.mailTo(owner.email, RESET_PER_NETWORK + 1);
+  });
+
+  it("the owner's inbox gets at most a few networks' worth an hour, however many networks ask", async () => {
+    const owner = await account("inbox");
+    const nobody = `nobody-${uniqueSuffix()}@example.test`;
+    const networks = RESET_NETWORKS + 2;
+    for (const email of [owner.email, nobody]) {
+      const ips = Array.from({ length: networks }, (_, network) => Array.from({ length: RESET_PER_NETWORK + 1 }, (_, n) => `198.19.${network + (email === nobody ? 100 : 0)}.${n + 1}`)).flat();
+      const answers = await answersFor(email, ips);
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(RESET_PER_NETWORK * RESET_NETWORKS);
+      expect(answers.filter((answer) => !answer.ok)).toEqual(Array(answers.length - RESET_PER_NETWORK * RESET_NETWORKS).fill(REFUSED));
+    }
+    await smtp.mailTo(owner.email, RESET_PER_NETWORK * RESET_NETWORKS);
+    await settleMail();
+    expect(smtp.mailsTo(owner.email)).toHaveLength(RESET_PER_NETWORK * RESET_NETWORKS);
   });
 });

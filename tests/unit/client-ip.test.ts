@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, clientIp, resolveClientIp, trustedProxyHops } from "@/lib/public/client-ip";
+import { CLIENT_IP_HEADER, clientIp, clientNetwork, resolveClientIp, trustedProxyHops, UNKNOWN_IP } from "@/lib/public/client-ip";
 
 // Any client-supplied X-Forwarded-For was once trusted, so rotating it walked past the
 // per-IP limit (650 of 650 requests over it got through).
@@ -50,5 +50,27 @@ describe("clientIp", () => {
   it("a negative or non-numeric setting falls back to 0", () => {
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: "-1" })).toBe(0);
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: "two" })).toBe(0);
+  });
+});
+
+describe("clientNetwork", () => {
+  it("an IPv4 address counts as its /24, written as IPv4 or as IPv6", () => {
+    expect(clientNetwork("198.51.100.7")).toBe("198.51.100.0/24");
+    expect(clientNetwork("198.51.100.250")).toBe("198.51.100.0/24");
+    expect(clientNetwork("::ffff:198.51.100.9")).toBe("198.51.100.0/24");
+    expect(clientNetwork("198.51.101.7")).toBe("198.51.101.0/24");
+  });
+
+  it("an IPv6 address counts as its /64, however it is written", () => {
+    const network = "2001:db8:1:2::/64";
+    for (const address of ["2001:db8:1:2::1", "2001:0db8:0001:0002:ffff:ffff:ffff:fffe", "[2001:db8:1:2::42]", "2001:DB8:1:2:0:0:0:9", "fe80::1%eth0"]) {
+      expect(clientNetwork(address)).toBe(address.startsWith("fe80") ? "fe80:0:0:0::/64" : network);
+    }
+    expect(clientNetwork("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("the unknown client and anything that is not an address stay as they are", () => {
+    for (const value of [UNKNOWN_IP, "999.1.1.1", "1:2:3", "1::2::3", "2001:db8:::1", "not-an-ip"]) expect(clientNetwork(value)).toBe(value);
   });
 });

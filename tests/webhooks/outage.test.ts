@@ -1,7 +1,8 @@
 import type http from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
 import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
@@ -11,7 +12,8 @@ import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startCuttableDatabase, type CuttableDatabase } from "../support/cuttable-database";
-import { startReceiver, type Received } from "./receiver";
+import { afterTest, receiver } from "./cleanups";
+import type { Received } from "./receiver";
 import { startWorkerChild, type WorkerChild } from "./worker-child";
 
 // Deliveries through the real worker when things go wrong around them: the worker's process is
@@ -25,33 +27,22 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
-  // A delivery (or job) whose worker vanished comes back after 5 s (its lease, like a job, runs out
-  // after the jobs' expiry; the shortest the queue allows), so the tests wait seconds rather than the
-  // production five minutes.
-  process.env.JOBS_EXPIRE_SECONDS = "5";
+  // A delivery (or job) whose worker vanished comes back after 30 s (its lease, like a job, runs out
+  // after the jobs' expiry; the shortest allowed, since a lease must outlast an attempt), so the
+  // tests wait half a minute rather than the production five.
+  process.env.JOBS_EXPIRE_SECONDS = String(MIN_EXPIRE_SECONDS);
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
 });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const started = await startReceiver(answer);
-  cleanups.push(() => started.close());
-  return started;
-}
-
 async function worker(): Promise<JobWorker> {
   const started = await startJobWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
-  cleanups.push(() => started.stop({ graceful: false }));
+  afterTest(() => started.stop({ graceful: false }));
   return started;
 }
 
 async function child(env: Record<string, string> = {}): Promise<WorkerChild> {
   const started = await startWorkerChild(env);
-  cleanups.push(() => started.kill());
+  afterTest(() => started.kill());
   return started;
 }
 
@@ -122,7 +113,7 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
     expect(delivery.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
 
     await worker();
-    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 30_000, interval: 200 }).toBe("DELIVERED");
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: (MIN_EXPIRE_SECONDS + 30) * 1000, interval: 200 }).toBe("DELIVERED");
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ attempts: 1, lastStatusCode: 200 });
     // The same message twice (at least once), both signed, both with the delivery's id.
     expect(hold.hook.received).toHaveLength(2);
@@ -130,11 +121,11 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
       expect(request.headers["webhook-id"]).toBe(delivery.id);
       expect(() => new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
     }
-  }, 90_000);
+  }, 150_000);
 
   it("the database going away mid-delivery: the worker process survives, the attempt is retried once the database is back, and it is recorded delivered once", async () => {
     const relay: CuttableDatabase = await startCuttableDatabase(process.env.DATABASE_URL!);
-    cleanups.push(() => relay.close());
+    afterTest(() => relay.close());
     const hold = await holdingReceiver();
     const { tenant, endpoint } = await endpointFor(hold.hook.url);
     const survivor = await child({ DATABASE_URL: relay.url, DATABASE_CONNECT_TIMEOUT_MS: "1000" });
@@ -150,14 +141,14 @@ describe.runIf(onPostgres)("a worker process that dies or loses its database", (
     expect(delivery, survivor.output()).toMatchObject({ status: "PENDING", attempts: 0 });
 
     await relay.restore();
-    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: 45_000, interval: 200 }).toBe("DELIVERED");
+    await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status, { timeout: (MIN_EXPIRE_SECONDS + 45) * 1000, interval: 200 }).toBe("DELIVERED");
     expect(survivor.exited(), survivor.output()).toBeNull();
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ attempts: 1, lastStatusCode: 200 });
     expect(byWebhookId(hold.hook.received)).toEqual(new Map([[delivery.id, 2]]));
     // Nothing waits or runs any more: no worker holds it, no later attempt is due, and no job was queued.
     expect(await deliveryState(delivery.id)).toEqual({ status: "DELIVERED", attempts: 1, nextAttemptAt: null, leaseUntil: null });
     expect(await deliveryJobCount()).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("workers sharing one database", () => {

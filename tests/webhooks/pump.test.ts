@@ -1,38 +1,30 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { claimDueDeliveries, deliverQueuedJob, startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pump";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
-import { startReceiver, type Received } from "./receiver";
+import { afterTest, receiver } from "./cleanups";
+import type { Received } from "./receiver";
 
 // The delivery pump claims due deliveries from their own rows, each under a lease. Two pumps on one
 // database share the work without attempting a delivery twice; a lease left by a worker that died
 // holds its delivery until it runs out, and then another pump attempts it. Runs on PostgreSQL and
 // on PGlite.
 
-const LEASE_SECONDS = 5;
+// The shortest lease allowed: one must outlast an attempt (lib/jobs/config.ts).
+const LEASE_SECONDS = MIN_EXPIRE_SECONDS;
 
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "true";
   process.env.JOBS_EXPIRE_SECONDS = String(LEASE_SECONDS);
 });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 function pump(): DeliveryPump {
   const started = startDeliveryPump({ pollMs: 100 });
-  cleanups.push(() => started.stop(0));
-  return started;
-}
-
-async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
-  const started = await startReceiver(answer);
-  cleanups.push(() => started.close());
+  afterTest(() => started.stop(0));
   return started;
 }
 
@@ -102,7 +94,7 @@ it("a claim takes a due delivery once, for the jobs' expiry; a lease left by a d
   await expect.poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status, { timeout: 5_000 }).toBe("DELIVERED");
   expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 1, leaseUntil: null });
   expect(countsById(hook.received)).toEqual(new Map([[id, 1]]));
-}, 30_000);
+}, (LEASE_SECONDS + 30) * 1000);
 
 it("a pump stopped while an attempt hangs gives its lease back, so another pump need not wait for it to run out", async () => {
   let answered = 0;
