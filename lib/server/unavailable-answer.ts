@@ -27,7 +27,7 @@ function isPageVisit(request: IncomingMessage): boolean {
   return routeKind(path) !== "api" && !path.startsWith("/_next/");
 }
 
-function writeUnavailable(request: IncomingMessage, response: ServerResponse, end: Writer): void {
+function writeUnavailable(request: IncomingMessage, response: ServerResponse, own: { writeHead: Writer; end: Writer }): void {
   const requestId = String(response.getHeader("x-request-id") ?? "") || newRequestId();
   const path = pathForLog(request.url);
   repeatedError.report("database-unavailable", { requestId, path, reason: "a page's database work failed" }, "database unavailable: page answered 503");
@@ -43,9 +43,10 @@ function writeUnavailable(request: IncomingMessage, response: ServerResponse, en
     "Content-Length": String(Buffer.byteLength(body)),
   };
   for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-  response.statusCode = 503;
-  response.statusMessage = "Service Unavailable";
-  end.call(response, request.method === "HEAD" ? undefined : body);
+  // The head is written here, by the response's own method: through this.writeHead, Next's
+  // compression (wrapped around it) would declare a gzip body for these plain bytes.
+  own.writeHead.call(response, 503, "Service Unavailable");
+  own.end.call(response, request.method === "HEAD" ? undefined : body);
 }
 
 /** What Next writes after its answer was replaced: taken and dropped, callbacks called. */
@@ -64,26 +65,31 @@ function swallow(response: ServerResponse) {
 
 /**
  * Watches the response until Next starts writing it (the status is settled then, and nothing has
- * been sent): a 500 after an unavailable database becomes the 503 page, anything else is let
- * through, and the response's own methods are put back.
+ * been sent): a 500 after an unavailable database becomes the 503 page, anything else goes through.
+ * The wrappers stay in place and only forward once decided: Next wraps the same methods again
+ * after this (its compression does), and putting the originals back cut those wrappers out, so
+ * that every page's connection stayed open after its answer.
  */
 function guardAnswer(request: IncomingMessage, response: ServerResponse, watch: DatabaseWatch): void {
   const own = response as unknown as Record<"writeHead" | "flushHeaders" | "write" | "end", Writer>;
   const original = { writeHead: own.writeHead, flushHeaders: own.flushHeaders, write: own.write, end: own.end };
-  const decide = (status: number): boolean => {
-    const replace = status === 500 && watch.unavailable && !response.headersSent;
-    // Node's own end() writes the head through this.writeHead: the originals are back for that.
-    Object.assign(own, original);
-    if (replace) {
-      writeUnavailable(request, response, original.end);
-      Object.assign(own, swallow(response));
+  const dropped = swallow(response);
+  let state: "open" | "writing" | "passed" | "replaced" = "open";
+  /** Whether this call belongs to Next's replaced answer (and is dropped). */
+  const drop = (status: number): boolean => {
+    if (state === "open") {
+      if (status === 500 && watch.unavailable && !response.headersSent) {
+        state = "writing";
+        writeUnavailable(request, response, original);
+        state = "replaced";
+      } else state = "passed";
     }
-    return replace;
+    return state === "replaced";
   };
-  own.writeHead = (...args: unknown[]) => (decide(Number(args[0])) ? response : original.writeHead.apply(response, args));
-  own.flushHeaders = (...args: unknown[]) => (decide(response.statusCode) ? undefined : original.flushHeaders.apply(response, args));
-  own.write = (...args: unknown[]) => (decide(response.statusCode) ? own.write(...args) : original.write.apply(response, args));
-  own.end = (...args: unknown[]) => (decide(response.statusCode) ? own.end(...args) : original.end.apply(response, args));
+  own.writeHead = (...args: unknown[]) => (drop(Number(args[0])) ? dropped.writeHead() : original.writeHead.apply(response, args));
+  own.flushHeaders = (...args: unknown[]) => (drop(response.statusCode) ? dropped.flushHeaders() : original.flushHeaders.apply(response, args));
+  own.write = (...args: unknown[]) => (drop(response.statusCode) ? dropped.write(...args) : original.write.apply(response, args));
+  own.end = (...args: unknown[]) => (drop(response.statusCode) ? dropped.end(...args) : original.end.apply(response, args));
 }
 
 /** `handle`, with a page visit that fails for want of the database answered 503 rather than 500. */

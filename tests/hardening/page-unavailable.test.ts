@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPool } from "@/lib/db/client";
@@ -18,6 +18,7 @@ let pool: pg.Pool;
 let held: pg.PoolClient;
 let server: http.Server;
 let base = "";
+let laterWrapperEnds = 0;
 
 /** What each stand-in page does after its query: answer 500 (failed) or 200 (it got past the failure). */
 type Outcome = "throws" | "recovers" | "bug";
@@ -33,6 +34,12 @@ async function stubNext(request: http.IncomingMessage, response: http.ServerResp
       status = outcome === "recovers" ? 200 : 500;
     }
   }
+  // As Next's compression does: wraps the response's methods again, after the front door did.
+  const end = response.end.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.end = ((...args: unknown[]) => {
+    laterWrapperEnds += 1;
+    return end(...args);
+  }) as typeof response.end;
   response.statusCode = status;
   response.setHeader("Content-Type", "text/html; charset=utf-8");
   response.setHeader("X-Request-Id", "req_from_next");
@@ -93,6 +100,21 @@ describe.skipIf(target.kind !== "postgres")("a page whose database work found no
     const api = await fetch(`${base}/api/v1/posts?outcome=throws`);
     expect(api.status).toBe(500);
     expect(await api.text()).toBe("<html>next's own page</html>");
+  });
+
+  it("a wrapper Next puts on the response after the front door still ends it, so a Connection: close answer closes", async () => {
+    const before = laterWrapperEnds;
+    const closed = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+      let received = "";
+      socket.setTimeout(5_000, () => socket.destroy());
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("close", () => resolve(received));
+      socket.write("GET /w/acme?outcome=recovers HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    });
+    expect(closed).toMatch(/^HTTP\/1.1 200 OK/);
+    expect(closed).toMatch(/next's own page[\s\S]*<\/html>/);
+    expect(laterWrapperEnds).toBe(before + 1);
   });
 
   it("the connection carries the next request after a replaced answer", async () => {
