@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { openPglite } from "./pglite";
 import { resolveDatabaseTarget, type DatabaseTarget } from "./target";
+import { watchPool } from "./unavailable-watch";
 
 // PGlite opens (and locks its folder) only when the first query runs, so importing this module -
 // as `next build` does - never touches the data folder.
@@ -53,6 +54,8 @@ export function createPool(url: string, env: Record<string, string | undefined> 
   // from the pool and replaced on next use, and a statement that needs it reports its own error;
   // without a listener the event would crash the process. Quiet, as Prisma's own pool was.
   pool.on("error", () => {});
+  // A page that fails for want of a connection answers 503, not 500 (lib/db/unavailable-watch.ts).
+  watchPool(pool);
   return pool;
 }
 

@@ -9,6 +9,7 @@ import { isServerAction, readActionBody, replayWithBody } from "./action-body";
 import type { ServerLimits } from "./config";
 import { refuse, refuseOnSocket } from "./refuse";
 import { targetProblem } from "./request-target";
+import { answeringUnavailable } from "./unavailable-answer";
 import { createUploadGate } from "./upload-gate";
 
 // What happens to a request before Next.js sees it (server.ts runs Next behind this), in order:
@@ -25,6 +26,8 @@ import { createUploadGate } from "./upload-gate";
 // 7. A signed-out visit to a portal page is offered to the page cache (lib/public/page-cache.ts),
 //    which answers from it or renders through Next and keeps the page when it may be shared.
 // 8. Everything else goes to Next.
+// 9. A page visit that Next answers 500 because its database work found the database unavailable
+//    (no pooled connection in time, an outage) answers the styled 503 page instead (./unavailable-answer.ts).
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -36,8 +39,9 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
   return headers;
 }
 
-/** The node:http server in front of `handle`, with its deadlines; call listen() on it. */
-export function createFrontDoor(handle: NextHandler, limits: ServerLimits): http.Server {
+/** The node:http server in front of `next` (Next.js's handler), with its deadlines; call listen() on it. */
+export function createFrontDoor(next: NextHandler, limits: ServerLimits): http.Server {
+  const handle = answeringUnavailable(next);
   const uploads = createUploadGate(limits);
   const securityHeaders = Object.entries(baseSecurityHeaders(true));
   // The response under way on each connection, so a deadline that passes mid-answer cuts the

@@ -26,6 +26,8 @@ let portal: Portal;
 const logLines: string[] = [];
 /** The portal's owner, signed in: a Cookie header for the dashboard's pages. */
 let ownerCookie: string;
+/** A key of the portal's workspace with every scope: /api/v1 "signed in". */
+let apiKey: string;
 
 beforeAll(async () => {
   if (!built) return;
@@ -34,6 +36,7 @@ beforeAll(async () => {
   const owner = await db.user.update({ where: { id: portal.tenant.owner.id }, data: { emailVerifiedAt: new Date() } });
   const token = (await authOptions().callbacks!.jwt!({ token: { sub: owner.id }, user: owner, account: { provider: "credentials" } } as never)) as JWT;
   ownerCookie = `next-auth.session-token=${await encode({ token, secret: process.env.NEXTAUTH_SECRET! })}`;
+  apiKey = await portal.tenant.key("all");
   server = await startProductionServer(PORT, {
     NEXTAUTH_URL: BASE,
     REQUEST_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
@@ -94,6 +97,44 @@ function wellFormedSegment(random: () => number): string {
   return random() < 0.5 ? encoded : encoded.replace(/%(2[1-9A-C]|3[BD]|40)/g, (escape) => decodeURIComponent(escape));
 }
 
+// Names the app's pages and routes read (cursor, sort, status, limit, …), the auth pages' own, and
+// names that trip naive parsers (prototype keys, bracket arrays, an empty name).
+const QUERY_NAMES = [
+  "cursor", "limit", "sort", "order", "status", "state", "boardId", "board", "q", "tag", "filter", "page", "plan", "topic",
+  "callbackUrl", "email", "error", "token", "done", "busy", "saved", "lang", "locale", "theme", "style", "label", "since",
+  "include", "id", "__proto__", "constructor", "toString", "a[]", "cursor[]", "limit[0]", "sort[x]", "",
+];
+const QUERY_VALUES = [
+  "", "-1", "0", "1.5", "abc", "9".repeat(40), "1e308", "NaN", "Infinity", "-0", "0x10", "null", "true", "[]", "{}", "[object Object]",
+  "newest", "top", "open", "planned", "eyJ4IjoxfQ", "eyJpZCI6IiIsImF0IjoiIn0", "!!!", "'", "\"", "<script>", "${x}", "%", "%ZZ",
+  "%E0%A4%A", "%FF", "%C0%AF", "%ED%A0%80", "%00", "%01", "%0A", "%0D%0A", "%1F", "%7F", "%2F%2F", "%5C", "%25", "+", "%20",
+];
+
+/** One query parameter's value: an odd value, random escapes and bytes, or a huge run of them. */
+function queryValue(random: () => number): string {
+  const roll = random();
+  if (roll < 0.5) return QUERY_VALUES[Math.floor(random() * QUERY_VALUES.length)]!;
+  if (roll < 0.95) return randomSegment(random);
+  // Long, but within the request line the server takes (long-request-lines.test.ts covers beyond).
+  const unit = ["a", "9", "%00", "%ZZ", "%E2%82%AC", "x%2C"][Math.floor(random() * 6)]!;
+  return unit.repeat(Math.floor((1_000 + random() * 5_000) / unit.length));
+}
+
+/** A random query string: known and odd names, repeated keys, bare keys, empty pairs, broken escapes in names. */
+function randomQuery(random: () => number): string {
+  const pairs: string[] = [];
+  const count = 1 + Math.floor(random() * 5);
+  for (let i = 0; i < count; i++) {
+    const name = random() < 0.15 ? randomSegment(random) : encodeURIComponent(QUERY_NAMES[Math.floor(random() * QUERY_NAMES.length)]!).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    const roll = random();
+    if (roll < 0.1) pairs.push(name);
+    else if (roll < 0.15) pairs.push("");
+    else if (roll < 0.3) pairs.push(`${name}=${queryValue(random)}`, `${name}=${queryValue(random)}`);
+    else pairs.push(`${name}=${queryValue(random)}`);
+  }
+  return `?${pairs.join("&")}`;
+}
+
 /**
  * Every route family the app answers (read from app/, tests/support/app-routes.ts), and each portal
  * page again under a language prefix (/p/{ws}/de/…), which the proxy takes apart before routing.
@@ -105,10 +146,11 @@ function routeFamilies(ws: string): string[][] {
 }
 
 /** Raw HTTP over a socket: `fetch` would normalise the very paths under test. */
-function rawRequest(head: string, body = "", opts: { drip?: boolean } = {}): Promise<{ status: number; head: string; body: string; ms: number }> {
+function rawRequest(head: string, body = "", opts: { drip?: boolean; timeoutMs?: number } = {}): Promise<{ status: number; head: string; body: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = net.connect(PORT, "127.0.0.1");
+    if (opts.timeoutMs) socket.setTimeout(opts.timeoutMs, () => socket.destroy());
     let received = "";
     let timer: NodeJS.Timeout | undefined;
     socket.on("connect", () => {
@@ -217,6 +259,56 @@ describe.skipIf(!built)("the production server (server.ts)", () => {
     // Most well-formed paths went past the server's own check to a route, a page or the proxy.
     expect(reachedTheApp.signedOut).toBeGreaterThan(paths.length / 2);
     expect(reachedTheApp.signedIn).toBeGreaterThan(signedIn.length * 0.9);
+  }, 600_000);
+
+  it("fuzz: random and malformed query strings on every route family never answer 500, signed out and signed in", async () => {
+    const random = seeded(20261207);
+    // The families with their made-up ids replaced by real ones where the fixture has them, so the
+    // pages and routes that read a query (a board's posts, a post, a release note) get to read it.
+    const real = (family: string[]) =>
+      family.map((segment, at) => {
+        if (segment !== "p1") return segment;
+        const parent = family[at - 1];
+        if (parent === "boards") return family[0] === "p" ? portal.board.slug : portal.board.id;
+        if (parent === "posts") return portal.post.id;
+        if (parent === "changelog") return portal.published.id;
+        return segment;
+      });
+    const families = routeFamilies(portal.slug).map(real);
+    const QUERIES_PER_FAMILY = 6;
+    const requests: Array<{ path: string; as: "signed out" | "signed in" | "api key" }> = [];
+    for (const family of families) {
+      const base = `/${family.join("/")}`;
+      const as = family[0] === "api" ? (family[1] === "v1" ? "api key" : "signed out") : /^(w|account|workspaces|operator|invitations|p)$/.test(family[0] ?? "") ? "signed in" : "signed out";
+      for (let i = 0; i < QUERIES_PER_FAMILY; i++) {
+        requests.push({ path: base + randomQuery(random), as: "signed out" });
+        if (as !== "signed out") requests.push({ path: base + randomQuery(random), as });
+      }
+    }
+    expect(requests.length).toBeGreaterThan(1000);
+    const failures: string[] = [];
+    const reached = { signedOut: 0, other: 0 };
+    for (const { path, as } of requests) {
+      const headers = as === "signed in" ? `Cookie: ${ownerCookie}\r\n` : as === "api key" ? `Authorization: Bearer ${apiKey}\r\n` : "";
+      // Connection: close, so an answer ends with the connection: one still open after 10 s never ended.
+      const answer = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n${headers}Connection: close\r\n\r\n`, "", { timeoutMs: 10_000 }).catch(() => null);
+      const label = `${answer?.status ?? "no answer"} (${as}) ${path.length > 300 ? `${path.slice(0, 300)}…` : path}`;
+      // A bug that fails every request fails the test quickly rather than after every request.
+      if (failures.length >= 20) break;
+      if (!answer || answer.ms >= 10_000) {
+        failures.push(`${label}: did not end`);
+        continue;
+      }
+      if (!(answer.status >= 200 && answer.status < 500) || !/x-content-type-options: nosniff/i.test(answer.head)) failures.push(label);
+      // Under /api a 400 must carry the error envelope, never a bare status; next-auth's own
+      // routes (/api/auth/…) answer in next-auth's protocol, an unknown action 400 whatever the query.
+      else if (answer.status === 400 && path.startsWith("/api/") && !path.startsWith("/api/auth/") && !/"code":"VALIDATION_ERROR"/.test(answer.body)) failures.push(`${label}: no envelope`);
+      // Answers other than the server's own "headers too large" or "not valid" came from the app.
+      if (answer.status !== 400) reached[as === "signed out" ? "signedOut" : "other"] += 1;
+    }
+    expect(failures).toEqual([]);
+    expect(reached.signedOut).toBeGreaterThan(families.length * QUERIES_PER_FAMILY * 0.5);
+    expect(reached.other).toBeGreaterThan(requests.length * 0.2);
   }, 600_000);
 
   // The open redirect: callbackUrl spellings whose dot segments, backslashes, tabs or escapes fold
