@@ -5,6 +5,7 @@ import {
   countRowsStatement,
   countSearchHitsStatement,
   lockWorkspaceRow,
+  type WorkspaceLock,
   selectRowsStatement,
   type SearchHits,
   type SelectRowsQuery,
@@ -122,9 +123,10 @@ export type ScopedDb = ScopedTx & {
    * A transaction that first locks this workspace's row, so concurrent callers (two creates racing
    * past a plan limit, two requests creating the same todo list) run one after the other. NO KEY
    * UPDATE, so plain inserts elsewhere in the workspace (their foreign-key checks take KEY SHARE)
-   * do not wait for it.
+   * do not wait for it. With `lock: "shared"`, callers run side by side and only a change to the
+   * workspace's row (its plan) waits for them, and they for it.
    */
-  $transactionLocked<T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>): Promise<T>;
+  $transactionLocked<T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>, lock?: WorkspaceLock): Promise<T>;
   /**
    * Rows of one tenant table by plain SQL, for a read so hot that Prisma's per-query cost shows
    * (the posts list: ~0.3 ms of CPU per findMany against ~0.1 ms for the same statement on the
@@ -147,9 +149,9 @@ export type ScopedDb = ScopedTx & {
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
   scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)));
-  scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>) =>
+  scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>, lock: WorkspaceLock = "exclusive") =>
     client.$transaction(async (tx) => {
-      const rows = await lockWorkspaceRow(tx, workspaceId);
+      const rows = await lockWorkspaceRow(tx, workspaceId, lock);
       // Deleted since the caller's actor was read (another tab, another owner): the same answer as
       // any other workspace the caller cannot reach, not a 500.
       if (!rows[0]) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);

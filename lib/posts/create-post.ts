@@ -24,11 +24,16 @@ export async function insertPost(
 ) {
   await getBoardOrThrow(db, post.boardId);
   try {
-    return await createWithinPlanLimit(db, "posts", async (tx) => {
-      const created = await tx.post.create({ data: { workspaceId: db.workspaceId, ...post } });
-      await recordEvent(tx, { workspaceId: db.workspaceId, type: "post.created", data: postView(created) });
-      return created;
-    });
+    return await createWithinPlanLimit(
+      db,
+      "posts",
+      async (tx) => {
+        const created = await tx.post.create({ data: { workspaceId: db.workspaceId, ...post } });
+        await recordEvent(tx, { workspaceId: db.workspaceId, type: "post.created", data: postView(created) });
+        return created;
+      },
+      { sideBySide: true },
+    );
   } catch (error) {
     // The board was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw new DomainError("NOT_FOUND", "Board not found.");

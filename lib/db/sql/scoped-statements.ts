@@ -94,7 +94,15 @@ export function countSearchHitsStatement(hits: SearchHits, workspaceId: string):
   return { text: `SELECT count(*)::int AS n FROM ${searchHitsSource("post", hits, values)}`, values };
 }
 
+/**
+ * How a transaction holds its workspace's row: `exclusive`, one such transaction at a time per
+ * workspace; `shared`, any number side by side, while the row itself (its plan) cannot change.
+ */
+export type WorkspaceLock = "exclusive" | "shared";
+
 /** Locks the workspace's row for the rest of the transaction and reads its plan; no row when it is gone. */
-export function lockWorkspaceRow(tx: Prisma.TransactionClient, workspaceId: string): Promise<{ plan: Plan }[]> {
-  return tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
+export function lockWorkspaceRow(tx: Prisma.TransactionClient, workspaceId: string, lock: WorkspaceLock = "exclusive"): Promise<{ plan: Plan }[]> {
+  return lock === "shared"
+    ? tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR SHARE`
+    : tx.$queryRaw<{ plan: Plan }[]>`SELECT plan FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
 }
