@@ -8,6 +8,7 @@ import pg from "pg";
 import { encode } from "next-auth/jwt";
 import { applyMigrations } from "@/lib/db/migrate";
 import { openSql } from "@/lib/db/sql";
+import { JOB_SCHEMA } from "@/lib/jobs/sql";
 import { generateKey, hashKey, keyHint } from "@/lib/keys/format";
 
 export const BENCH = {
@@ -83,10 +84,16 @@ export async function removeWrittenPosts(client: pg.Client | string) {
   const own = typeof client === "string" ? new pg.Client({ connectionString: client }) : null;
   if (own) await own.connect();
   try {
-    const { rowCount } = await (own ?? (client as pg.Client)).query(`DELETE FROM "Post" WHERE "workspaceId" = $1 AND id NOT LIKE 'bench_post_%'`, [
-      BENCH.workspaceId,
-    ]);
-    if (rowCount) await (own ?? (client as pg.Client)).query(`VACUUM (ANALYZE) "Post"`);
+    const sql = own ?? (client as pg.Client);
+    const { rowCount } = await sql.query(`DELETE FROM "Post" WHERE "workspaceId" = $1 AND id NOT LIKE 'bench_post_%'`, [BENCH.workspaceId]);
+    if (rowCount) await sql.query(`VACUUM (ANALYZE) "Post"`);
+    // And what the writes left in the event log and the job queue (every write is an event, a job
+    // for its consumers, and with endpoints its deliveries): left to pile up, the queue's table and
+    // its dead rows grew by the hundred thousand and each run's writes cost more than the last's.
+    await sql.query(`DELETE FROM "WebhookDelivery" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
+    await sql.query(`DELETE FROM "Event" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
+    await sql.query(`DELETE FROM ${JOB_SCHEMA}.job WHERE state IN ('completed', 'failed', 'cancelled')`).catch(() => undefined);
+    for (const table of ['"WebhookDelivery"', '"Event"', `${JOB_SCHEMA}.job`]) await sql.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
   } finally {
     await own?.end();
   }
