@@ -13,6 +13,8 @@
 // and only when there is no X-Forwarded-For.
 const MAX_IP_LENGTH = 64;
 /** What clientIp() answers when no header names the client; per-IP throttles skip it. */
+import ipaddr from "ipaddr.js";
+
 export const UNKNOWN_IP = "unknown";
 /** Set by the production server on every request, never taken from the client. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -57,24 +59,9 @@ export function clientIp(headers: Headers): string {
  * stays as it is.
  */
 export function clientNetwork(ip: string): string {
-  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare);
-  if (v4) return v4.slice(1).every((part) => Number(part) <= 255) ? `${Number(v4[1])}.${Number(v4[2])}.${Number(v4[3])}.0/24` : ip;
-  const groups = ipv6Groups(bare);
-  return groups ? `${groups.slice(0, 4).join(":")}::/64` : ip;
-}
-
-/** The eight groups of an IPv6 address, without leading zeros; null when it is not one. */
-function ipv6Groups(address: string): string[] | null {
-  if (!address.includes(":")) return null;
-  const halves = address.split("::");
-  if (halves.length > 2) return null;
-  const side = (half: string | undefined) => (half ? half.split(":") : []);
-  const head = side(halves[0]);
-  const tail = side(halves[1]);
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array<string>(Math.max(0, missing)).fill("0"), ...tail];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
-  return groups.map((group) => parseInt(group, 16).toString(16));
+  const bare = ip.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!ipaddr.isValid(bare)) return ip;
+  const address = ipaddr.process(bare);
+  if (address instanceof ipaddr.IPv4) return `${address.octets.slice(0, 3).join(".")}.0/24`;
+  return `${address.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }
