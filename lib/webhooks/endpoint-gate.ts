@@ -48,6 +48,52 @@ export function admitAttempt(endpointId: string, now = Date.now()): Admission {
       current.inFlight.delete(started);
       current.notAnswering = heldWithoutAnswer;
       if (current.inFlight.size === 0 && !current.notAnswering) endpoints.delete(endpointId);
+      wakeNextWaiting(endpointId);
     },
   };
+}
+
+/** Attempts that may wait in this process for a place of one answering endpoint; more are put off at once. */
+export const MAX_WAITING_PER_ENDPOINT = MAX_IN_FLIGHT_PER_ENDPOINT;
+
+const waiting = new Map<string, (() => void)[]>();
+
+function wakeNextWaiting(endpointId: string) {
+  const queue = waiting.get(endpointId);
+  const next = queue?.shift();
+  if (queue?.length === 0) waiting.delete(endpointId);
+  next?.();
+}
+
+/**
+ * admitAttempt, but an endpoint that is answering and only has its share in flight gives this
+ * attempt the next place that frees within BUSY_WAIT_MS: a burst of deliveries to one receiver
+ * then goes out as fast as it answers, instead of each extra one being written off for a second
+ * and claimed again. At most MAX_WAITING_PER_ENDPOINT wait for one endpoint (each holds a place
+ * of the worker meanwhile); a refusal that stands (not answering, the wait used up, the queue full)
+ * is answered as admitAttempt answers it.
+ */
+export async function admitAttemptSoon(endpointId: string, clock: () => number = Date.now): Promise<Admission> {
+  const deadline = clock() + BUSY_WAIT_MS;
+  for (;;) {
+    const admission = admitAttempt(endpointId, clock());
+    if (admission.admitted || admission.waitMs !== BUSY_WAIT_MS) return admission;
+    const left = deadline - clock();
+    const queue = waiting.get(endpointId) ?? [];
+    if (left <= 0 || queue.length >= MAX_WAITING_PER_ENDPOINT) return admission;
+    waiting.set(endpointId, queue);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        const index = queue.indexOf(wake);
+        if (index >= 0) queue.splice(index, 1);
+        if (queue.length === 0 && waiting.get(endpointId) === queue) waiting.delete(endpointId);
+        resolve();
+      }, left);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      queue.push(wake);
+    });
+  }
 }

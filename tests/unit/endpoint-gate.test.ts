@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { admitAttempt, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS } from "@/lib/webhooks/endpoint-gate";
+import { admitAttempt, admitAttemptSoon, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, MAX_WAITING_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS, type Admission } from "@/lib/webhooks/endpoint-gate";
 
 it("an answering endpoint takes its share at once; one more waits a moment, another endpoint not at all", () => {
   const now = 1_000_000;
@@ -25,4 +25,35 @@ it("slow at its limit, or timed out: one probe at a time until it answers again"
   if (probe.admitted) probe.done(false);
   const again = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now + 30_000));
   expect(again.every((admission) => admission.admitted)).toBe(true);
+});
+
+it("a burst to an answering endpoint waits in the worker for the next free place, never put off", async () => {
+  const held = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("burst"));
+  const waiting = admitAttemptSoon("burst");
+  let admitted: Admission | undefined;
+  void waiting.then((admission) => (admitted = admission));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(admitted).toBeUndefined();
+  const first = held[0]!;
+  if (first.admitted) first.done(false);
+  expect((await waiting).admitted).toBe(true);
+  for (const admission of [...held.slice(1), await waiting]) if (admission.admitted) admission.done(false);
+});
+
+it("waits at most a moment, with at most its share waiting; a silent endpoint's attempt is put off at once", async () => {
+  const held = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("full"));
+  const started = Date.now();
+  const waiters = Array.from({ length: MAX_WAITING_PER_ENDPOINT }, () => admitAttemptSoon("full"));
+  // One more than may wait: refused at once, as admitAttempt refuses it.
+  expect(await admitAttemptSoon("full")).toEqual({ admitted: false, waitMs: BUSY_WAIT_MS });
+  expect(Date.now() - started).toBeLessThan(BUSY_WAIT_MS / 2);
+  for (const admission of await Promise.all(waiters)) expect(admission).toEqual({ admitted: false, waitMs: BUSY_WAIT_MS });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(BUSY_WAIT_MS - 5);
+
+  const now = Date.now();
+  const stuck = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("silent", now - SLOW_MS));
+  const before = Date.now();
+  expect(await admitAttemptSoon("silent")).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
+  expect(Date.now() - before).toBeLessThan(100);
+  for (const admission of [...held, ...stuck]) if (admission.admitted) admission.done(false);
 });
