@@ -10,16 +10,8 @@ import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 
 // An event is written by one statement with everything that follows from it: the event row, one
 // consume job per consumer routed its type (lib/events/routing.ts), and a delivery, due at once, per
-// webhook endpoint that subscribes to it. All of it commits with the change or
-// not at all, and nothing waits for a job to learn what to do next.
-
-// The stored form of the event each webhook attempt renders (the same keys as the consumer path's
-// storedPayload): `previous` only where the event has one, the time as JavaScript's toISOString.
-const PAYLOAD_SQL = Prisma.sql`jsonb_build_object(
-    'id', recorded_event.id, 'type', recorded_event.type,
-    'timestamp', to_char(recorded_event."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'data', recorded_event.data
-  ) || CASE WHEN recorded_event.previous IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('previous', recorded_event.previous) END`;
+// webhook endpoint that subscribes to it (its attempts read the event from the event's row). All of
+// it commits with the change or not at all, and nothing waits for a job to learn what to do next.
 
 // Events are read oldest first by (createdAt, id). A transaction that records several events stamps
 // each with the clock at its statement (not the transaction's start, which they would all share),
@@ -46,7 +38,8 @@ export function recordEventCtes(fromCte: string, workspaceId: string, type: Even
       SELECT recorded_event.id, consumer FROM recorded_event CROSS JOIN jsonb_array_elements_text(${JSON.stringify(consumersOf(type))}::jsonb) AS consumer
     ), consumed AS (${consume})${fanOutCtes("recorded_event", workspaceId, type, {
       eventId: Prisma.sql`recorded_event.id`,
-      payload: PAYLOAD_SQL,
+      // The event's own row is what its deliveries' attempts render: no copy per endpoint.
+      payload: Prisma.sql`NULL::jsonb`,
       firstAttemptAt: Prisma.sql`recorded_event."createdAt"`,
     })}`;
 }

@@ -1,12 +1,13 @@
 import { batchByTurn } from "@/lib/core/batch-by-turn";
 import { backgroundQuery, db } from "@/lib/db/client";
-import { Prisma, type WebhookKind } from "@/lib/generated/prisma/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
 import { queueMail } from "@/lib/mail/send-mail";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
 import { absoluteUrl } from "@/lib/site-url";
-import { admitAttempt, SLOW_MS } from "./endpoint-gate";
+import { deliveryOf, DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow, type LoadedDelivery } from "./delivery-row";
+import { admitAttemptSoon, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
@@ -37,11 +38,18 @@ export interface AttemptOptions extends SendOptions {
 
 export type AttemptResult = "gone" | "skipped" | "delivered" | "retrying" | "failed" | "deferred";
 
+/** One attempt of the delivery `deliveryId`, which the caller holds the lease of (or a test runs by hand). */
 export async function attemptDelivery(deliveryId: string, options: AttemptOptions = {}): Promise<AttemptResult> {
-  const now = options.now ?? (() => new Date());
-  const delivery = await loadDelivery(deliveryId);
+  const row = await loadRows(deliveryId);
   // Deleted (the endpoint, or the workspace) since it was claimed: nothing to do.
-  if (!delivery) return "gone";
+  return row ? attemptClaimedDelivery(row, options) : "gone";
+}
+
+/** One attempt of a delivery whose row came back with its lease (the pump's claim). */
+export async function attemptClaimedDelivery(row: DeliveryRow, options: AttemptOptions = {}): Promise<AttemptResult> {
+  const now = options.now ?? (() => new Date());
+  const delivery = deliveryOf(row);
+  const deliveryId = delivery.id;
   if (delivery.status !== "PENDING") return "skipped";
   const { endpoint } = delivery;
   // A test event goes to a paused endpoint too: checking it before resuming is the point.
@@ -64,10 +72,11 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
     const failure: SendOutcome = { ok: false, statusCode: null, durationMs: 0, excerpt: null, error: `The request could not be built: ${readable(error)}` };
     return recordPlainly(delivery, failure, failure.error, started, now(), error);
   }
-  const admission = admitAttempt(endpoint.id, started.getTime());
-  // The endpoint already has its share of attempts in flight, or is not answering: this delivery
-  // waits (not counted as an attempt) rather than hold one of the worker's places.
-  if (!admission.admitted) return deferAttempt(deliveryId, delivery.attempts, new Date(started.getTime() + admission.waitMs * (1 + Math.random() / 2)));
+  // An endpoint that already has its share of attempts in flight gets the next free place within a
+  // moment; one that is not answering (or still full after that moment) has this delivery put off
+  // (not counted as an attempt) rather than hold one of the worker's places.
+  const admission = await admitAttemptSoon(endpoint.id, () => now().getTime());
+  if (!admission.admitted) return deferAttempt(deliveryId, delivery.attempts, new Date(now().getTime() + admission.waitMs * (1 + Math.random() / 2)));
   let outcome: SendOutcome;
   let sendThrew = false;
   try {
@@ -89,8 +98,6 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
     return recordPlainly(delivery, outcome, note, started, finished, error);
   }
 }
-
-type LoadedDelivery = NonNullable<Awaited<ReturnType<typeof loadDelivery>>>;
 
 /** The body and signed headers of an attempt; throws when the stored payload or secret is unusable. */
 function buildRequest(delivery: LoadedDelivery, started: Date): { body: string; headers: Record<string, string> } {
@@ -199,66 +206,19 @@ async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date
   return rows.length > 0 ? "deferred" : "gone";
 }
 
-// The delivery with what an attempt needs of its endpoint and workspace. The deliveries whose
-// attempts start in the same turn (the pump claims a batch at once) load in one statement, on the worker's
-// own pool, without the Prisma client's per-query work.
-const loadRows = batchByTurn(async (ids: string[]): Promise<(LoadedRow | undefined)[]> => {
-  const rows = await backgroundQuery<LoadedRow>(
-    `SELECT d.id, d."workspaceId", d."eventType", d.payload, d.status::text AS status, d.attempts,
-      e.id AS "endpointId", e.kind::text AS kind, e.url, e.enabled, e."disabledReason", e."secretEncrypted",
-      e."previousSecretEncrypted", e."previousSecretExpiresAt", w.slug, w.name
+// Deliveries attempted by id whose attempts start in the same turn load in one statement, on the
+// worker's own pool, without the Prisma client's per-query work.
+const loadRows = batchByTurn(async (ids: string[]): Promise<(DeliveryRow | undefined)[]> => {
+  const rows = await backgroundQuery<DeliveryRow>(
+    `SELECT ${DELIVERY_ROW_COLUMNS}
     FROM "WebhookDelivery" d
-    JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
-    JOIN "Workspace" w ON w.id = d."workspaceId"
+    ${DELIVERY_ROW_JOINS}
     WHERE d.id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
     [JSON.stringify(ids)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id));
 });
-
-async function loadDelivery(deliveryId: string) {
-  const row = await loadRows(deliveryId);
-  if (!row) return null;
-  return {
-    id: row.id,
-    workspaceId: row.workspaceId,
-    eventType: row.eventType,
-    payload: row.payload,
-    status: row.status,
-    attempts: Number(row.attempts),
-    workspace: { slug: row.slug, name: row.name },
-    endpoint: {
-      id: row.endpointId,
-      kind: row.kind,
-      url: row.url,
-      enabled: row.enabled,
-      disabledReason: row.disabledReason,
-      secretEncrypted: row.secretEncrypted,
-      previousSecretEncrypted: row.previousSecretEncrypted,
-      previousSecretExpiresAt: row.previousSecretExpiresAt === null ? null : new Date(row.previousSecretExpiresAt),
-    },
-  };
-}
-
-interface LoadedRow {
-  id: string;
-  workspaceId: string;
-  eventType: string;
-  payload: Prisma.JsonValue;
-  status: string;
-  attempts: number;
-  endpointId: string;
-  kind: WebhookKind;
-  url: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  secretEncrypted: string;
-  previousSecretEncrypted: string | null;
-  previousSecretExpiresAt: Date | string | null;
-  slug: string;
-  name: string;
-}
 
 interface Success {
   deliveryId: string;
@@ -271,11 +231,13 @@ interface Success {
   error: string | null;
 }
 
-// Successes are the common case: those that end in the same turn are written by one statement.
+// Successes are the common case: those that end within RECORD_GATHER_MS of each other are written by
+// one statement (the lease is held those few milliseconds longer).
 // A delivery is written only while it is still the attempt that ran (an endpoint deleted meanwhile,
 // by another tab, took its deliveries with it: nothing is written and the attempt ends quietly),
 // and an endpoint's run of failures ends — its row is touched only when it had one, so concurrent
 // deliveries to one endpoint do not queue on its row lock.
+const RECORD_GATHER_MS = 10;
 const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolean[]> => {
   const rows = await backgroundQuery<{ id: string }>(
     `WITH outcome AS (
@@ -298,13 +260,14 @@ const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolea
   );
   const written = new Set(rows.map((row) => row.id));
   return successes.map((success) => written.has(success.deliveryId));
-});
+}, { gatherMs: RECORD_GATHER_MS });
 
 function recordDelivered(deliveryId: string, attemptsBefore: number, record: Omit<Success, "deliveryId" | "attemptsBefore">): Promise<boolean> {
   return recordSuccesses({ deliveryId, attemptsBefore, ...record });
 }
 
 function eventOf(payload: Prisma.JsonValue): EventForDelivery {
+  if (payload === null) throw new Error("its event no longer exists");
   const stored = payload as { id: string; type: string; timestamp: string; data: unknown; previous?: unknown };
   return { id: stored.id, type: stored.type, createdAt: new Date(stored.timestamp), data: stored.data, previous: stored.previous };
 }

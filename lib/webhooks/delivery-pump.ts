@@ -3,7 +3,8 @@ import { startClaimLoop } from "@/lib/jobs/claim-loop";
 import { jobSettings } from "@/lib/jobs/config";
 import { describeError } from "@/lib/log/describe-error";
 import { log } from "@/lib/log/logger";
-import { attemptDelivery } from "./attempt-delivery";
+import { attemptClaimedDelivery, attemptDelivery } from "./attempt-delivery";
+import { DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow } from "./delivery-row";
 
 // The worker's delivery pump. A delivery is claimed straight from its own row: a due, pending
 // delivery nobody holds gets a lease (a time until which the claiming worker owns it), and the
@@ -28,6 +29,13 @@ export const DELIVERY_CONCURRENCY = 32;
 export const DELIVERY_POLL_MS = 200;
 
 /**
+ * The least time between two claims of a busy pump: deliveries that finish one after another are
+ * replaced by one claim of several rather than a claim each. Each claim walks past the deliveries
+ * in flight, so fewer, fuller claims cost the database less per delivery.
+ */
+export const DELIVERY_CLAIM_INTERVAL_MS = 20;
+
+/**
  * How long a claim holds a delivery: the jobs' expiry, so a dead worker's deliveries come back when
  * its jobs would. It must outlast an attempt (at most 15 s for the request, plus its writes), or a
  * second worker could claim a delivery whose attempt is still running: jobSettings() never answers
@@ -37,23 +45,27 @@ function leaseSeconds(): number {
   return jobSettings().expireInSeconds;
 }
 
-interface Claimed {
-  id: string;
+interface Claimed extends DeliveryRow {
   leaseUntil: Date | string;
 }
 
 // Oldest due first. The lease is the database's clock plus the lease time, so workers whose clocks
-// differ still agree on when a lease has run out.
+// differ still agree on when a lease has run out. The statement answers with everything the
+// attempts need (the delivery, its endpoint, its workspace): nothing is read again per attempt.
 const CLAIM_SQL = `WITH due AS (
     SELECT id FROM "WebhookDelivery"
     WHERE status = 'PENDING' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
     ORDER BY "nextAttemptAt"
     LIMIT $1
     FOR UPDATE SKIP LOCKED
+  ), claimed AS (
+    UPDATE "WebhookDelivery" d SET "leaseUntil" = now() + $2::int * interval '1 second'
+    FROM due WHERE d.id = due.id
+    RETURNING d.*
   )
-  UPDATE "WebhookDelivery" d SET "leaseUntil" = now() + $2::int * interval '1 second'
-  FROM due WHERE d.id = due.id
-  RETURNING d.id, d."leaseUntil"`;
+  SELECT ${DELIVERY_ROW_COLUMNS}, d."leaseUntil"
+  FROM claimed d
+  ${DELIVERY_ROW_JOINS}`;
 
 /** Claims up to `limit` due deliveries for this worker. */
 export function claimDueDeliveries(limit: number): Promise<Claimed[]> {
@@ -109,6 +121,7 @@ export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs =
   return startClaimLoop<Claimed>({
     concurrency,
     pollMs,
+    minClaimIntervalMs: DELIVERY_CLAIM_INTERVAL_MS,
     // A database that refused is asked again after a second, not at the idle pace.
     errorNapMs: Math.max(pollMs, 1_000),
     keyOf: (claim) => claim.id,
@@ -119,7 +132,7 @@ export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs =
     // the delivery is attempted again once the lease runs out, which also keeps a failing database
     // from being asked again at once.
     run: (claim) =>
-      attemptDelivery(claim.id).then(
+      attemptClaimedDelivery(claim).then(
         () => undefined,
         (error: unknown) => log.warn({ deliveryId: claim.id, error: describeError(error) }, "webhook attempt not recorded; it is attempted again when its lease runs out"),
       ),

@@ -8,8 +8,10 @@ import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { EXCERPT_BYTES, sendWebhookRequest } from "@/lib/webhooks/send-request";
+import { createPost } from "@/lib/posts/create-post";
+import { updatePost } from "@/lib/posts/update-post";
 import { actorOf } from "../support/actors";
-import { seedTenant } from "../support/api";
+import { seedBoard, seedTenant } from "../support/api";
 import { startSmtpServer } from "../support/smtp";
 import { startReceiver } from "./receiver";
 
@@ -306,5 +308,44 @@ describe("what a receiver cannot do to the sender", () => {
     const outcome = await sendWebhookRequest(`https://127.0.0.1:${hook.port}/hook`, "{}", {});
     expect(outcome.error).toMatch(/127\.0\.0\.1 is a private, loopback/);
     expect(hook.received).toHaveLength(0);
+  });
+});
+
+describe("deliveries recorded with their event", () => {
+  it("store no copy of the event: the attempt sends it from the event's row, signed, and a chat message reads its previous state", async () => {
+    const hook = await receiver();
+    const { tenant, actor, created } = await endpointFor(hook.url, { eventTypes: ["post.status_changed"] });
+    const slack = await createWebhook(actor, { url: hook.url, kind: "slack", eventTypes: ["post.status_changed"] });
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await createPost(actor, { boardId: board.id, title: "Dark mode" });
+    await updatePost(actor, post.id, { status: "planned" });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: created.id } });
+    expect(delivery.payload).toBeNull();
+    const event = await db.event.findUniqueOrThrow({ where: { id: delivery.eventId } });
+
+    expect(await attemptDelivery(delivery.id)).toBe("delivered");
+    const [message] = hook.received;
+    const body = new Webhook(created.secret).verify(message!.body, message!.headers as Record<string, string>);
+    expect(body).toEqual({ type: "post.status_changed", timestamp: event.createdAt.toISOString(), data: event.data });
+    expect(body).toMatchObject({ data: { id: post.id, status: "planned" } });
+
+    const chat = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: slack.id } });
+    expect(await attemptDelivery(chat.id)).toBe("delivered");
+    expect(JSON.parse(hook.received[1]!.body).text).toContain("“Dark mode” moved from open to planned");
+  });
+
+  it("whose event row is gone: a failed attempt saying the request could not be built, nothing sent", async () => {
+    const hook = await receiver();
+    const { tenant, actor, created } = await endpointFor(hook.url, { eventTypes: ["post.created"] });
+    const board = await seedBoard(tenant.workspace.id);
+    await createPost(actor, { boardId: board.id, title: "Dark mode" });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: created.id } });
+    await db.event.delete({ where: { id: delivery.eventId } });
+
+    expect(await attemptDelivery(delivery.id)).toBe("retrying");
+    expect(hook.received).toHaveLength(0);
+    const row = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row.error).toBe("The request could not be built: its event no longer exists");
+    expect(row.attempts).toBe(1);
   });
 });
