@@ -141,7 +141,12 @@ export async function backgroundQuery<T>(text: string, values: unknown[]): Promi
     // Its commits do not wait for the disk: what they record (an attempt's outcome) is only ever
     // lost with a database crash in the last moment before it, and then the attempt is made again,
     // which at-least-once delivery allows. The change that caused a delivery commits as usual.
-    const config = { options: "-c synchronous_commit=off" };
+    // Its statements read a few rows through an index (the due deliveries, rows by id), so they never
+    // take bitmap scans: the planner would pick one for the small count of pending deliveries it
+    // expects, and a bitmap scan visits every entry of the pending-deliveries index, finished
+    // deliveries included until a vacuum removes them, on every claim. A plain index scan marks
+    // those entries dead as it passes them, and the next claim skips them.
+    const config = { options: "-c synchronous_commit=off -c enable_bitmapscan=off" };
     holder.__backgroundPool = target.kind === "postgres" ? createPool(target.url, { ...process.env, DATABASE_POOL_SIZE: String(Number(process.env.JOBS_POOL_SIZE) || 3) }, config) : null;
   }
   if (!holder.__backgroundPool) return hotQuery<T>(text, values);

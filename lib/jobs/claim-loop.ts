@@ -7,6 +7,11 @@
 export interface ClaimLoopOptions<T> {
   concurrency: number;
   pollMs: number;
+  /**
+   * The least time between the starts of two claims (default 0). Items that end one by one would
+   * otherwise each start a claim of one or two more; waiting a little gathers them into one.
+   */
+  minClaimIntervalMs?: number;
   /** The nap after a claim that failed (the database refused): by default `pollMs`. */
   errorNapMs?: number;
   keyOf(item: T): string;
@@ -51,6 +56,7 @@ export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
     running.set(key, promise);
   };
 
+  let lastClaimAt = -Infinity;
   const loop = (async () => {
     while (!stopping) {
       const free = options.concurrency - running.size;
@@ -58,6 +64,12 @@ export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
         await nap(options.pollMs * 50); // woken when an item ends
         continue;
       }
+      const tooSoon = lastClaimAt + (options.minClaimIntervalMs ?? 0) - Date.now();
+      if (tooSoon > 0) {
+        await nap(tooSoon);
+        continue;
+      }
+      lastClaimAt = Date.now();
       let items: T[] = [];
       let failed = false;
       try {
