@@ -14,7 +14,7 @@ import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
 import { describeWebhookBench, runWebhookBench } from "./webhooks";
 import { nginxBinary, nginxCommand } from "./nginx";
-import { removeWrittenPosts, seedBench } from "./seed";
+import { removeWrittenPosts, seedBench, vacuumChurnedTables } from "./seed";
 import { targetsTable, type Summary } from "./targets";
 
 const HELP = `npm run bench [-- options]
@@ -495,7 +495,12 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
       measurements.push(await measure(server, [child, proxy.child], scenario, { base: proxy.base, ...credentials }));
     }
     if (args.webhooks && server.name === "product") {
-      console.log(describeWebhookBench(await runWebhookBench(base, credentials.apiKey, { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION })));
+      console.log(describeWebhookBench(await runWebhookBench(base, credentials.apiKey, {
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP,
+        durationSeconds: DURATION,
+        betweenPhases: () => vacuumChurnedTables(DATABASE_URL),
+      })));
     }
     return measurements;
   } finally {

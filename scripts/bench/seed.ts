@@ -93,9 +93,30 @@ export async function removeWrittenPosts(client: pg.Client | string) {
     await sql.query(`DELETE FROM "WebhookDelivery" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
     await sql.query(`DELETE FROM "Event" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
     await sql.query(`DELETE FROM ${JOB_SCHEMA}.job WHERE state IN ('completed', 'failed', 'cancelled')`).catch(() => undefined);
-    for (const table of ['"WebhookDelivery"', '"Event"', `${JOB_SCHEMA}.job`]) await sql.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
+    await vacuumQueueTables(sql);
   } finally {
     await own?.end();
+  }
+}
+
+async function vacuumQueueTables(sql: pg.Client) {
+  for (const table of ['"WebhookDelivery"', '"Event"', `${JOB_SCHEMA}.job`]) await sql.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
+}
+
+/**
+ * Vacuums the tables each write and delivery adds dead rows to, as autovacuum does on a deployed
+ * database between whiles. This machine's PostgreSQL runs with autovacuum off (its CI setting):
+ * without this, the queue tables' dead rows pile up through a run and each phase of the webhook
+ * comparison would start from a worse table than the one before it.
+ */
+export async function vacuumChurnedTables(url: string) {
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  try {
+    await vacuumQueueTables(sql);
+    await sql.query(`VACUUM "Post"`);
+  } finally {
+    await sql.end();
   }
 }
 
