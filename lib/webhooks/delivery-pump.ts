@@ -51,7 +51,8 @@ interface Claimed extends DeliveryRow {
 
 // Oldest due first. The lease is the database's clock plus the lease time, so workers whose clocks
 // differ still agree on when a lease has run out. The statement answers with everything the
-// attempts need (the delivery, its endpoint, its workspace): nothing is read again per attempt.
+// attempts need (the delivery, its endpoint, its workspace, its event): nothing is read again per
+// attempt.
 const CLAIM_SQL = `WITH due AS (
     SELECT id FROM "WebhookDelivery"
     WHERE status = 'PENDING' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())

@@ -1,6 +1,6 @@
 import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
 
-// A delivery as one attempt needs it: its own row with its endpoint's and workspace's columns.
+// A delivery as one attempt needs it: its own row with its endpoint's, workspace's and event's columns.
 // The pump's claim returns it straight from the statement that takes the lease; a delivery
 // attempted by id (a queued job, a test) loads it with the same columns.
 
