@@ -5,9 +5,15 @@ import { V1_ROUTES } from "@/app/api/v1/routes";
 import * as v1Document from "@/app/api/v1/openapi.json/route";
 import { routeEntries } from "@/lib/openapi/route-table";
 import { ERROR_CODES } from "@/lib/core/errors";
-import { call, seedTenant } from "../support/api";
+import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
-import { openApiDocuments } from "../support/openapi-validator";
+import { db } from "@/lib/db/client";
+import { createPost } from "@/lib/posts/create-post";
+import { updatePost } from "@/lib/posts/update-post";
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { messageBody } from "@/lib/webhooks/message-body";
+import { actorOf } from "../support/actors";
+import { openApiDocuments, warmOpenApiValidator } from "../support/openapi-validator";
 
 // The documents as documents: Redocly's linter (its strictest preset, with example checks on)
 // passes on both, and what they promise about scopes, codes and security holds.
@@ -120,5 +126,27 @@ describe("GET /api/public/openapi.json", () => {
     const key = await tenant.key("all");
     expectError(await call(publicDocument.GET, "GET", "/api/public/openapi.json", { key }), 403, "API_KEY_SCOPE");
     expectError(await call(publicDocument.GET, "GET", "/api/public/openapi.json", { headers: { "x-api-key": key } }), 403, "API_KEY_SCOPE");
+  });
+});
+
+describe("the webhooks section", () => {
+  it("lists every deliverable event with the Standard Webhooks headers, and the body a real status change sends matches its schema", async () => {
+    const { webhooks } = openApiDocuments().v1 as unknown as { webhooks: Record<string, { post: { parameters: { name: string; in: string }[] } }> };
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.parameters.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name), type).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    }
+
+    const tenant = await seedTenant({ plan: "PRO" });
+    const actor = await actorOf(tenant, tenant.owner);
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await createPost(actor, { boardId: board.id, title: "Dark mode" });
+    await updatePost(actor, post.id, { status: "planned" });
+    const event = await db.event.findFirstOrThrow({ where: { workspaceId: tenant.workspace.id, type: "post.status_changed" } });
+    const body = JSON.parse(messageBody("STANDARD", { id: event.id, type: event.type, createdAt: event.createdAt, data: event.data, previous: event.previous }, tenant.workspace.slug));
+    const validate = warmOpenApiValidator().compile({ $ref: "v1#/webhooks/post.status_changed/post/requestBody/content/application~1json/schema" });
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // It is really checking: a body of another type is refused.
+    expect(validate({ ...body, type: "post.created" })).toBe(false);
   });
 });
