@@ -274,6 +274,52 @@ function treeCpuSeconds(rootPids: number[]): number {
   return ticks / CLOCK_TICKS_PER_SECOND;
 }
 
+/** CPU seconds so far of one process's threads: its main thread, and all its other threads. */
+function threadCpuSeconds(pid: number): { main: number; others: number } {
+  let main = 0;
+  let others = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+      if (Number(tid) === pid) main += seconds;
+      else others += seconds;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { main, others };
+}
+
+/** CPU seconds so far of every PostgreSQL process on the machine (backends, WAL writer, the rest). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * Where the machine's CPU went so far, in seconds: the server's main thread (requests), its other
+ * threads (the job worker's thread, the garbage collector's helpers), PostgreSQL, and this process
+ * (the load generator and the webhook receivers).
+ */
+function cpuSplit(serverPid: number): Record<string, number> {
+  const server = threadCpuSeconds(serverPid);
+  const own = process.cpuUsage();
+  return { "server main": server.main, "server threads": server.others, postgres: postgresCpuSeconds(), "bench process": (own.user + own.system) / 1e6 };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Servers
 
@@ -500,6 +546,7 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
         warmupSeconds: WARMUP,
         durationSeconds: DURATION,
         betweenPhases: () => vacuumChurnedTables(DATABASE_URL),
+        cpu: () => cpuSplit(child.pid!),
       })));
     }
     return measurements;

@@ -6,8 +6,7 @@
 //   so the rate from the first write to the last arrival is the worker's sustained rate;
 // - a hanging endpoint beside the 3: whether it slows their deliveries.
 // Deliveries need the event log's post.created events.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { runLoad, type LoadResult } from "./load";
 import { BENCH } from "./seed";
 
@@ -19,22 +18,45 @@ interface Receiver {
   close(): Promise<void>;
 }
 
+// A receiver is a bare HTTP/1.1 responder on a socket rather than Node's HTTP server: in a
+// deployment the receivers run elsewhere, and here they share the machine's two cores with the
+// server under test, so they are kept as cheap as a correct answer allows (keep-alive, the whole
+// body read, 200 with no body). A hanging one reads the request and never answers.
+const ANSWER = Buffer.from("HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n");
+const HEAD_END = Buffer.from("\r\n\r\n");
+
 async function receiver(hang: boolean): Promise<Receiver> {
   const latenciesMs: number[] = [];
   const arrivals: number[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      if (hang) return;
-      try {
-        const { timestamp } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { timestamp: string };
-        latenciesMs.push(Date.now() - Date.parse(timestamp));
-        arrivals.push(Date.now());
-      } catch {
-        // not a Standard Webhooks body: not counted
+  const take = (body: Buffer) => {
+    try {
+      const { timestamp } = JSON.parse(body.toString("utf8")) as { timestamp: string };
+      latenciesMs.push(Date.now() - Date.parse(timestamp));
+      arrivals.push(Date.now());
+    } catch {
+      // not a Standard Webhooks body: not counted
+    }
+  };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    let pending: Buffer = Buffer.alloc(0);
+    socket.on("data", (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      for (;;) {
+        const headEnd = pending.indexOf(HEAD_END);
+        if (headEnd < 0) return;
+        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(pending.subarray(0, headEnd).toString("latin1"))?.[1] ?? 0);
+        const end = headEnd + HEAD_END.length + length;
+        if (pending.length < end) return;
+        const body = pending.subarray(headEnd + HEAD_END.length, end);
+        pending = pending.subarray(end);
+        if (hang) continue;
+        take(body);
+        socket.write(ANSWER);
       }
-      response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -45,7 +67,7 @@ async function receiver(hang: boolean): Promise<Receiver> {
     arrivals,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
@@ -92,6 +114,8 @@ export interface WebhookBenchResult {
   commitToReceiverMs: { p50: number; p99: number };
   /** p50 of the healthy endpoints with a hanging one beside them, against without it. */
   hangingEffect: { p50With: number; p50Without: number };
+  /** CPU ms per write in each case, by part of the machine, over the measured windows. */
+  cpuMsPerWrite?: { without: Record<string, number>; with: Record<string, number> };
 }
 
 /** Rounds of the write comparison: the rate of one server moves from minute to minute, so the two
@@ -108,6 +132,8 @@ export interface WebhookBenchOptions {
   rounds?: number;
   /** Runs before each measured phase of the comparison (the bench vacuums the tables writes churn). */
   betweenPhases(): Promise<void>;
+  /** CPU seconds used so far, by part of the machine (read around each measured window). */
+  cpu?(): Record<string, number>;
 }
 
 export async function runWebhookBench(base: string, apiKey: string, options: WebhookBenchOptions): Promise<WebhookBenchResult> {
@@ -118,7 +144,21 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
     body: JSON.stringify({ boardId: BENCH.boardId, title: "Webhook benchmark write", body: "Written under load.", tags: ["bench"] }),
   };
   const { connections, warmupSeconds, durationSeconds } = options;
-  const load = () => runLoad(write, { connections, warmupSeconds, durationSeconds, onPhase: () => undefined });
+  // CPU seconds by part over the measured windows of each case, summed over the rounds.
+  const cpuUsed = { without: {} as Record<string, number>, with: {} as Record<string, number> };
+  const load = (tally?: Record<string, number>) => {
+    let before: Record<string, number> = {};
+    return runLoad(write, {
+      connections,
+      warmupSeconds,
+      durationSeconds,
+      onPhase: (phase) => {
+        if (!tally || !options.cpu) return;
+        if (phase === "measuring") before = options.cpu();
+        else for (const [part, seconds] of Object.entries(options.cpu())) tally[part] = (tally[part] ?? 0) + seconds - (before[part] ?? 0);
+      },
+    });
+  };
   const subscribe = async (targets: Receiver[]) => {
     const ids: string[] = [];
     for (const target of targets) ids.push((await api(base, apiKey, "POST", "/webhooks", { url: target.url, eventTypes: ["post.created"] })).data.id);
@@ -146,9 +186,11 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
     const latencies: number[] = [];
     let delivered = 0;
     let writingMs = 0;
+    // The uncounted first phase's CPU is not tallied either.
+    let counting = false;
     const withoutEndpoints = async () => {
       await options.betweenPhases();
-      return load();
+      return load(counting ? cpuUsed.without : undefined);
     };
     const withEndpoints = async () => {
       const ids = await subscribe(healthy);
@@ -156,7 +198,7 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
       forget(healthy);
       await options.betweenPhases();
       const started = Date.now();
-      const result = await load();
+      const result = await load(counting ? cpuUsed.with : undefined);
       const ended = Date.now();
       await settled(healthy, 2_000, 120_000);
       await unsubscribe(ids);
@@ -170,6 +212,7 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
     // and would weigh on whichever case met it first.
     await withEndpoints();
     [latencies.length, delivered, writingMs] = [0, 0, 0];
+    counting = true;
     for (let round = 0; round < (options.rounds ?? WEBHOOK_ROUNDS); round++) {
       if (round % 2 === 0) {
         const without = await withoutEndpoints();
@@ -210,6 +253,9 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
         capacity,
         commitToReceiverMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
         hangingEffect: { p50With: percentile(withHanging, 50), p50Without: percentile(latencies, 50) },
+        ...(options.cpu
+          ? { cpuMsPerWrite: { without: perWrite(cpuUsed.without, total((entry) => entry.without)), with: perWrite(cpuUsed.with, total((entry) => entry.with)) } }
+          : {}),
       };
     } finally {
       await hanging.close();
@@ -218,6 +264,10 @@ export async function runWebhookBench(base: string, apiKey: string, options: Web
     await unsubscribe(created);
     await Promise.all([...healthy, ...extra].map((target) => target.close()));
   }
+}
+
+function perWrite(seconds: Record<string, number>, writes: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(seconds).map(([part, value]) => [part, (value * 1000) / Math.max(1, writes)]));
 }
 
 export function describeWebhookBench(result: WebhookBenchResult): string {
@@ -234,6 +284,13 @@ export function describeWebhookBench(result: WebhookBenchResult): string {
     ...result.rounds.map((round, index) => `webhooks: round ${index + 1}: POST /api/v1/posts ${rate(round.without)} with no endpoint, ${rate(round.with)} with 3`),
     `webhooks: writes with 3 endpoints ${(result.ratio * 100).toFixed(0)}% of the writes with none over ${result.rounds.length} alternating rounds; ${result.deliveredPerSecond.toFixed(1)} deliveries/s reached the receivers during the writes; commit to receiver p50 ${ms(result.commitToReceiverMs.p50)}, p99 ${ms(result.commitToReceiverMs.p99)}`,
     `webhooks: capacity: ${capacity.writesPerSecond.toFixed(0)} writes/s with ${capacity.endpoints} endpoints, ${capacity.deliveries} deliveries in ${capacity.seconds.toFixed(1)} s from the first write to the last arrival: ${capacity.perSecond.toFixed(1)}/s`,
+    ...(result.cpuMsPerWrite
+      ? [
+          `webhooks: CPU ms per write with no endpoint → with 3: ${Object.keys(result.cpuMsPerWrite.without)
+            .map((part) => `${part} ${result.cpuMsPerWrite!.without[part]!.toFixed(2)} → ${(result.cpuMsPerWrite!.with[part] ?? NaN).toFixed(2)}`)
+            .join(", ")}`,
+        ]
+      : []),
     `webhooks: healthy endpoints' p50 ${ms(result.hangingEffect.p50With)} beside a hanging endpoint, ${ms(result.hangingEffect.p50Without)} without`,
     ...targets.map(([target, measured, met]) => `webhooks target: ${target}: ${measured} — ${met ? "met" : "NOT met"}`),
   ].join("\n");
