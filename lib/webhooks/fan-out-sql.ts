@@ -12,14 +12,16 @@ export interface FanOutColumns {
 /**
  * The deliveries of an event, as an INSERT over the one-row CTE `eventCte`: one per enabled
  * endpoint of its workspace that subscribes to its type (or to every type), skipping endpoints
- * that already have one for it. Returns the new deliveries' ids.
+ * that already have one for it. A delivery's id is made from its endpoint's and its event's, so a
+ * second fan-out of one event (a job run again) meets the first one's rows on the primary key.
+ * Returns the new deliveries' ids.
  */
 export function insertDeliveriesSql(eventCte: string, workspaceId: string, type: string, columns: FanOutColumns): Prisma.Sql {
   return Prisma.sql`INSERT INTO "WebhookDelivery" (id, "workspaceId", "endpointId", "eventId", "eventType", payload, "nextAttemptAt")
-    SELECT 'd' || replace(gen_random_uuid()::text, '-', ''), e."workspaceId", e.id, ${columns.eventId}, ${type}, ${columns.payload}, ${columns.firstAttemptAt}
+    SELECT 'd' || md5(e.id || '/' || ${columns.eventId}), e."workspaceId", e.id, ${columns.eventId}, ${type}, ${columns.payload}, ${columns.firstAttemptAt}
     FROM "WebhookEndpoint" e CROSS JOIN ${Prisma.raw(eventCte)}
     WHERE e."workspaceId" = ${workspaceId} AND e.enabled AND (cardinality(e."eventTypes") = 0 OR ${type} = ANY(e."eventTypes"))
-    ON CONFLICT ("endpointId", "eventId") DO NOTHING
+    ON CONFLICT (id) DO NOTHING
     RETURNING id`;
 }
 
