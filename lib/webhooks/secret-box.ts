@@ -27,11 +27,31 @@ export function sealSecret(plain: string): string {
   return `${FORMAT}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")}`;
 }
 
+// Every attempt signs with its endpoint's secret: the few endpoints a worker is busy with keep
+// theirs open here rather than being decrypted once per delivery. A changed key empties it.
+const OPENED_LIMIT = 256;
+const opened = new Map<string, string>();
+let openedUnder: Buffer | undefined;
+
 export function openSecret(sealed: string): string {
+  const key = encryptionKey();
+  if (openedUnder !== key) {
+    opened.clear();
+    openedUnder = key;
+  }
+  const known = opened.get(sealed);
+  if (known !== undefined) return known;
+  const plain = decrypt(sealed, key);
+  if (opened.size >= OPENED_LIMIT) opened.clear();
+  opened.set(sealed, plain);
+  return plain;
+}
+
+function decrypt(sealed: string, key: Buffer): string {
   const [format, data] = sealed.split(":");
   if (format !== FORMAT || !data) throw new Error("unknown webhook secret format");
   const raw = Buffer.from(data, "base64url");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", encryptionKey(), raw.subarray(0, IV_BYTES));
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
 }
