@@ -89,13 +89,20 @@ describe("deleteWorkspace", () => {
     expect(await db.user.count({ where: { id: { in: [doomed.tenant.owner.id, doomed.member.id, doomed.author.id] } } })).toBe(3);
   });
 
-  it("every foreign key to a workspace cascades, and every tenant table has one", async () => {
-    const foreignKeys = await db.$queryRaw<{ table_name: string; on_delete: string }[]>`
-      SELECT c.conrelid::regclass::text AS table_name, c.confdeltype::text AS on_delete
-      FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid = '"Workspace"'::regclass`;
-    expect(foreignKeys.filter((fk) => fk.on_delete !== "c")).toEqual([]);
-    const referencing = new Set(foreignKeys.map((fk) => fk.table_name.replaceAll('"', "")));
-    expect((await tenantTables()).filter((table) => !referencing.has(table))).toEqual([]);
+  it("every tenant table goes with its workspace: a cascading key to it, or to a parent that has one", async () => {
+    const foreignKeys = await db.$queryRaw<{ child: string; parent: string; on_delete: string }[]>`
+      SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent, c.confdeltype::text AS on_delete
+      FROM pg_constraint c WHERE c.contype = 'f'`;
+    const unquoted = (name: string) => name.replaceAll('"', "");
+    const toWorkspace = foreignKeys.filter((fk) => unquoted(fk.parent) === "Workspace");
+    expect(toWorkspace.filter((fk) => fk.on_delete !== "c")).toEqual([]);
+    // A table may leave its workspace key without a constraint when every row hangs, by a cascading
+    // key, on a parent that goes with the workspace (webhook deliveries on their endpoint: one index
+    // and one check less on the busiest insert). Anything else would outlive its workspace.
+    const goes = new Set(toWorkspace.map((fk) => unquoted(fk.child)));
+    const throughParent = (table: string) =>
+      foreignKeys.some((fk) => unquoted(fk.child) === table && fk.on_delete === "c" && goes.has(unquoted(fk.parent)));
+    expect((await tenantTables()).filter((table) => !goes.has(table) && !throughParent(table))).toEqual([]);
   });
 
   it("its API keys answer 401 on the next request and its public answers 404, cached ones included", async () => {
