@@ -76,10 +76,14 @@ export function startPublicCacheListener(options: ListenerOptions): PublicCacheL
     };
     current.on("error", (error) => onLost(String(error)));
     current.on("end", () => onLost("connection ended"));
+    // Notices are applied one after another: each looks a slug up on this one connection, and a
+    // client asked a second query while one runs only queues it (deprecated in pg, gone in pg 9).
+    let applying = Promise.resolve();
     current.on("notification", (message) => {
       if (message.channel !== PUBLIC_CACHE_CHANNEL || !message.payload) return;
       const payload = message.payload;
-      apply(current, payload)
+      applying = applying
+        .then(() => apply(current, payload))
         .catch((error: unknown) => {
           // The workspace could not be looked up: dropping everything is always safe.
           log.warn({ error: String(error) }, "public cache notice not applied by workspace; cleared all");

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { startPublicCacheListener, type PublicCacheListener } from "@/lib/cache/public-cache-listener";
+import { PUBLIC_CACHE_CHANNEL, startPublicCacheListener, type PublicCacheListener } from "@/lib/cache/public-cache-listener";
 import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
 import { changeName } from "@/lib/users/change-name";
 import { createTestUser } from "../support/api";
@@ -10,6 +10,12 @@ import { seedPortal, type Portal } from "../public/fixtures";
 // The listener over a real PostgreSQL: the migration's triggers send the notices, this process
 // receives them on its own connection, as every instance of the production server does.
 const postgres = process.env.DATABASE_URL;
+
+// A second query asked of a connection while another waits is deprecated in pg (gone in pg 9).
+const pgWarnings: string[] = [];
+process.on("warning", (warning) => {
+  if (warning.message.includes("already executing a query")) pgWarnings.push(warning.message);
+});
 
 let listener: PublicCacheListener;
 let portal: Portal;
@@ -62,6 +68,21 @@ describe.skipIf(!postgres)("public cache listener", () => {
       await change();
       await until(() => getCached(key) === undefined);
     }
+  });
+
+  it("notices that arrive together are all applied, one query at a time on its connection", async () => {
+    const others = await Promise.all([seedPortal(), seedPortal(), seedPortal()]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const keys = others.map((other) => store(other.slug));
+    // One statement: its notices reach the listener in one burst.
+    await db.$executeRawUnsafe(
+      `SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id`,
+      PUBLIC_CACHE_CHANNEL,
+      others.map((other) => other.workspaceId),
+    );
+    await until(() => keys.every((key) => getCached(key) === undefined));
+    // pg warns once per process, so the whole file's bursts are watched (seedings send them too).
+    expect(pgWarnings).toEqual([]);
   });
 
   it("a renamed slug's old entries go at once, and so do an unpublished portal's", async () => {
