@@ -19,6 +19,9 @@ import { DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow } from "./de
 /**
  * Attempts running at once in one worker. A receiver that hangs for its full 15 s holds at most
  * MAX_IN_FLIGHT_PER_ENDPOINT of these (lib/webhooks/endpoint-gate.ts), never the others' deliveries.
+ * Not more: a full claim brings each busy endpoint its share of these places, and past what its gate
+ * lets run and wait the rest are put off a second (with 64 and three busy endpoints, about 21 each
+ * against 16, commit-to-receiver p99 rose from about 0.2 s to 1.15 s).
  */
 export const DELIVERY_CONCURRENCY = 32;
 
