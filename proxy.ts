@@ -33,7 +33,7 @@ export async function proxy(request: NextRequest) {
     const database = await freshProbe();
     if (!database.ok) {
       repeatedError.report("database-unavailable", { requestId, path: request.nextUrl.pathname, error: database.error }, "database unavailable: page answered 503");
-      return new NextResponse(request.method === "HEAD" ? null : unavailablePage(nonce, requestId), {
+      return new NextResponse(request.method === "HEAD" ? null : unavailablePage(nonce, requestId, "unreachable"), {
         status: 503,
         headers: {
           ...security,

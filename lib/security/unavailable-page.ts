@@ -5,7 +5,19 @@ import { statusPage } from "./status-page";
 // trace in the log.
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 
-export function unavailablePage(nonce: string, requestId: string): string {
-  const message = "We cannot reach our database right now, so this page cannot be shown. Nothing you saved is lost. Please try again in a few seconds.";
+/**
+ * Why the page cannot be shown: the database does not answer at all (the proxy's probe saw it), or
+ * the page's own database work failed, which is as often a pool too busy to lend a connection in
+ * time as an outage, and the page cannot tell which.
+ */
+export type UnavailableCause = "unreachable" | "unreachable-or-busy";
+
+const CAUSES: Record<UnavailableCause, string> = {
+  unreachable: "We cannot reach our database right now, so this page cannot be shown.",
+  "unreachable-or-busy": "Our database is too busy or out of reach right now, so this page could not be shown.",
+};
+
+export function unavailablePage(nonce: string, requestId: string, cause: UnavailableCause): string {
+  const message = `${CAUSES[cause]} Nothing you saved is lost. Please try again in a few seconds.`;
   return statusPage({ title: "Temporarily unavailable", message, link: { href: "", label: "Try again" } }, nonce, requestId);
 }

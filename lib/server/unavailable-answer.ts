@@ -32,7 +32,7 @@ function writeUnavailable(request: IncomingMessage, response: ServerResponse, ow
   const path = pathForLog(request.url);
   repeatedError.report("database-unavailable", { requestId, path, reason: "a page's database work failed" }, "database unavailable: page answered 503");
   const nonce = newNonce();
-  const body = unavailablePage(nonce, requestId);
+  const body = unavailablePage(nonce, requestId, "unreachable-or-busy");
   for (const name of HEADERS_NOT_KEPT) response.removeHeader(name);
   const headers = {
     ...pageOnlySecurityHeaders(routeKind(path), nonce),

@@ -34,6 +34,7 @@ describe("database outage", () => {
       expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
       const html = await response.text();
       expect(html).toContain("<h1>Temporarily unavailable</h1>");
+      expect(html).toContain("We cannot reach our database right now");
       expect(html).toMatch(/<style nonce="[^"]+">/);
       expect(html).toContain(`Reference: ${response.headers.get("x-request-id")}`);
     },

@@ -86,6 +86,9 @@ function expectUnavailablePage(answer: Response, body: string, label: string) {
   const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1];
   expect(nonce, label).toBeTruthy();
   expect(body, label).toContain("<h1>Temporarily unavailable</h1>");
+  // The database answers: only the pool is busy, and the page does not claim an outage.
+  expect(body, label).toContain("too busy or out of reach");
+  expect(body, label).not.toContain("cannot reach our database");
   expect(body, label).toContain(`<style nonce="${nonce}">`);
   expect(body, label).toContain(`Reference: ${answer.headers.get("x-request-id")}`);
 }
