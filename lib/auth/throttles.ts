@@ -12,6 +12,8 @@ const MINUTE = 60_000;
 /** Reset mails for one address asked for from one network in an hour, and how many networks' worth reach it. */
 export const RESET_PER_NETWORK = 5;
 export const RESET_NETWORKS = 3;
+/** How many workspaces' worth of invitations one address receives in an hour. */
+export const INVITE_WORKSPACES = 4;
 
 export const THROTTLES = {
   /** Password checks from one client (sign-in and "current password"). Wrong passwords also make
@@ -21,9 +23,17 @@ export const THROTTLES = {
   /** Sign-ups naming one address (whether or not it has an account, so the answer tells nothing). */
   signUpAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
   signUpIp: { limit: 20, windowMs: 60 * MINUTE, perIp: true },
-  /** Verification and invitation mails to one address, and asked for from one client. */
+  /** Verification mails to one address: only its account's owner (and the sign-up that made it)
+   *  asks for these, so no budget below that a stranger can spend is shared with this one. */
   mailAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  /** Every mail that names an address, asked for from one client. */
   mailIp: { limit: 40, windowMs: 60 * MINUTE, perIp: true },
+  /** Invitation mails to one address from one workspace (anyone can make a workspace and invite
+   *  anyone), ... */
+  inviteAddressWorkspace: { limit: 3, windowMs: 60 * MINUTE, perIp: false },
+  /** ... and from every workspace together: INVITE_WORKSPACES workspaces' worth an hour reach one
+   *  inbox. Only invitations their workspace's budget let through count here. */
+  inviteAddress: { limit: 3 * INVITE_WORKSPACES, windowMs: 60 * MINUTE, perIp: false },
   /** "Forgot password?" naming one address (known or not) from one client network (lib/public/client-ip.ts,
    *  clientNetwork): a stranger who spends it holds up only their own network, never the owner's. */
   resetAddressNetwork: { limit: RESET_PER_NETWORK, windowMs: 60 * MINUTE, perIp: false },
@@ -34,6 +44,9 @@ export const THROTTLES = {
   resetIp: { limit: 20, windowMs: 60 * MINUTE, perIp: true },
   /** Changes of address asked for by one signed-in account (each mails a link to a new address). */
   emailChangeAccount: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
+  /** ... and naming one new address, from any account: its own budget, not the address's
+   *  verification mails, which someone else's account could otherwise spend. */
+  emailChangeAddress: { limit: 5, windowMs: 60 * MINUTE, perIp: false },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;
@@ -76,13 +89,26 @@ export async function throttle(checks: ReadonlyArray<readonly [ThrottleName, str
   return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
 }
 
+/**
+ * An invitation mail's budgets, asked in turn: the sender's client, then the address from this
+ * workspace, then the address from all workspaces (shared with other people, so last). They are
+ * not the address's verification budget: inviting someone never holds up their own links.
+ */
+export function invitationThrottles(workspaceId: string, email: string, ip: string): [ThrottleName, string][] {
+  return [
+    ["mailIp", ip],
+    ["inviteAddressWorkspace", `${workspaceId}:${email}`],
+    ["inviteAddress", email],
+  ];
+}
+
 export function waitMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return minutes <= 1 ? "Try again in a minute." : `Try again in ${minutes} minutes.`;
 }
 
 /** For domain functions: a spent throttle becomes 429 RATE_LIMITED with a message the form shows. */
-export async function throttleOrThrow(checks: ReadonlyArray<readonly [ThrottleName, string]>, what: string): Promise<void> {
-  const result = await throttle(checks);
+export async function throttleOrThrow(checks: ReadonlyArray<readonly [ThrottleName, string]>, what: string, { inTurn = false } = {}): Promise<void> {
+  const result = await throttle(checks, { inTurn });
   if (!result.ok) throw new DomainError("RATE_LIMITED", `${what} ${waitMessage(result.retryAfterSeconds)}`);
 }

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { zodDetails } from "@/lib/core/zod-details";
-import { throttleOrThrow } from "@/lib/auth/throttles";
+import { invitationThrottles, throttleOrThrow } from "@/lib/auth/throttles";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -43,13 +43,7 @@ export async function addMember(actor: WorkspaceActor, input: AddMemberInput, or
   const user = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (user && (await actor.db.membership.count({ where: { userId: user.id } })) > 0) throw conflictOnEmail(ALREADY_MEMBER);
   if ((await actor.db.invitation.count({ where: { email } })) > 0) throw conflictOnEmail(ALREADY_INVITED);
-  await throttleOrThrow(
-    [
-      ["mailAddress", email],
-      ["mailIp", origin.ip],
-    ],
-    "Too many invitation mails to this address or from here.",
-  );
+  await throttleOrThrow(invitationThrottles(actor.workspaceId, email, origin.ip), "Too many invitation mails to this address or from here.", { inTurn: true });
 
   let created: { invitationId: string; raw: string };
   try {

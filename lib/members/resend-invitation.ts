@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { zodDetails } from "@/lib/core/zod-details";
-import { throttleOrThrow } from "@/lib/auth/throttles";
+import { invitationThrottles, throttleOrThrow } from "@/lib/auth/throttles";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { invitationLink, issueInvitationLink, mailInvitation } from "./mail-invitation";
 import { invitationRefSchema, type InvitationRefInput } from "./member-form-schemas";
@@ -24,13 +24,7 @@ export async function resendInvitation(
   requireRole(actor, "ADMIN", "resend invitations");
   const target = await actor.db.invitation.findUnique({ where: { id: String(input.invitationId ?? "") }, select: { email: true } });
   if (target) {
-    await throttleOrThrow(
-      [
-        ["mailAddress", target.email],
-        ["mailIp", origin.ip],
-      ],
-      "Too many invitation mails to this address or from here.",
-    );
+    await throttleOrThrow(invitationThrottles(actor.workspaceId, target.email, origin.ip), "Too many invitation mails to this address or from here.", { inTurn: true });
   }
   const { invitation, raw, expiresAt } = await newLink(actor, input, "resend invitations");
   await mailInvitation(invitation.id, raw);

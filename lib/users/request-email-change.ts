@@ -39,7 +39,7 @@ export async function requestEmailChange(
   }
   const allowed = await throttle([
     ["emailChangeAccount", account.id],
-    ["mailAddress", email],
+    ["emailChangeAddress", email],
     ["mailIp", origin.ip],
   ]);
   if (!allowed.ok) return { ok: false, fieldErrors: { form: `Too many address changes asked for. ${waitMessage(allowed.retryAfterSeconds)}` } };

@@ -15,7 +15,7 @@ export function verificationLink(raw: string, returnTo?: string): string {
 
 /**
  * Mails a fresh verification link to the account's current address (earlier links keep working
- * until they expire). Counted per address and per client IP, shared with invitation mails. Written
+ * until they expire). Counted per address (a budget nobody else spends) and per client IP. Written
  * in `origin.locale`, else the portal language the account was made in, else English.
  */
 export async function sendVerificationEmail(userId: string, origin: { ip: string; locale?: PortalLocale; returnTo?: string }): Promise<VerificationMailResult> {

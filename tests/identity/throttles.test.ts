@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { addMember } from "@/lib/members/add-member";
+import { resendInvitation } from "@/lib/members/resend-invitation";
+import { requestEmailChange } from "@/lib/users/request-email-change";
 import { registerAccount } from "@/lib/users/register-account";
 import { sendVerificationEmail } from "@/lib/users/send-verification-email";
-import { seedTenant, uniqueSuffix } from "../support/api";
+import { createTestUser, seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
 // Sign-in, sign-up and the mails they cause are throttled per account or
@@ -59,15 +61,51 @@ describe("verification and invitation mails", () => {
     expect(await db.emailToken.count({ where: { userId: user.id } })).toBe(5);
   });
 
-  it("invitations share the per-address budget: the sixth mail to one address is refused before anything is written", async () => {
-    const email = address("invitee");
-    for (let round = 0; round < 5; round++) {
-      const tenant = await seedTenant();
-      await addMember(await actorOf(tenant, tenant.owner), { email, role: "VIEWER" }, { ip: ip() });
-    }
+  const INVITE_REFUSED = /^Too many invitation mails to this address or from here\. Try again in (a minute|\d+ minutes)\.$/;
+
+  /** A workspace that invites `email` and sends the invitation `mails` times in all (the first included). */
+  async function inviteFromNewWorkspace(email: string, mails: number) {
     const tenant = await seedTenant();
-    const error = await expectApiError(addMember(await actorOf(tenant, tenant.owner), { email, role: "VIEWER" }, { ip: ip() }), "RATE_LIMITED");
-    expect(error.message).toMatch(/^Too many invitation mails to this address or from here\. Try again in (a minute|\d+ minutes)\.$/);
-    expect(await db.invitation.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
+    const actor = await actorOf(tenant, tenant.owner);
+    await addMember(actor, { email, role: "VIEWER" }, { ip: ip() });
+    const invitation = await db.invitation.findFirstOrThrow({ where: { workspaceId: tenant.workspace.id, email } });
+    for (let mail = 1; mail < mails; mail++) await resendInvitation(actor, { invitationId: invitation.id }, { ip: ip() });
+    return { tenant, actor, invitationId: invitation.id };
+  }
+
+  it("one workspace sends one address at most 3 invitation mails an hour; the fourth is refused and changes nothing", async () => {
+    const email = address("invitee");
+    const { actor, invitationId } = await inviteFromNewWorkspace(email, 3);
+    const before = await db.invitation.findUniqueOrThrow({ where: { id: invitationId } });
+    const error = await expectApiError(resendInvitation(actor, { invitationId }, { ip: ip() }), "RATE_LIMITED");
+    expect(error.message).toMatch(INVITE_REFUSED);
+    expect(await db.invitation.findUniqueOrThrow({ where: { id: invitationId } })).toEqual(before);
+  });
+
+  it("all workspaces together reach one address 12 times an hour; a refused workspace spends nothing of the others' share", async () => {
+    const email = address("popular");
+    const greedy = await inviteFromNewWorkspace(email, 3);
+    // Refused by its own workspace's budget: not counted against the address.
+    await expectApiError(resendInvitation(greedy.actor, { invitationId: greedy.invitationId }, { ip: ip() }), "RATE_LIMITED");
+    for (let workspace = 0; workspace < 3; workspace++) await inviteFromNewWorkspace(email, 3);
+    const late = await seedTenant();
+    const error = await expectApiError(addMember(await actorOf(late, late.owner), { email, role: "VIEWER" }, { ip: ip() }), "RATE_LIMITED");
+    expect(error.message).toMatch(INVITE_REFUSED);
+    expect(await db.invitation.count({ where: { workspaceId: late.workspace.id } })).toBe(0);
+  });
+
+  it("invitations, sign-ups and address changes naming an address never hold up its owner's own verification mail", async () => {
+    const email = address("target");
+    await registerAccount({ email, password: PASSWORD }, { ip: ip() }); // the owner's first link
+    const owner = await db.user.findUniqueOrThrow({ where: { email } });
+    for (let workspace = 0; workspace < 4; workspace++) await inviteFromNewWorkspace(email, 3);
+    // A stranger signing up with the address (each mails its owner a notice) ...
+    for (let attempt = 0; attempt < 4; attempt++) await registerAccount({ email, password: PASSWORD }, { ip: ip() });
+    // ... and other accounts asking to move to it.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const stranger = await createTestUser(`mover-${attempt}`);
+      expect((await requestEmailChange(stranger.id, { email }, { ip: ip() })).ok).toBe(true);
+    }
+    expect(await sendVerificationEmail(owner.id, { ip: ip() })).toEqual({ sent: true });
   });
 });
