@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import net, { type LookupFunction } from "node:net";
 import { allowedAddresses, bareHostname, systemResolver, TargetRefused, webhookUrlProblem, type Resolver } from "./address-policy";
 
 // One POST to an endpoint, bounded every way a receiver could hold on to it: a deadline for the
@@ -72,12 +72,18 @@ export async function sendWebhookRequest(target: string, body: string, headers: 
   if (problem) return { ok: false, statusCode: null, durationMs: 0, excerpt: null, error: problem };
   const url = new URL(target);
   const resolve = options.resolve ?? systemResolver;
-  // An IP literal never reaches the lookup hook, so it is checked here.
-  try {
-    await allowedAddresses(bareHostname(url), resolve);
-  } catch (error) {
-    if (error instanceof TargetRefused) return { ok: false, statusCode: null, durationMs: elapsed(), excerpt: null, error: error.message };
-    throw error;
+  // An IP literal never reaches the lookup hook, so it is checked here. A host name is checked by
+  // that hook as each connection is made, and a kept connection leads only to an address that
+  // passed: looking the name up here as well would cost every delivery a DNS query, and fail one
+  // whose kept connection is fine whenever the resolver stumbles.
+  const hostname = bareHostname(url);
+  if (net.isIP(hostname)) {
+    try {
+      await allowedAddresses(hostname, resolve);
+    } catch (error) {
+      if (error instanceof TargetRefused) return { ok: false, statusCode: null, durationMs: elapsed(), excerpt: null, error: error.message };
+      throw error;
+    }
   }
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const client = url.protocol === "https:" ? https : http;

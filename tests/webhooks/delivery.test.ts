@@ -302,6 +302,27 @@ describe("what a receiver cannot do to the sender", () => {
     expect(hook.received).toHaveLength(1);
   });
 
+  it("a host name is looked up once, by the connection, not once more before it for every delivery", async () => {
+    const hook = await receiver();
+    const lookups: string[] = [];
+    const counting = async (hostname: string) => {
+      lookups.push(hostname);
+      return [{ address: "127.0.0.1", family: 4 }];
+    };
+    const outcome = await sendWebhookRequest(`http://counted.example.test:${hook.port}/hook`, "{}", {}, { resolve: counting });
+    expect(outcome).toMatchObject({ ok: true, statusCode: 200 });
+    expect(lookups).toEqual(["counted.example.test"]);
+  });
+
+  it("a host name that cannot be resolved fails the attempt and says so", async () => {
+    const outcome = await sendWebhookRequest("http://gone.example.test/hook", "{}", {}, {
+      resolve: async () => {
+        throw new Error("ENOTFOUND");
+      },
+    });
+    expect(outcome).toMatchObject({ ok: false, statusCode: null, error: "The host name gone.example.test could not be resolved." });
+  });
+
   it("with private networks not allowed, the check refuses a loopback address before connecting", async () => {
     const hook = await receiver();
     delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
