@@ -11,7 +11,7 @@ import { admitAttemptSoon, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { messageBody, type EventForDelivery } from "./message-body";
 import { openSecret } from "./secret-box";
-import { sendWebhookRequest, type SendOptions, type SendOutcome } from "./send-request";
+import { ATTEMPT_TIMEOUT_MS, sendWebhookRequest, type SendOptions, type SendOutcome } from "./send-request";
 import { signatureHeaders } from "./signing";
 
 // One attempt of one delivery, run by the worker's delivery pump (lib/webhooks/delivery-pump.ts)
@@ -85,7 +85,8 @@ export async function attemptClaimedDelivery(row: DeliveryRow, options: AttemptO
     sendThrew = true;
     outcome = { ok: false, statusCode: null, durationMs: now().getTime() - started.getTime(), excerpt: null, error: `The request could not be sent: ${readable(error)}` };
   }
-  admission.done(sendThrew || (outcome.statusCode === null && outcome.durationMs >= SLOW_MS));
+  const { recovered } = admission.done(sendThrew || (outcome.statusCode === null && outcome.durationMs >= SLOW_MS));
+  if (recovered) await bringBackPutOff(endpoint.id);
 
   const finished = now();
   try {
@@ -193,18 +194,48 @@ async function recordPlainly(delivery: LoadedDelivery, outcome: SendOutcome, err
 
 /**
  * Puts the delivery's attempt off until `at` and gives its lease up, while it is still the attempt
- * that was loaded: one statement on the worker's pool (an endpoint that hangs sends every one of
- * its deliveries through here, so this stays cheap). The pump claims it again once it is due.
+ * that was loaded. The pump claims it again once it is due.
  */
 async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date): Promise<AttemptResult> {
-  const rows = await backgroundQuery<{ id: string }>(
-    `UPDATE "WebhookDelivery" SET "nextAttemptAt" = $2::timestamptz, "leaseUntil" = NULL
-    WHERE id = $1 AND attempts = $3::int AND status = 'PENDING'
-    RETURNING id`,
-    [deliveryId, at, attemptsBefore],
-  );
-  return rows.length > 0 ? "deferred" : "gone";
+  return (await deferAttempts({ deliveryId, attemptsBefore, at })) ? "deferred" : "gone";
 }
+
+/** Beyond the retry schedule's delay, how late a next attempt can be set: the attempt's own time, and the writes after it. */
+const SCHEDULE_SLACK_MS = ATTEMPT_TIMEOUT_MS + 60_000;
+
+/**
+ * The deliveries put off while their endpoint was not answering, due at once now that it answers
+ * again: those never attempted, and those due later than the retry schedule alone would make them.
+ * A retry the schedule set is left at its time. Failing to do this only leaves them to their wait.
+ */
+async function bringBackPutOff(endpointId: string): Promise<void> {
+  try {
+    await backgroundQuery(
+      `UPDATE "WebhookDelivery" SET "nextAttemptAt" = now()
+      WHERE "endpointId" = $1 AND status = 'PENDING' AND "nextAttemptAt" > now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+        AND ("lastAttemptAt" IS NULL OR "nextAttemptAt" > "lastAttemptAt" + (($2::int[])[attempts + 1] + $3::int) * interval '1 millisecond')`,
+      [endpointId, RETRY_DELAYS_MS, SCHEDULE_SLACK_MS],
+    );
+  } catch (error) {
+    log.warn({ endpointId, error: describeError(error) }, "could not bring back the deliveries put off while the endpoint was not answering; they wait their turn");
+  }
+}
+
+// An endpoint that hangs sends every one of its new deliveries through deferAttempt, as fast as the
+// writes make them: those put off within DEFER_GATHER_MS of each other are written by one statement,
+// so they do not take the worker's few connections from the other endpoints' claims and outcomes.
+const DEFER_GATHER_MS = 10;
+const deferAttempts = batchByTurn(async (deferrals: { deliveryId: string; attemptsBefore: number; at: Date }[]): Promise<boolean[]> => {
+  const rows = await backgroundQuery<{ id: string }>(
+    `UPDATE "WebhookDelivery" d SET "nextAttemptAt" = r.at, "leaseUntil" = NULL
+    FROM jsonb_to_recordset($1::jsonb) AS r("deliveryId" text, "attemptsBefore" int, at timestamptz)
+    WHERE d.id = r."deliveryId" AND d.attempts = r."attemptsBefore" AND d.status = 'PENDING'
+    RETURNING d.id`,
+    [JSON.stringify(deferrals)],
+  );
+  const written = new Set(rows.map((row) => row.id));
+  return deferrals.map((deferral) => written.has(deferral.deliveryId));
+}, { gatherMs: DEFER_GATHER_MS });
 
 // Deliveries attempted by id whose attempts start in the same turn load in one statement, on the
 // worker's own pool, without the Prisma client's per-query work.

@@ -1,8 +1,9 @@
 // How many attempts one endpoint may have in flight in this process, so that a receiver that
 // hangs holds a few of the worker's places, never all of them. An endpoint that stopped answering
 // (an attempt was held past SLOW_MS without an answer, or its oldest attempt in flight has been
-// waiting that long while it is at its limit) is "not answering": it gets one attempt at a time, a probe, and its other
-// deliveries wait until it answers again. Kept per process: each worker learns it on its own.
+// waiting that long while it is at its limit) is "not answering": it gets one attempt at a time, a
+// probe, and its other deliveries are put off until it answers again. Kept per process: each
+// worker learns it on its own.
 
 /** Attempts in flight to one endpoint while it answers. */
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 8;
@@ -10,18 +11,37 @@ export const MAX_IN_FLIGHT_PER_ENDPOINT = 8;
 export const SLOW_MS = 2_000;
 /** How long a delivery waits when its endpoint is busy but answering. */
 export const BUSY_WAIT_MS = 1_000;
-/** How long a delivery waits while its endpoint is not answering. */
+/** How long a delivery waits while its endpoint has just stopped answering. */
 export const NOT_ANSWERING_WAIT_MS = 30_000;
+/**
+ * The longest wait. In between, a delivery waits as long as its endpoint has been silent: every
+ * wait ends in a claim and another write, so an endpoint silent for a day with a day's deliveries
+ * waiting would otherwise have all of them claimed and put off again twice a minute, taking the
+ * worker from every other endpoint. They come back at once when it answers (recovered below).
+ */
+export const MAX_NOT_ANSWERING_WAIT_MS = 60 * 60_000;
 
 interface EndpointState {
   /** Start times (ms) of the attempts in flight. */
   inFlight: Set<number>;
-  notAnswering: boolean;
+  /** Since when (ms) it has not been answering; undefined while it answers. */
+  silentSince: number | undefined;
+}
+
+/** How long a delivery to an endpoint silent since `silentSince` waits at `now`. */
+export function notAnsweringWaitMs(silentSince: number, now: number): number {
+  return Math.min(MAX_NOT_ANSWERING_WAIT_MS, Math.max(NOT_ANSWERING_WAIT_MS, now - silentSince));
 }
 
 const endpoints = new Map<string, EndpointState>();
 
-export type Admission = { admitted: true; done(heldWithoutAnswer: boolean): void } | { admitted: false; waitMs: number };
+export type Admission =
+  | {
+      admitted: true;
+      /** Returns whether this ended the endpoint's silence (it had been not answering, and answered). */
+      done(heldWithoutAnswer: boolean): { recovered: boolean };
+    }
+  | { admitted: false; waitMs: number };
 
 /**
  * Whether an attempt to `endpointId` may go now. When it may, call `done` when it ends, with
@@ -30,12 +50,12 @@ export type Admission = { admitted: true; done(heldWithoutAnswer: boolean): void
  */
 export function admitAttempt(endpointId: string, now = Date.now()): Admission {
   let state = endpoints.get(endpointId);
-  if (!state) endpoints.set(endpointId, (state = { inFlight: new Set(), notAnswering: false }));
-  const limit = state.notAnswering ? 1 : MAX_IN_FLIGHT_PER_ENDPOINT;
+  if (!state) endpoints.set(endpointId, (state = { inFlight: new Set(), silentSince: undefined }));
+  const limit = state.silentSince === undefined ? MAX_IN_FLIGHT_PER_ENDPOINT : 1;
   if (state.inFlight.size >= limit) {
     const oldest = Math.min(...state.inFlight);
-    if (now - oldest >= SLOW_MS) state.notAnswering = true;
-    return { admitted: false, waitMs: state.notAnswering ? NOT_ANSWERING_WAIT_MS : BUSY_WAIT_MS };
+    if (state.silentSince === undefined && now - oldest >= SLOW_MS) state.silentSince = now;
+    return { admitted: false, waitMs: state.silentSince === undefined ? BUSY_WAIT_MS : notAnsweringWaitMs(state.silentSince, now) };
   }
   // A start time already taken (two attempts in the same millisecond) is nudged to stay distinct.
   let started = now;
@@ -46,9 +66,12 @@ export function admitAttempt(endpointId: string, now = Date.now()): Admission {
     admitted: true,
     done(heldWithoutAnswer) {
       current.inFlight.delete(started);
-      current.notAnswering = heldWithoutAnswer;
-      if (current.inFlight.size === 0 && !current.notAnswering) endpoints.delete(endpointId);
+      const recovered = !heldWithoutAnswer && current.silentSince !== undefined;
+      if (!heldWithoutAnswer) current.silentSince = undefined;
+      else current.silentSince ??= Date.now();
+      if (current.inFlight.size === 0 && current.silentSince === undefined) endpoints.delete(endpointId);
       wakeNextWaiting(endpointId);
+      return { recovered };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { admitAttempt, admitAttemptSoon, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, MAX_WAITING_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS, type Admission } from "@/lib/webhooks/endpoint-gate";
+import { admitAttempt, admitAttemptSoon, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, MAX_NOT_ANSWERING_WAIT_MS, MAX_WAITING_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS, type Admission } from "@/lib/webhooks/endpoint-gate";
 
 it("an answering endpoint takes its share at once; one more waits a moment, another endpoint not at all", () => {
   const now = 1_000_000;
@@ -25,6 +25,24 @@ it("slow at its limit, or timed out: one probe at a time until it answers again"
   if (probe.admitted) probe.done(false);
   const again = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("stuck", now + 30_000));
   expect(again.every((admission) => admission.admitted)).toBe(true);
+});
+
+it("the longer an endpoint stays silent, the longer its deliveries wait, up to an hour; the answer that ends the silence says so", () => {
+  const now = 3_000_000;
+  const held = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt("silent-long", now));
+  expect(admitAttempt("silent-long", now + SLOW_MS)).toEqual({ admitted: false, waitMs: NOT_ANSWERING_WAIT_MS });
+  const tenMinutes = 10 * 60_000;
+  expect(admitAttempt("silent-long", now + SLOW_MS + tenMinutes)).toEqual({ admitted: false, waitMs: tenMinutes });
+  expect(admitAttempt("silent-long", now + SLOW_MS + 5 * 60 * 60_000)).toEqual({ admitted: false, waitMs: MAX_NOT_ANSWERING_WAIT_MS });
+  // Its attempts time out: the silence goes on.
+  for (const admission of held) if (admission.admitted) expect(admission.done(true)).toEqual({ recovered: false });
+  const probe = admitAttempt("silent-long", now + tenMinutes);
+  expect(probe.admitted).toBe(true);
+  if (probe.admitted) expect(probe.done(false)).toEqual({ recovered: true });
+  // Answering again: the next attempt goes at once and ends no silence.
+  const next = admitAttempt("silent-long", now + tenMinutes + 1);
+  expect(next.admitted).toBe(true);
+  if (next.admitted) expect(next.done(false)).toEqual({ recovered: false });
 });
 
 it("a burst to an answering endpoint waits in the worker for the next free place, never put off", async () => {

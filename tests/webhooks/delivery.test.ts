@@ -7,6 +7,7 @@ import { attemptDelivery, DISABLE_AFTER_FAILING_MS, RETRY_DELAYS_MS } from "@/li
 import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+import { admitAttempt, MAX_IN_FLIGHT_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS } from "@/lib/webhooks/endpoint-gate";
 import { EXCERPT_BYTES, sendWebhookRequest } from "@/lib/webhooks/send-request";
 import { createPost } from "@/lib/posts/create-post";
 import { updatePost } from "@/lib/posts/update-post";
@@ -142,6 +143,28 @@ describe("fan-out", () => {
 });
 
 describe("retries and turning endpoints off", () => {
+  it("deliveries put off while their endpoint was not answering are due at once when it answers again; a retry the schedule set keeps its time", async () => {
+    const hook = await receiver();
+    const { tenant, created } = await endpointFor(hook.url);
+    const [probeId, putOffId, retryId] = await Promise.all([1, 2, 3].map(async () => (await fanOutEvent(postEvent(tenant.workspace.id)))[0]!));
+    const lastAttemptAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const retryDue = new Date(lastAttemptAt.getTime() + RETRY_DELAYS_MS[1]);
+    await db.webhookDelivery.update({ where: { id: retryId }, data: { attempts: 1, lastAttemptAt, lastStatusCode: 500, nextAttemptAt: retryDue } });
+
+    // This worker's attempts to the endpoint have hung past SLOW_MS: it is not answering.
+    const hung = Array.from({ length: MAX_IN_FLIGHT_PER_ENDPOINT }, () => admitAttempt(created.id, Date.now() - SLOW_MS));
+    expect(await attemptDelivery(putOffId)).toBe("deferred");
+    expect((await schedule(putOffId)).nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + NOT_ANSWERING_WAIT_MS - 5_000);
+    for (const admission of hung) if (admission.admitted) admission.done(true);
+
+    // The probe is answered: the one put off is due now, the scheduled retry still in 5 s.
+    expect(await attemptDelivery(probeId)).toBe("delivered");
+    expect((await schedule(putOffId)).nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await schedule(retryId)).nextAttemptAt).toEqual(retryDue);
+    expect(await attemptDelivery(putOffId)).toBe("delivered");
+    expect(hook.received).toHaveLength(2);
+  });
+
   it("a failing receiver is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails", async () => {
     const hook = await receiver((_request, response) => {
       response.statusCode = 500;
