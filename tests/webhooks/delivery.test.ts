@@ -146,7 +146,7 @@ describe("retries and turning endpoints off", () => {
   it("deliveries put off while their endpoint was not answering are due at once when it answers again; a retry the schedule set keeps its time", async () => {
     const hook = await receiver();
     const { tenant, created } = await endpointFor(hook.url);
-    const [probeId, putOffId, retryId] = await Promise.all([1, 2, 3].map(async () => (await fanOutEvent(postEvent(tenant.workspace.id)))[0]!));
+    const [probeId, putOffId, retryId] = (await Promise.all([1, 2, 3].map(async () => (await fanOutEvent(postEvent(tenant.workspace.id)))[0]!))) as [string, string, string];
     const lastAttemptAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const retryDue = new Date(lastAttemptAt.getTime() + RETRY_DELAYS_MS[1]);
     await db.webhookDelivery.update({ where: { id: retryId }, data: { attempts: 1, lastAttemptAt, lastStatusCode: 500, nextAttemptAt: retryDue } });
