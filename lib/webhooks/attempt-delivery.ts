@@ -204,18 +204,20 @@ async function deferAttempt(deliveryId: string, attemptsBefore: number, at: Date
 const SCHEDULE_SLACK_MS = ATTEMPT_TIMEOUT_MS + 60_000;
 
 /**
+ * Over "WebhookDelivery": pending deliveries nobody holds that are due later than the retry schedule
+ * alone would make them (never attempted, or a retry put off since): those put off while their
+ * endpoint was not answering. A retry the schedule set is not one of them.
+ */
+const PUT_OFF_SQL = `status = 'PENDING' AND "nextAttemptAt" > now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+  AND ("lastAttemptAt" IS NULL OR "nextAttemptAt" > "lastAttemptAt" + ((ARRAY[${RETRY_DELAYS_MS.join(",")}])[attempts + 1] + ${SCHEDULE_SLACK_MS}) * interval '1 millisecond')`;
+
+/**
  * The deliveries put off while their endpoint was not answering, due at once now that it answers
- * again: those never attempted, and those due later than the retry schedule alone would make them.
- * A retry the schedule set is left at its time. Failing to do this only leaves them to their wait.
+ * again. Failing to do this only leaves them to their wait.
  */
 async function bringBackPutOff(endpointId: string): Promise<void> {
   try {
-    await backgroundQuery(
-      `UPDATE "WebhookDelivery" SET "nextAttemptAt" = now()
-      WHERE "endpointId" = $1 AND status = 'PENDING' AND "nextAttemptAt" > now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
-        AND ("lastAttemptAt" IS NULL OR "nextAttemptAt" > "lastAttemptAt" + (($2::int[])[attempts + 1] + $3::int) * interval '1 millisecond')`,
-      [endpointId, RETRY_DELAYS_MS, SCHEDULE_SLACK_MS],
-    );
+    await backgroundQuery(`UPDATE "WebhookDelivery" SET "nextAttemptAt" = now() WHERE "endpointId" = $1 AND ${PUT_OFF_SQL}`, [endpointId]);
   } catch (error) {
     log.warn({ endpointId, error: describeError(error) }, "could not bring back the deliveries put off while the endpoint was not answering; they wait their turn");
   }
@@ -267,7 +269,9 @@ interface Success {
 // A delivery is written only while it is still the attempt that ran (an endpoint deleted meanwhile,
 // by another tab, took its deliveries with it: nothing is written and the attempt ends quietly),
 // and an endpoint's run of failures ends — its row is touched only when it had one, so concurrent
-// deliveries to one endpoint do not queue on its row lock.
+// deliveries to one endpoint do not queue on its row lock. The end of a run of failures also makes
+// the deliveries put off during it due at once, whichever worker records it: the worker that saw
+// the endpoint go silent may since have restarted, and its memory of the silence with it.
 const RECORD_GATHER_MS = 10;
 const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolean[]> => {
   const rows = await backgroundQuery<{ id: string }>(
@@ -284,6 +288,10 @@ const recordSuccesses = batchByTurn(async (successes: Success[]): Promise<boolea
     ), recovered AS (
       UPDATE "WebhookEndpoint" SET "failingSince" = NULL
       WHERE "failingSince" IS NOT NULL AND id IN (SELECT "endpointId" FROM delivered)
+      RETURNING id
+    ), brought_back AS (
+      UPDATE "WebhookDelivery" SET "nextAttemptAt" = now()
+      WHERE "endpointId" IN (SELECT id FROM recovered) AND ${PUT_OFF_SQL}
       RETURNING id
     )
     SELECT id FROM delivered`,

@@ -165,6 +165,19 @@ describe("retries and turning endpoints off", () => {
     expect(hook.received).toHaveLength(2);
   });
 
+  it("the first success after a run of failures brings back the deliveries put off meanwhile, even in a worker that never saw the silence", async () => {
+    const hook = await receiver();
+    const { tenant, created } = await endpointFor(hook.url);
+    const [answeredId, putOffId] = (await Promise.all([1, 2].map(async () => (await fanOutEvent(postEvent(tenant.workspace.id)))[0]!))) as [string, string];
+    // Left by a worker that has since restarted: the endpoint failing for an hour, one delivery put off for an hour.
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: { failingSince: new Date(Date.now() - 60 * 60_000) } });
+    await db.webhookDelivery.update({ where: { id: putOffId }, data: { nextAttemptAt: new Date(Date.now() + 60 * 60_000) } });
+
+    expect(await attemptDelivery(answeredId)).toBe("delivered");
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).failingSince).toBeNull();
+    expect((await schedule(putOffId)).nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it("a failing receiver is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails", async () => {
     const hook = await receiver((_request, response) => {
       response.statusCode = 500;
