@@ -1,5 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
 // Where webhooks may go. A webhook makes this server send a request to an address a workspace
 // admin chose, so without these rules it would reach what only the server can reach: its own
@@ -8,7 +9,10 @@ import net from "node:net";
 // the address this check passed, so a name that resolves elsewhere the second time — DNS
 // rebinding — cannot slip through).
 
-const BLOCKED = new net.BlockList();
+// IPv4: only ordinary unicast, as ipaddr.js classifies ranges (private, loopback, link-local,
+// carrier-grade NAT, the reserved, documentation and benchmarking ranges, multicast and the rest
+// are each a named range of their own), and none of these, which it counts as unicast.
+const BLOCKED_IPV4 = new net.BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this" network
   ["10.0.0.0", 8], // private
@@ -25,41 +29,41 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const) {
-  BLOCKED.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["100::", 64], // discard
-  ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local (AWS metadata fd00:ec2::254 too)
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const) {
-  BLOCKED.addSubnet(network, prefix, "ipv6");
+  BLOCKED_IPV4.addSubnet(network, prefix, "ipv4");
 }
 
-/** The IPv4 address inside an IPv4-mapped or NAT64 IPv6 address, which reaches that IPv4 host. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(lower);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2]!, 16);
-  const low = parseInt(match[3]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+// IPv6: only global unicast (2000::/3) that ipaddr.js counts as plain unicast. That leaves out
+// everything that is not a public host of its own: loopback, unspecified, unique-local,
+// link-local, the deprecated site-local fec0::/10, multicast, discard, documentation, and every
+// transition form that carries or reaches an IPv4 address — IPv4-compatible ::a.b.c.d, SIIT
+// ::ffff:0:a.b.c.d, local-use NAT64 64:ff9b:1::/48, 6to4 2002::/16 (its relay reaches the IPv4
+// address inside), Teredo 2001::/32 — since the network in between decides where they lead.
+// Two forms name one IPv4 host outright and are judged by it: IPv4-mapped ::ffff:a.b.c.d (what
+// the system itself uses for IPv4 on an IPv6 socket) and the well-known NAT64 prefix
+// 64:ff9b::/96 (how an IPv6-only network reaches public IPv4 hosts).
+const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
+
+/** The IPv4 address an IPv4-mapped or well-known-prefix NAT64 address reaches, or null. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  if (address.match(WELL_KNOWN_NAT64)) return ipaddr.fromByteArray(address.toByteArray().slice(12)) as ipaddr.IPv4;
+  return null;
+}
+
+function publicAddress(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address.kind() === "ipv4") return address.range() === "unicast" && !BLOCKED_IPV4.check(address.toString(), "ipv4");
+  const inner = embeddedIpv4(address as ipaddr.IPv6);
+  if (inner) return publicAddress(inner);
+  return address.match(GLOBAL_UNICAST) && address.range() === "unicast";
 }
 
 /** Why a webhook may not go to this IP address, or null when it may. */
 export function forbiddenAddressReason(address: string): string | null {
-  const family = net.isIP(address);
-  if (family === 0) return "is not an IP address";
-  const inner = family === 6 ? embeddedIpv4(address) : null;
-  if (inner) return forbiddenAddressReason(inner);
-  if (BLOCKED.check(address, family === 4 ? "ipv4" : "ipv6")) {
-    return `${address} is a private, loopback, link-local or reserved address`;
-  }
-  return null;
+  const bare = address.replace(/%.*$/, "");
+  if (net.isIP(bare) === 0 || !ipaddr.isValid(bare)) return "is not an IP address";
+  if (publicAddress(ipaddr.parse(bare))) return null;
+  return `${address} is a private, loopback, link-local, reserved or transition address`;
 }
 
 /** Development and tests: http and local addresses allowed (never set in production). */

@@ -69,6 +69,11 @@ export function summarize(event: EventForDelivery, slug: string): Summary {
   return { title: event.type, text, link };
 }
 
+/**
+ * Slack reads `&`, `<` and `>` as its own markup in every text it shows (the `text` fallback of
+ * notifications and of clients without blocks included): `<!channel>` pings a channel and
+ * `<url|label>` is a link under any label. Its documented escapes make them plain characters.
+ */
 function escapeSlack(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
@@ -77,7 +82,7 @@ export function slackPayload(event: EventForDelivery, slug: string): string {
   const { text, link } = summarize(event, slug);
   const line = escapeSlack(text);
   return JSON.stringify({
-    text: link ? `${text} ${link}` : text,
+    text: link ? `${line} ${escapeSlack(link)}` : line,
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: link ? `${line}\n<${link}|Open in Workspace>` : line } },
       { type: "context", elements: [{ type: "mrkdwn", text: `\`${event.type}\` · ${event.createdAt.toISOString()}` }] },

@@ -61,6 +61,13 @@ describe("POST /api/v1/webhooks", () => {
     ["IPv6 loopback", "https://[::1]/hook", /private, loopback/],
     ["IPv6 unique-local", "https://[fd00:ec2::254]/hook", /private, loopback/],
     ["IPv4-mapped loopback", "https://[::ffff:127.0.0.1]/hook", /private, loopback/],
+    ["IPv4-compatible loopback", "https://[::127.0.0.1]/hook", /private, loopback/],
+    ["SIIT (IPv4-translated) loopback", "https://[::ffff:0:7f00:1]/hook", /private, loopback/],
+    ["local-use NAT64 loopback", "https://[64:ff9b:1::7f00:1]/hook", /private, loopback/],
+    ["well-known NAT64 loopback", "https://[64:ff9b::7f00:1]/hook", /private, loopback/],
+    ["6to4 of loopback", "https://[2002:7f00:1::]/hook", /private, loopback/],
+    ["Teredo", "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook", /private, loopback/],
+    ["site-local", "https://[fec0::1]/hook", /private, loopback/],
     ["a name resolving to loopback", "https://localhost/hook", /localhost resolves to 127\.0\.0\.1|localhost resolves to ::1/],
   ])("400 on url for %s, with a message saying why", async (_label, url, message) => {
     const tenant = await seedTenant();

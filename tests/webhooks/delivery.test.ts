@@ -142,6 +142,24 @@ describe("fan-out", () => {
   });
 });
 
+describe("chat messages carry others' text as text", () => {
+  it("a title with Slack markup reaches Slack escaped in text and blocks alike: no channel ping, no disguised link", async () => {
+    const hook = await receiver();
+    const { tenant, actor } = await endpointFor(hook.url, { kind: "slack", eventTypes: ["post.created"] });
+    const board = await seedBoard(tenant.workspace.id);
+    await createPost(actor, { boardId: board.id, title: "<!channel> <https://evil.example/x|Open the admin dashboard> & more" });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpoint: { workspaceId: tenant.workspace.id } } });
+    expect(await attemptDelivery(delivery.id)).toBe("delivered");
+    const message = JSON.parse(hook.received[0]!.body) as { text: string; blocks: Array<{ text?: { text: string } }> };
+    for (const text of [message.text, message.blocks[0]!.text!.text]) {
+      expect(text).toContain("&lt;!channel&gt; &lt;https://evil.example/x|Open the admin dashboard&gt; &amp; more");
+      expect(text).not.toContain("<!channel>");
+      expect(text).not.toContain("<https://evil.example");
+    }
+    expect(message.text).toMatch(new RegExp(`/w/${tenant.workspace.slug}/posts/[A-Za-z0-9_-]+$`));
+  });
+});
+
 describe("retries and turning endpoints off", () => {
   it("deliveries put off while their endpoint was not answering are due at once when it answers again; a retry the schedule set keeps its time", async () => {
     const hook = await receiver();
@@ -330,6 +348,16 @@ describe("what a receiver cannot do to the sender", () => {
     expect(outcome.error).toMatch(/rebind\.example\.test resolves to 127\.0\.0\.1 is a private/);
     expect(hook.received).toHaveLength(0);
   });
+
+  it.each(["::127.0.0.1", "::ffff:0:7f00:1", "64:ff9b:1::7f00:1", "2002:7f00:1::", "fec0::1", "2001::7f00:1"])(
+    "a name resolving to the IPv6 form %s of a local address is refused at connection time",
+    async (address) => {
+      delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+      const outcome = await sendWebhookRequest("https://transition.example.test/hook", "{}", {}, { resolve: async () => [{ address, family: 6 }] });
+      expect(outcome.ok).toBe(false);
+      expect(outcome.error).toMatch(/transition\.example\.test resolves to .* is a private/);
+    },
+  );
 
   it("the connection goes to the address the check resolved (the name itself is never looked up again)", async () => {
     const hook = await receiver();
