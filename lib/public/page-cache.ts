@@ -102,6 +102,42 @@ export async function pageKeyOf(request: Pick<IncomingMessage, "method" | "url" 
   return { key: `${parsed.slug}\u0000page\u0000${JSON.stringify(variant)}`, slug: parsed.slug, status: parsed.rest === "/status" };
 }
 
+/**
+ * What picks the variant of a portal page besides its address: the theme and language cookies
+ * (and the session cookie, which makes the page private) and the browser's languages, which decide
+ * whether an address without a language is served or redirected. A shared cache in front must keep
+ * one copy per value of each, or it would hand one visitor's theme or language to the next.
+ */
+export const PORTAL_PAGE_VARY = ["Cookie", "Accept-Language"];
+
+function varyTokens(value: unknown): string[] {
+  const joined = Array.isArray(value) ? value.join(",") : typeof value === "string" || typeof value === "number" ? String(value) : "";
+  return joined.split(",").map((token) => token.trim()).filter(Boolean);
+}
+
+/** `existing` plus PORTAL_PAGE_VARY, each name once. */
+export function withPortalVary(...existing: unknown[]): string {
+  const names = new Map<string, string>();
+  for (const token of [...existing.flatMap(varyTokens), ...PORTAL_PAGE_VARY]) if (!names.has(token.toLowerCase())) names.set(token.toLowerCase(), token);
+  return [...names.values()].join(", ");
+}
+
+/**
+ * Makes every answer written on `response` name PORTAL_PAGE_VARY in its Vary header, whoever writes
+ * it: Next.js replaces a page's Vary with its own (its router headers), so the names are added as
+ * the headers go out rather than set beforehand.
+ */
+export function varyByVisitor(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    const given = rest.find((arg): arg is Record<string, unknown> => typeof arg === "object" && arg !== null && !Array.isArray(arg));
+    const key = given && Object.keys(given).find((name) => name.toLowerCase() === "vary");
+    if (given && key) given[key] = withPortalVary(response.getHeader("vary"), given[key]);
+    else if (!Array.isArray(rest.find((arg) => typeof arg === "object"))) response.setHeader("Vary", withPortalVary(response.getHeader("vary")));
+    return writeHead(status, ...rest);
+  }) as ServerResponse["writeHead"];
+}
+
 function cacheControlOf(page: PageKey, answer: CachedAnswer, now = Date.now()): string {
   const full = page.status ? PORTAL_CACHE_CONTROL.status : PORTAL_CACHE_CONTROL.page;
   if (answer.validUntil === null) return full;

@@ -2,13 +2,14 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/log/logger";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/public/client-ip";
-import { servePortalPage } from "@/lib/public/page-cache";
+import { servePortalPage, varyByVisitor } from "@/lib/public/page-cache";
 import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/public/fast-lane";
 import { baseSecurityHeaders } from "@/lib/security/headers";
 import { isServerAction, readActionBody, replayWithBody } from "./action-body";
 import type { ServerLimits } from "./config";
 import { refuse, refuseOnSocket } from "./refuse";
 import { targetProblem } from "./request-target";
+import { crossOriginProblem } from "./same-origin";
 import { answeringUnavailable } from "./unavailable-answer";
 import { createUploadGate } from "./upload-gate";
 
@@ -19,14 +20,17 @@ import { createUploadGate } from "./upload-gate";
 //    and handed to the app in CLIENT_IP_HEADER, overwriting whatever the client sent under that
 //    name (lib/public/client-ip.ts). The public fast lane's request line is likewise only ever ours.
 // 3. A path Next cannot route (a malformed percent-escape, a control character) answers 400.
-// 4. A request body counts against the in-flight caps per client and overall (429 / 503); the
-//    whole request must arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
-// 5. A server action's body is read here first: over 1 MB or nested too deep, 413.
-// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/public/fast-lane.ts).
-// 7. A signed-out visit to a portal page is offered to the page cache (lib/public/page-cache.ts),
-//    which answers from it or renders through Next and keeps the page when it may be shared.
-// 8. Everything else goes to Next.
-// 9. A page visit that Next answers 500 because its database work found the database unavailable
+// 4. A POST to a page (a server action, a form) whose Origin names another host answers 403 (./same-origin.ts).
+// 5. A request body counts against the in-flight caps per client network and overall (429 / 503),
+//    the overall one shared fairly between networks (./upload-gate.ts); the whole request must
+//    arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
+// 6. A server action's body is read here first: over 1 MB or nested too deep, 413.
+// 7. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/public/fast-lane.ts).
+// 8. A portal page's answer names in Vary what picks its variant (theme, language); a signed-out
+//    visit is offered to the page cache (lib/public/page-cache.ts), which answers from it or
+//    renders through Next and keeps the page when it may be shared.
+// 9. Everything else goes to Next.
+// 10. A page visit that Next answers 500 because its database work found the database unavailable
 //    (no pooled connection in time, an outage) answers the styled 503 page instead (./unavailable-answer.ts).
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -60,10 +64,13 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits): http.S
     const problem = targetProblem(request.url);
     if (problem) return refuse(request, response, { code: "VALIDATION_ERROR", message: "The request path is not valid.", reason: problem }, client, true);
 
+    const crossOrigin = crossOriginProblem(request);
+    if (crossOrigin) return refuse(request, response, { code: "FORBIDDEN", message: "This form was sent from another site.", reason: `cross-origin post: ${crossOrigin}` }, client, true);
+
     const admission = uploads.admit(request, response, client);
     if (admission === "client-busy") {
-      const message = `Too many request bodies from this address are still being received (at most ${limits.uploadsPerClient} at once).`;
-      return refuse(request, response, { code: "RATE_LIMITED", message, reason: "uploads per client", headers: { "Retry-After": "1" } }, client, true);
+      const message = `Too many request bodies from your network are still being received (at most ${limits.uploadsPerClient} at once).`;
+      return refuse(request, response, { code: "RATE_LIMITED", message, reason: "uploads per client network", headers: { "Retry-After": "1" } }, client, true);
     }
     if (admission === "server-busy") {
       const message = "The server is receiving too many request bodies at once; retry shortly.";
@@ -94,7 +101,10 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits): http.S
       }
     }
 
-    if (request.url!.startsWith("/p/") && (await servePortalPage(request, response, handle))) return;
+    if (request.url!.startsWith("/p/")) {
+      varyByVisitor(response);
+      if (await servePortalPage(request, response, handle)) return;
+    }
 
     return handle(request, response);
   }

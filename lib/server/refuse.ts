@@ -24,6 +24,7 @@ const HOME = { href: "/", label: "Go to the home page" };
 const AGAIN = { href: "", label: "Try again" };
 const PAGES: Partial<Record<number, StatusPageText>> = {
   400: { title: "Bad request", message: "This address is not valid. Check the link, or start again from the home page.", link: HOME },
+  403: { title: "Not accepted", message: "This form was sent from another site, so it was not accepted. Open the page on this site and send it again.", link: HOME },
   408: { title: "Request timed out", message: "Your browser took too long to send the request. Please try again.", link: AGAIN },
   413: { title: "Too large", message: "What you sent is too large to be accepted.", link: HOME },
   429: { title: "Too many requests", message: "Too many requests from your address are still in progress. Please try again in a moment.", link: AGAIN },

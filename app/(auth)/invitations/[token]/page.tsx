@@ -43,10 +43,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const invitation = found.invitation!;
   const expired = !found.ok || invitation.expired;
   const role = ROLE_LABELS[invitation.role].toLowerCase();
-  // Signed in with another address, this browser's account is not the invitee: it learns only
-  // enough of the invited address to tell which account to use (the link may have been forwarded).
+  // Only the invitee's own account is shown the invited address in full. Anyone else holding the
+  // link (signed out, or signed in with another address: a link may be forwarded or leaked) learns
+  // only enough of it to tell which account to use.
   const someoneElse = user !== null && user.email !== invitation.email;
-  const invitee = someoneElse ? maskEmail(invitation.email) : invitation.email;
+  const invitee = user !== null && !someoneElse ? invitation.email : maskEmail(invitation.email);
   return (
     <>
       <h1 className="text-xl font-semibold">Join {invitation.workspace.name}</h1>
@@ -58,13 +59,13 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           <Alert>This invitation link has expired. Ask {invitation.invitedBy ?? "an admin of the workspace"} to send a new one.</Alert>
         ) : !user ? (
           <>
-            <p className="text-sm text-slate-700">Sign in with {invitation.email} to answer, or create an account with that address.</p>
+            <p className="text-sm text-slate-700">Sign in with {invitee} to answer, or create an account with that address.</p>
             <div className="flex flex-col gap-2">
               <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} className="rounded-md bg-indigo-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-indigo-500">
                 Sign in
               </Link>
               <Link
-                href={`/sign-up?callbackUrl=${encodeURIComponent(here)}&email=${encodeURIComponent(invitation.email)}`}
+                href={`/sign-up?callbackUrl=${encodeURIComponent(here)}`}
                 className="rounded-md border border-slate-300 bg-white px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-slate-50"
               >
                 Create an account
