@@ -10,9 +10,10 @@ export const CONFIRM_RESEND_MS = 10 * 60_000;
 export const MAX_EMAIL_LENGTH = 254;
 export const TOPICS = ["STATUS", "CHANGELOG"] as const satisfies readonly SubscriptionTopic[];
 
-// One network may try a handful of addresses (a family, an office); a script walking a list hits
-// the wall. Per address, across every portal, so no one can flood a stranger's inbox by
-// subscribing them to many workspaces.
+// One network (an IPv4 /24, an IPv6 /64: clientNetwork) may try a handful of addresses (a family,
+// an office); a script walking a list hits the wall, however many addresses of its network it
+// sends from. Per mailbox (mailboxOf), across every portal, so no one can flood a stranger's inbox
+// by subscribing them to many workspaces, nor by writing their address with a new +tag each time.
 export const subscribeIpLimiter = lazyLimiter({ prefix: "subscribe-ip", limit: 20, windowMs: 60 * 60_000 });
 export const subscribeAddressLimiter = lazyLimiter({ prefix: "subscribe-address", limit: 6, windowMs: 60 * 60_000 });
 
@@ -31,6 +32,25 @@ export function normalizeEmail(input: unknown): string {
   if (!EMAIL_SHAPE.test(value)) fail("That is not an email address (name@example.com).");
   return value;
 }
+
+/**
+ * The inbox an address delivers to, for per-address limits: lowercase, without a +tag
+ * (`Jane+news@example.com` and `jane+x@example.com` are both `jane@example.com`), since most mail
+ * providers deliver every tag to the same inbox.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at).toLowerCase();
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at).toLowerCase()}`;
+}
+
+/**
+ * How long a subscribe request takes at least, whatever it found. An address already confirmed
+ * needs no mail and no write, so without a floor its answer comes measurably sooner, which tells
+ * a stranger who is subscribed; every answer is held until this much time has passed instead.
+ */
+export const SUBSCRIBE_ANSWER_FLOOR_MS = 250;
 
 export function isTopic(value: unknown): value is SubscriptionTopic {
   return typeof value === "string" && (TOPICS as readonly string[]).includes(value);

@@ -8,10 +8,10 @@ import { renderMail } from "@/lib/mail/render";
 import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
 import { subscriptionConfirmMail } from "@/lib/mail/templates/subscriber-mails";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
-import { UNKNOWN_IP } from "@/lib/public/client-ip";
+import { clientNetwork, UNKNOWN_IP } from "@/lib/public/client-ip";
 import { confirmLink } from "./links";
 import { FORGET_UNCONFIRMED_JOB, forgetAfter } from "./forget-unconfirmed";
-import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, normalizeEmail, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
+import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, mailboxOf, normalizeEmail, SUBSCRIBE_ANSWER_FLOOR_MS, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
 import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
 
@@ -27,9 +27,9 @@ export interface SubscribeInput {
   ip: string;
 }
 
-/** Requests for the same address take turns until the transaction ends: two at once cannot both take one slot. */
-async function lockAddress(tx: Prisma.TransactionClient, email: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`subscribe-confirm:${email}`}, 0))`;
+/** Requests for the same mailbox take turns until the transaction ends: two at once cannot both take one slot. */
+async function lockMailbox(tx: Prisma.TransactionClient, mailbox: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`subscribe-confirm:${mailbox}`}, 0))`;
 }
 
 /**
@@ -37,7 +37,7 @@ async function lockAddress(tx: Prisma.TransactionClient, email: string): Promise
  * was sent or promised, for any subscription on any portal. A second request inside that time
  * (the changelog after the status page, or another portal) is not dropped: its mail waits for its
  * turn, so the visitor still gets the link and the address still gets at most one mail per ten
- * minutes. Call it holding the address's lock (lockAddress).
+ * minutes. Call it holding the address's lock (lockMailbox).
  */
 async function nextConfirmationSlot(tx: Prisma.TransactionClient, email: string, now: Date): Promise<Date> {
   const { _max } = await tx.subscriber.aggregate({ where: { email, confirmSentAt: { not: null } }, _max: { confirmSentAt: true } });
@@ -51,12 +51,24 @@ async function nextConfirmationSlot(tx: Prisma.TransactionClient, email: string,
  * waiting for confirmation or already subscribed, and whether a mail went out: nothing tells a
  * stranger who is subscribed. At most one confirmation mail per address per ten minutes, across
  * every portal and topic; a confirmed subscription is left as it is (its mails carry the link that
- * changes it).
+ * changes it). Limits count the client's network and the address's mailbox (mailboxOf), and
+ * every answer takes at least SUBSCRIBE_ANSWER_FLOOR_MS, so its timing does not tell either.
  */
 export async function subscribe(input: SubscribeInput, now = new Date()): Promise<{ accepted: true }> {
+  const started = performance.now();
+  try {
+    return await subscribeNow(input, now);
+  } finally {
+    const left = SUBSCRIBE_ANSWER_FLOOR_MS - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+async function subscribeNow(input: SubscribeInput, now: Date): Promise<{ accepted: true }> {
   const email = normalizeEmail(input.email);
+  const mailbox = mailboxOf(email);
   if (input.ip !== UNKNOWN_IP) {
-    const perIp = await subscribeIpLimiter().limit(`${input.ip}`);
+    const perIp = await subscribeIpLimiter().limit(clientNetwork(input.ip));
     if (!perIp.success) {
       throw new DomainError("RATE_LIMITED", "Too many subscriptions from this network. Try again in an hour.", undefined, Math.max(1, Math.ceil((perIp.reset - now.getTime()) / 1000)));
     }
@@ -69,14 +81,14 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
   const key = { workspaceId_topic_email: { workspaceId, topic: input.topic, email } };
 
   await db.$transaction(async (tx) => {
-    await lockAddress(tx, email);
+    await lockMailbox(tx, mailbox);
     // Unconfirmed subscriptions past their window are forgotten by their own job; any its worker has
     // not reached yet go here.
     await tx.subscriber.deleteMany({ where: { workspaceId, confirmedAt: null, OR: [{ confirmSentAt: null }, { confirmSentAt: { lt: new Date(now.getTime() - CONFIRM_WINDOW_MS) } }] } });
     const existing = await tx.subscriber.findUnique({ where: key });
     if (existing?.confirmedAt) return;
     if (existing?.confirmSentAt && now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS) return;
-    const perAddress = await subscribeAddressLimiter().limit(email);
+    const perAddress = await subscribeAddressLimiter().limit(mailbox);
     if (!perAddress.success) return;
     const sendAt = await nextConfirmationSlot(tx, email, now);
     const token = newConfirmToken();

@@ -51,7 +51,8 @@ afterAll(async () => {
 });
 
 let ipCount = 0;
-const ip = () => `198.51.100.${(ipCount += 1)}`;
+/** A client of a network of its own each time (limits count networks, an IPv4 /24). */
+const ip = () => `10.${Math.floor((ipCount += 1) / 256)}.${ipCount % 256}.1`;
 const address = (label: string) => `${label}-${uniqueSuffix()}@example.test`;
 
 async function portal() {
@@ -176,6 +177,40 @@ describe("subscribing", () => {
     const network = "203.0.113.77";
     for (let i = 0; i < 20; i += 1) await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address(`n${i}`), ip: network });
     await expectApiError(subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email: address("over"), ip: network }), "RATE_LIMITED");
+  });
+
+  it("counts networks and mailboxes: addresses of one /24 share its 20, and +tags of one inbox share its 6 mails", async () => {
+    const setup = await portal();
+    const local = `plus-${uniqueSuffix()}`;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 48; i += 1) {
+      const from = i % 2 === 0 ? "198.51.200.10" : "198.51.200.11";
+      const email = `${i % 3 === 0 ? local.toUpperCase() : local}+${i}@example.test`;
+      outcomes.push(await subscribe({ workspace: setup.workspace, topic: "CHANGELOG", email, ip: from }).then(() => "accepted", (error: { code?: string }) => error.code ?? "error"));
+    }
+    expect(outcomes.filter((outcome) => outcome === "accepted")).toHaveLength(20);
+    expect(outcomes.filter((outcome) => outcome === "RATE_LIMITED")).toHaveLength(28);
+    const mails = (await mailJobs()).filter((job) => job.data.message.to.startsWith(`${local}+`));
+    expect(mails).toHaveLength(6);
+  });
+
+  it("answers an address already confirmed as slowly as a new one", async () => {
+    const setup = await portal();
+    const confirmed = address("timed");
+    await subscribed(setup, confirmed);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      await subscribe({ workspace: setup.workspace, topic: "STATUS", email, ip: ip() });
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      known.push(await timed(confirmed));
+      fresh.push(await timed(address(`fresh${i}`)));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(Math.abs(median(known) - median(fresh)), `confirmed ${median(known).toFixed(1)} ms, new ${median(fresh).toFixed(1)} ms`).toBeLessThan(5);
   });
 
   it("an expired confirmation link confirms nothing and says so", async () => {
