@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BIDI_CONTROL } from "@/lib/core/schemas";
 
 export const emailSchema = z
   .string()
@@ -14,7 +15,7 @@ export const passwordSchema = z
   .max(200, "Use at most 200 characters.");
 
 // Names show up in member lists, mails and the portal: no NUL, line breaks or other control
-// characters (C0, DEL, C1), and valid Unicode.
+// characters (C0, DEL, C1), no text-direction controls (they reorder what follows), and valid Unicode.
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 export const nameSchema = z
@@ -22,6 +23,7 @@ export const nameSchema = z
   .trim()
   .max(100, "Use at most 100 characters.")
   .refine((value) => !CONTROL_CHARACTERS.test(value), "Use letters, spaces and punctuation only: no control characters.")
+  .refine((value) => !BIDI_CONTROL.test(value), "Use letters, spaces and punctuation only: no text-direction control characters.")
   .refine((value) => value.isWellFormed(), "Use valid characters only.");
 
 export const signUpSchema = z.object({

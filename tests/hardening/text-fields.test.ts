@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import * as postsRoute from "@/app/api/v1/posts/route";
 import { db } from "@/lib/db/client";
 import { createPost } from "@/lib/posts/create-post";
 import { createUser } from "@/lib/users/create-user";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { updateWorkspace } from "@/lib/workspaces/update-workspace";
 import { actorOf, expectApiError } from "../support/actors";
-import { seedTenant, uniqueSuffix } from "../support/api";
+import { call, seedTenant, uniqueSuffix } from "../support/api";
+import { expectValidationError } from "../support/endpoint-checklist";
 
 // A NUL in a workspace or user name was once a 500 (PostgreSQL refuses it in text);
 // every text field now answers a field error for NUL and the other control characters.
@@ -54,5 +56,35 @@ describe("control characters in text fields", () => {
     expect(bodyError.details?.[0]?.path).toBe("body");
     const created = await createPost(actor, { boardId: board.id, title: "ok", body: "line one\nline two\ttabbed" });
     expect(created.body).toBe("line one\nline two\ttabbed");
+  });
+
+  it.each([
+    ["a right-to-left override (U+202E)", "Invoice \u202Etxt.exe"],
+    ["a left-to-right embedding (U+202A)", "Acme \u202Ax"],
+    ["a pop directional formatting (U+202C)", "Acme \u202C"],
+    ["a right-to-left isolate (U+2067)", "Acme \u2067x\u2069"],
+    ["a first-strong isolate (U+2068)", "Acme \u2068x"],
+  ])("a name or title with %s is a field error: workspace name, user name, a post's title through the API", async (_what, text) => {
+    const userId = await newUserId();
+    const slug = `ws-${uniqueSuffix()}`;
+    const workspace = await createWorkspace(userId, { name: text, slug });
+    expect(workspace.ok ? undefined : workspace.fieldErrors.name).toMatch(/text-direction control characters/);
+    expect(await db.workspace.count({ where: { slug } })).toBe(0);
+
+    const email = `bidi-${uniqueSuffix()}@example.test`;
+    expect(await createUser({ email, password: "long-enough-password", name: text })).toEqual({ ok: false, fieldErrors: { name: expect.stringMatching(/text-direction/) } });
+
+    const tenant = await seedTenant();
+    const board = await db.board.create({ data: { workspaceId: tenant.workspace.id, name: "Ideas", slug: `b-${uniqueSuffix()}` } });
+    const key = await tenant.key("all");
+    const result = await call(postsRoute.POST, "POST", "/api/v1/posts", { key, body: { boardId: board.id, title: text } });
+    expectValidationError(result, "title");
+    expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
+  });
+
+  it("direction marks (U+200E, U+200F) stay allowed in names", async () => {
+    const userId = await newUserId();
+    const result = await createWorkspace(userId, { name: "\u05e9\u05dc\u05d5\u05dd\u200f Acme\u200e", slug: `ws-${uniqueSuffix()}` });
+    expect(result.ok).toBe(true);
   });
 });
