@@ -1,10 +1,12 @@
 import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { connection } from "next/server";
+import { connection, NextRequest } from "next/server";
 import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/db/client";
 import { authOptions } from "./options";
+import { activeSession } from "./sessions";
 
 export interface SessionUser {
   id: string;
@@ -38,4 +40,17 @@ export async function requireSessionUser(returnTo?: string) {
   if (user) return user;
   const back = returnTo ?? (await headers()).get("x-pathname") ?? "/workspaces";
   redirect(`/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+}
+
+/**
+ * The id of the account signed in on `request`, for a route handler that has the request in hand
+ * (and so needs no request scope): its session cookie decoded, then its server-side session
+ * checked as on every request. Null when signed out, or when the session was ended.
+ */
+export async function sessionUserIdOf(request: Request): Promise<string | null> {
+  const { cookies } = new NextRequest(request);
+  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  if (!token?.sub || typeof token.sid !== "string") return null;
+  const current = await activeSession(token.sid);
+  return current?.userId === token.sub ? current.userId : null;
 }

@@ -8,6 +8,7 @@ import { requestPasswordReset } from "@/lib/users/request-password-reset";
 import { sendVerificationEmail } from "@/lib/users/send-verification-email";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
+import { sessionCookieFor } from "../support/session-cookie";
 
 // A portal visitor's account remembers the portal language it was made in, and the mails its owner
 // receives (the verification link, again later; a password reset) speak it, over a real SMTP
@@ -70,7 +71,8 @@ describe("mails a portal visitor receives", () => {
     await registerAccount({ email, password: PASSWORD, name: "Rita" }, { ip: ip(), locale: "de", returnTo: from });
     const link = linkIn((await smtp.mailTo(email, 1)).text, "/verify-email");
     expect(new URL(link).searchParams.get("next")).toBe(from);
-    const followed = await verifyRoute.GET(new Request(link));
+    const cookie = await sessionCookieFor(await db.user.findUniqueOrThrow({ where: { email } }));
+    const followed = await verifyRoute.GET(new Request(link, { headers: { cookie } }));
     expect(followed.status).toBe(303);
     expect(followed.headers.get("location")).toBe(`https://app.example.test${from}?email=verified`);
     // A next that is not a portal page on this site lands on the workspace list instead.

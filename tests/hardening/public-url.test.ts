@@ -8,6 +8,7 @@ import { issueUserToken } from "@/lib/tokens/email-token";
 import { createTestUser } from "../support/api";
 import { seedPortal } from "../public/fixtures";
 import { randomIp } from "../public/request";
+import { sessionCookieFor } from "../support/session-cookie";
 
 // The attack: the app behind a reverse proxy (or a client writing its own Host) hands out absolute
 // URLs naming whatever host the request named. Verification links once answered
@@ -36,7 +37,7 @@ describe("redirects name the configured public URL, whatever Host the request ca
   it("/verify-email with a valid link: 303 to the public URL's workspace list, and the address is verified", async () => {
     const user = await createTestUser("proxied-verify");
     const { raw } = await issueUserToken("VERIFY_EMAIL", user);
-    const response = await verifyRoute.GET(proxied(`/verify-email?token=${raw}`));
+    const response = await verifyRoute.GET(proxied(`/verify-email?token=${raw}`, { cookie: await sessionCookieFor(user) }));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${PUBLIC_URL}/workspaces?email=verified`);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt).not.toBeNull();

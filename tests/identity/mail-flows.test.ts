@@ -8,11 +8,16 @@ import { settleMail } from "@/lib/mail/send-mail";
 import { addMember } from "@/lib/members/add-member";
 import { changeInvitationRole } from "@/lib/members/change-invitation-role";
 import { hashToken } from "@/lib/tokens/email-token";
+import { verifyPassword } from "@/lib/auth/password";
+import { isOperator } from "@/lib/plans/operators";
 import { registerAccount } from "@/lib/users/register-account";
+import { requestPasswordReset } from "@/lib/users/request-password-reset";
+import { resetPassword } from "@/lib/users/reset-password";
 import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { linkIn, startSmtpServer } from "../support/smtp";
+import { sessionCookieFor } from "../support/session-cookie";
 
 // The identity flows end to end over a real SMTP server started here, the
 // app's mail going out through nodemailer exactly as in production.
@@ -34,8 +39,10 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
 });
 
-async function follow(link: string) {
-  const response = await verifyRoute.GET(new Request(link));
+/** Follows a verification link, signed in to `as` (as the browser that signed up is) or signed out. */
+async function follow(link: string, as?: { id: string; email: string }) {
+  const headers = as ? { cookie: await sessionCookieFor(as) } : undefined;
+  const response = await verifyRoute.GET(new Request(link, { headers }));
   return { status: response.status, location: response.headers.get("location") };
 }
 
@@ -44,7 +51,8 @@ async function verifiedAccount(label: string) {
   const email = address(label);
   expect(await registerAccount({ email, password: PASSWORD, name: label }, origin)).toEqual({ ok: true, data: { email } });
   const mail = await smtp.mailTo(email);
-  expect((await follow(linkIn(mail.text, "/verify-email?token="))).location).toMatch(/\/workspaces\?email=verified$/);
+  const account = await db.user.findUniqueOrThrow({ where: { email } });
+  expect((await follow(linkIn(mail.text, "/verify-email?token="), account)).location).toMatch(/\/workspaces\?email=verified$/);
   return db.user.findUniqueOrThrow({ where: { email } });
 }
 
@@ -69,7 +77,7 @@ describe("sign-up → verification mail → link → verified", () => {
     expect(row.tokenHash).toBe(hashToken(raw));
     expect(JSON.stringify(await db.emailToken.findMany())).not.toContain(raw);
 
-    expect(await follow(link)).toEqual({ status: 303, location: "https://app.example.test/workspaces?email=verified" });
+    expect(await follow(link, user)).toEqual({ status: 303, location: "https://app.example.test/workspaces?email=verified" });
     expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeInstanceOf(Date);
     // A second visit (a mail scanner got there first) still says verified, and changes nothing.
     expect((await follow(link)).location).toMatch(/email=verified$/);
@@ -85,6 +93,53 @@ describe("sign-up → verification mail → link → verified", () => {
     await db.emailToken.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await follow(link)).location).toMatch(/email=expired$/);
     expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeNull();
+  });
+
+  it("followed signed out, the link sends the visitor to sign in and back, and verifies nothing until then", async () => {
+    const email = address("elsewhere");
+    await registerAccount({ email, password: PASSWORD }, origin);
+    const link = linkIn((await smtp.mailTo(email)).text, "/verify-email?token=");
+    const answer = await follow(link);
+    expect(answer.status).toBe(303);
+    const signIn = new URL(answer.location!);
+    expect(signIn.pathname).toBe("/sign-in");
+    expect(signIn.searchParams.get("callbackUrl")).toBe(`/verify-email${new URL(link).search}`);
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(user.emailVerifiedAt).toBeNull();
+    // Another account's session is no better than none.
+    expect(new URL((await follow(link, await verifiedAccount("bystander"))).location!).pathname).toBe("/sign-in");
+    expect((await follow(link, user)).location).toMatch(/email=verified$/);
+  });
+
+  it("an address pre-registered by a stranger: the owner's click verifies nothing, the owner's reset makes the account theirs, and only then is an operator recognised", async () => {
+    const email = address("operator");
+    const operators = { OPERATOR_EMAILS: email };
+    const strangersPassword = "stranger-chose-this";
+    // The stranger signs up with the operator's address in another letter case.
+    expect(await registerAccount({ email: email.toUpperCase(), password: strangersPassword, name: "Mallory" }, { ip: "203.0.113.66" })).toEqual({ ok: true, data: { email } });
+    const stranger = await db.user.findUniqueOrThrow({ where: { email } });
+    const strangersSession = await sessionCookieFor(stranger);
+
+    // The operator clicks the mail they never asked for, signed out: nothing is verified.
+    const link = linkIn((await smtp.mailTo(email)).text, "/verify-email?token=");
+    expect(new URL((await follow(link)).location!).pathname).toBe("/sign-in");
+    const pending = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(pending.emailVerifiedAt).toBeNull();
+    expect(isOperator({ email, emailVerified: pending.emailVerifiedAt !== null }, operators)).toBe(false);
+
+    // "Forgot password?" proves the address and sets the operator's own password.
+    expect((await requestPasswordReset({ email }, origin)).ok).toBe(true);
+    const resetLink = linkIn((await smtp.mailTo(email, 2)).text, "/reset-password/");
+    const token = new URL(resetLink).pathname.split("/reset-password/")[1];
+    expect(await resetPassword({ token, password: "the-operators-own" })).toEqual({ ok: true, data: { email } });
+    const owned = await db.user.findUniqueOrThrow({ where: { email } });
+    expect(owned.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verifyPassword(owned.passwordHash!, strangersPassword)).toBe(false);
+    expect(await verifyPassword(owned.passwordHash!, "the-operators-own")).toBe(true);
+    expect(isOperator({ email, emailVerified: true }, operators)).toBe(true);
+    // The stranger's session ended with the reset.
+    const signedIn = await verifyRoute.GET(new Request(link, { headers: { cookie: strangersSession } }));
+    expect(new URL(signedIn.headers.get("location")!).pathname).toBe("/sign-in");
   });
 
   it("an address that has an account gets the same answer, its owner a notice, and nothing changes", async () => {

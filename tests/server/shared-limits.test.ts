@@ -3,10 +3,12 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { newEmailToken } from "@/lib/tokens/email-token";
+import { issueUserToken, newEmailToken } from "@/lib/tokens/email-token";
+import { hashPassword } from "@/lib/auth/password";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { seedPortal, type Portal } from "../public/fixtures";
 import { startProductionServer } from "../support/production-server";
+import { sessionCookieFor } from "../support/session-cookie";
 
 // What one visitor can do to everyone else through the production server (server.ts), over real
 // HTTP on the production build, behind one trusted proxy (TRUSTED_PROXY_HOPS=1) so that
@@ -148,5 +150,22 @@ describe.skipIf(!built)("limits one client shares with everyone (production serv
     // Booleans: a failure would otherwise print the whole page.
     expect(html.includes("j•••@example.test"), "the masked address is shown").toBe(true);
     expect(html.includes(invited.split("@")[0]!), "the invited address is nowhere in the page or its data").toBe(false);
+  });
+
+  it("a verification link followed signed out (the address's owner, who never signed up) verifies nothing and asks to sign in; the account's own session verifies", async () => {
+    const email = `pre-registered.${Date.now()}@example.test`;
+    // A stranger's sign-up with this address, its password theirs.
+    const account = await db.user.create({ data: { email, name: "Mallory", passwordHash: await hashPassword("stranger-chose-this") } });
+    const { raw } = await issueUserToken("VERIFY_EMAIL", account);
+    const signedOut = await fetch(`${BASE}/verify-email?token=${raw}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(303);
+    const target = new URL(signedOut.headers.get("location")!);
+    expect(target.pathname).toBe("/sign-in");
+    expect(target.searchParams.get("callbackUrl")).toBe(`/verify-email?token=${raw}`);
+    expect((await db.user.findUniqueOrThrow({ where: { id: account.id } })).emailVerifiedAt).toBeNull();
+
+    const signedIn = await fetch(`${BASE}/verify-email?token=${raw}`, { redirect: "manual", headers: { cookie: await sessionCookieFor(account, BASE) } });
+    expect(signedIn.headers.get("location")).toBe(`${BASE}/workspaces?email=verified`);
+    expect((await db.user.findUniqueOrThrow({ where: { id: account.id } })).emailVerifiedAt).toBeInstanceOf(Date);
   });
 });

@@ -23,6 +23,8 @@ const NOTICES = [
   ["signedOut", "everywhere", "signedOutEverywhere"],
   ["reset", "done", "resetDone"],
   ["accountDeleted", "1", "accountDeleted"],
+  // A verification link followed without the account's session (app/verify-email/route.ts).
+  ["verify", "sign-in", "verifySignIn"],
 ] as const;
 
 export default async function SignInPage({ searchParams }: PageProps) {
@@ -44,7 +46,7 @@ export default async function SignInPage({ searchParams }: PageProps) {
       </p>
       {notice ? (
         <div className="mt-4">
-          <Alert tone="success">{t(`signIn.${notice}`)}</Alert>
+          <Alert tone={notice === "verifySignIn" ? "info" : "success"}>{t(`signIn.${notice}`)}</Alert>
         </div>
       ) : null}
       <SignInForm
