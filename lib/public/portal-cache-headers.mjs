@@ -8,10 +8,11 @@
 // own browser kept from before. Signed in (a session cookie is present), the page carries the
 // visitor's name and votes: private, never stored.
 //
-// A shared cache must also never answer a signed-in visitor from the public copy. `Vary: Cookie`
-// would say so, but Next.js replaces the Vary header of every page with its own (rsc,
-// next-router-*), so the cache in front has to bypass itself when a session cookie is present:
-// the reference nginx configuration does (docs/deploy/nginx.conf, docs/self-hosting.md, "Behind a caching proxy").
+// A shared cache must also never answer a signed-in visitor from the public copy. Next.js replaces
+// the Vary header of every page with its own (rsc, next-router-*), so the production server adds
+// `Vary: Cookie, Accept-Language` as the answer goes out (lib/public/page-cache.ts, varyByVisitor);
+// a cache that ignores Vary has to bypass itself when a session cookie is present, as the reference
+// nginx configuration does (docs/deploy/nginx.conf, docs/self-hosting.md, "Behind a caching proxy").
 //
 // The HTML status page cannot shrink its ages before a maintenance boundary the way the JSON
 // status does (lib/public/define-public-route.ts): a header rule is fixed. Its window is kept short
