@@ -40,6 +40,36 @@ test("a new account lands signed in with a 'confirm your email' banner; the mail
   await expect(page).toHaveURL(/\/workspaces\?email=verified$/);
 });
 
+test("the mailed link followed in another browser asks to sign in first, then confirms; it confirms nothing for whoever is signed out", async ({ page, browser }) => {
+  const email = uniqueEmail("elsewhere");
+  await signUp(page, email);
+  const mail = await latestMail(email, VERIFY_SUBJECT);
+  const link = mail.text.match(/https?:\/\/\S+verify-email\S+/)![0];
+
+  // Another browser (the phone the mail was read on; or the address's owner, who never signed up).
+  const context = await browser.newContext();
+  const elsewhere = await context.newPage();
+  await elsewhere.goto(link);
+  await expect(elsewhere).toHaveURL(/\/sign-in\?verify=sign-in&callbackUrl=/);
+  const notice = elsewhere.getByRole("status").filter({ hasText: "Sign in to confirm your email address." });
+  await expect(notice).toContainText("Forgot password?");
+  await expectNoSeriousA11yViolations(elsewhere, "sign-in asked for by a verification link");
+  await elsewhere.screenshot({ path: path.join(ARTIFACTS, "verify-sign-in-first.png"), fullPage: true });
+  await elsewhere.setViewportSize({ width: 390, height: 844 });
+  await elsewhere.screenshot({ path: path.join(ARTIFACTS, "verify-sign-in-first-mobile.png"), fullPage: true });
+  await elsewhere.setViewportSize({ width: 1280, height: 800 });
+  // Nothing was confirmed by the visit: the signed-up browser still shows the banner.
+  await page.reload();
+  await expect(page.getByTestId("verify-email-banner")).toBeVisible();
+
+  await elsewhere.getByLabel("Email").fill(email);
+  await elsewhere.getByLabel("Password").fill(PASSWORD);
+  await elsewhere.getByRole("button", { name: "Sign in" }).click();
+  await expect(elsewhere).toHaveURL(/\/workspaces\?email=verified$/);
+  await expect(elsewhere.getByText("Your email address is confirmed.")).toBeVisible();
+  await context.close();
+});
+
 test("after repeated wrong passwords, sign-in says how long this network waits; after the wait the right password works", async ({ page }) => {
   // A dozen password checks and a deliberate wait: more than the default minute on a busy machine.
   test.setTimeout(150_000);
