@@ -31,6 +31,12 @@ export async function registerNode() {
     "server starting",
   );
   if (jobsInProcess()) startJobs(log);
+  const { privateNetworksAllowed } = await import("@/lib/webhooks/address-policy");
+  // Said once per start, where the developer looks: why a localhost receiver is accepted here and
+  // would not be in production.
+  if (privateNetworksAllowed()) {
+    log.warn({}, "webhooks may go to http and private or loopback addresses on this server (development, or WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); production refuses them");
+  }
 }
 
 // Not awaited: the server serves while the worker connects. A worker that cannot start (the
