@@ -138,8 +138,8 @@ export function CardBody({ item, slug, handle, menu, footer, renderPost, classNa
       <div className="flex items-start gap-1.5">
         {handle}
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-medium break-words text-slate-900">{item.title}</h3>
-          {item.description ? <p className="mt-0.5 line-clamp-3 text-sm text-slate-600">{item.description}</p> : null}
+          <h3 dir="auto" className="text-sm font-medium break-words text-slate-900">{item.title}</h3>
+          {item.description ? <p dir="auto" className="mt-0.5 line-clamp-3 text-sm text-slate-600">{item.description}</p> : null}
         </div>
         {menu}
       </div>
@@ -148,11 +148,11 @@ export function CardBody({ item, slug, handle, menu, footer, renderPost, classNa
           {item.posts.map((post) => (
             <li key={post.id} className="flex items-start gap-2 text-sm">
               {slug ? (
-                <Link href={`/w/${slug}/posts/${post.id}`} className="min-w-0 flex-1 break-words text-slate-700 hover:text-indigo-700 hover:underline" data-testid="roadmap-post-title">
+                <Link dir="auto" href={`/w/${slug}/posts/${post.id}`} className="min-w-0 flex-1 break-words text-slate-700 hover:text-indigo-700 hover:underline" data-testid="roadmap-post-title">
                   {post.title}
                 </Link>
               ) : (
-                <span className="min-w-0 flex-1 break-words text-slate-700" data-testid="roadmap-post-title">{post.title}</span>
+                <span dir="auto" className="min-w-0 flex-1 break-words text-slate-700" data-testid="roadmap-post-title">{post.title}</span>
               )}
               <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-label={`${post.voteCount} votes`}>
                 ▲ {post.voteCount}
