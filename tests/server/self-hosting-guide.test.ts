@@ -118,7 +118,7 @@ describe.skipIf(!built || !server)("docs/self-hosting.md, run as written", () =>
     const caddyDir = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-"));
     const caddyfile = fill(fs.readFileSync("docs/deploy/Caddyfile", "utf8"), [
       [/^workspace\.example\.com \{/m, `{\n\tadmin off\n\tstorage file_system ${caddyDir}\n}\n\nhttp://127.0.0.1:${caddyPort} {`],
-      [/127\.0\.0\.1:3000/, `127.0.0.1:${port}`],
+      [/reverse_proxy 127\.0\.0\.1:3000/, `reverse_proxy 127.0.0.1:${port}`],
     ]);
     fs.writeFileSync(path.join(caddyDir, "Caddyfile"), caddyfile);
     const front = start(["caddy", "run", "--config", path.join(caddyDir, "Caddyfile"), "--adapter", "caddyfile"], { PATH: process.env.PATH!, HOME: caddyDir, XDG_DATA_HOME: caddyDir, XDG_CONFIG_HOME: caddyDir });
