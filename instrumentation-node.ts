@@ -31,6 +31,16 @@ export async function registerNode() {
     "server starting",
   );
   if (jobsInProcess()) startJobs(log);
+  if (process.env.NODE_ENV === "development" && process.env.DEV_WARMUP !== "false" && process.env.NEXTAUTH_URL) {
+    const { warmFirstPages } = await import("@/lib/server/dev-warmup");
+    void warmFirstPages(new URL(process.env.NEXTAUTH_URL).origin, log);
+  }
+  const { privateNetworksAllowed } = await import("@/lib/webhooks/address-policy");
+  // Said once per start, where the developer looks: why a localhost receiver is accepted here and
+  // would not be in production.
+  if (privateNetworksAllowed()) {
+    log.warn({}, "webhooks may go to http and private or loopback addresses on this server (development, or WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); production refuses them");
+  }
 }
 
 // Not awaited: the server serves while the worker connects. A worker that cannot start (the

@@ -153,7 +153,7 @@ test("a component added 10 minutes ago with a 2-minute outage: its uptime counts
   await expect(page.getByText(/\bUTC\b/)).toHaveCount(1);
   const row = page.getByTestId("status-component").filter({ hasText: "Search" });
   // 8 of 10 minutes up (give or take the seconds the page took): about 80 %, not 90 days' worth.
-  await expect(row.getByTestId("uptime-percent")).toHaveText(/^(79|80|81)\.\d\d % uptime since \d{1,2} \w{3} \d{4}$/);
+  await expect(row.getByTestId("uptime-percent")).toHaveText(/^(79|80|81)\.\d\d% uptime since \d{1,2} \w{3} \d{4}$/);
   // One day bar (two just after midnight UTC), the rest of the 90 grey.
   const dayBars = await row.getByTestId("uptime-bars").locator("button").count();
   expect(dayBars).toBeGreaterThanOrEqual(1);
@@ -164,7 +164,7 @@ test("a component added 10 minutes ago with a 2-minute outage: its uptime counts
   await expect(page.getByTestId("uptime-tooltip")).toContainText("No data");
   await page.screenshot({ path: path.join(ARTIFACTS, "first-hour-uptime-new-component.png") });
   await page.mouse.move(0, 0);
-  await expect(page.getByTestId("status-component").filter({ hasText: "Website" }).getByTestId("uptime-percent")).toHaveText(/^100\.00 % uptime since/);
+  await expect(page.getByTestId("status-component").filter({ hasText: "Website" }).getByTestId("uptime-percent")).toHaveText(/^100\.00% uptime since/);
   await expectNoSeriousA11yViolations(page, "status page with a new component");
 });
 

@@ -32,7 +32,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/workspaces/);
+  // The list of workspaces, or the only one straight away.
+  await expect(page).toHaveURL(/\/(workspaces|w\/[^/]+)$/);
 }
 
 export async function createWorkspace(page: Page, name: string, slug: string) {

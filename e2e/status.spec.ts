@@ -299,8 +299,8 @@ test("the portal's 90-day bars: coloured by each day's worst state, details by h
   await expect(apiBars.nth(86)).toHaveAttribute("data-state", "major_outage");
   await expect(apiBars.nth(88)).toHaveAttribute("data-state", "partial_outage");
   await expect(apiBars.nth(89)).toHaveAttribute("data-state", "operational");
-  await expect(rows.filter({ hasText: "API" }).getByTestId("uptime-percent")).toHaveText(/^99\.\d\d % uptime/);
-  await expect(rows.filter({ hasText: "Website" }).getByTestId("uptime-percent")).toHaveText(/^100\.00 % uptime/);
+  await expect(rows.filter({ hasText: "API" }).getByTestId("uptime-percent")).toHaveText(/^99\.\d\d% uptime/);
+  await expect(rows.filter({ hasText: "Website" }).getByTestId("uptime-percent")).toHaveText(/^100\.00% uptime/);
 
   // Hover: the day's details, the incident listed.
   await apiBars.nth(86).hover();

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { devPort } from "./lib/dev-port.mjs";
 
 const secretsFile = path.resolve(process.env.DEV_SECRETS_FILE ?? ".data/dev-secrets.json");
 function devSecrets() {
@@ -21,7 +22,7 @@ function devSecrets() {
   return stored;
 }
 
-const port = process.env.PORT ?? "3000";
+const port = devPort(process.argv.slice(2), process.env);
 const env = { ...devSecrets(), NEXTAUTH_URL: `http://localhost:${port}`, ...process.env };
 const tsx = path.resolve("node_modules/.bin/tsx");
 

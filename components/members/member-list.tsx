@@ -43,13 +43,16 @@ export function MemberList({ members, currentUserId, actorRole, canManage, busyU
                 {initials(member)}
               </span>
               <div className="min-w-0">
-                <p className="truncate font-medium text-slate-900">
+                <p className="font-medium break-words text-slate-900">
                   {label}
                   {you ? <span className="ml-1.5 text-sm font-normal text-slate-500">(you)</span> : null}
                 </p>
-                <p className="truncate text-sm text-slate-600">
-                  {member.name ? `${member.email} · ` : ""}joined{" "}
-                  <LocalTime value={member.joinedAt} date />
+                {/* The address may break anywhere; the date never: on a phone it wraps whole. */}
+                <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
+                  {member.name ? <span className="break-all">{member.email} ·</span> : null}
+                  <span className="whitespace-nowrap" data-testid="member-joined">
+                    joined <LocalTime value={member.joinedAt} date />
+                  </span>
                 </p>
                 {editable && lastOwner ? (
                   <p id={`last-owner-${member.userId}`} className="text-xs text-amber-700">

@@ -1,4 +1,5 @@
 import type { PublicIncident } from "@/lib/status/list-incidents";
+import { withBdi } from "@/lib/i18n/bdi";
 import { useTranslations } from "next-intl";
 import { formatDateTime } from "@/lib/format-date";
 import { ImpactLabel } from "./status-visuals";
@@ -12,7 +13,7 @@ export function IncidentCard({ incident, locale }: { incident: PublicIncident; l
         <div>
           <h3 dir="auto" className="font-semibold text-slate-900">{incident.title}</h3>
           {incident.components.length ? (
-            <p className="mt-0.5 text-sm text-slate-500">{t("affects", { names: incident.components.map((component) => component.name).join(", ") })}</p>
+            <p className="mt-0.5 text-sm text-slate-500">{withBdi((slot) => t("affects", { names: incident.components.map((component) => slot(component.name)).join(", ") }))}</p>
           ) : null}
         </div>
         <ImpactLabel impact={incident.impact} label={t(`impact.${incident.impact}`)} />
@@ -23,7 +24,10 @@ export function IncidentCard({ incident, locale }: { incident: PublicIncident; l
             <span aria-hidden="true" className="absolute top-1.5 -start-[1.4rem] h-2.5 w-2.5 rounded-full bg-slate-400 ring-4 ring-white" />
             <p className="text-sm">
               <strong className="font-semibold text-slate-900">{t(`update.${update.status}`)}</strong>
-              <span className="text-slate-700"> — {update.message}</span>
+              <span className="text-slate-700">
+                {" — "}
+                <bdi data-testid="incident-update-message">{update.message}</bdi>
+              </span>
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
               <time dateTime={update.createdAt}>{formatDateTime(update.createdAt, "utc", locale)}</time>

@@ -1,4 +1,5 @@
 import type { PublicMaintenance } from "@/lib/status/get-public-status";
+import { withBdi } from "@/lib/i18n/bdi";
 import { useTranslations } from "next-intl";
 import { formatDateTime } from "@/lib/format-date";
 
@@ -15,8 +16,8 @@ export function MaintenanceCard({ maintenance, componentNames, locale }: { maint
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-slate-900">{maintenance.title}</h3>
-          {names.length ? <p className="mt-0.5 text-sm text-slate-600">{t("affects", { names: names.join(", ") })}</p> : null}
+          <h3 dir="auto" className="font-semibold text-slate-900">{maintenance.title}</h3>
+          {names.length ? <p className="mt-0.5 text-sm text-slate-600">{withBdi((slot) => t("affects", { names: names.map((name) => slot(name!)).join(", ") }))}</p> : null}
         </div>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${running ? "bg-sky-600 text-white" : "bg-sky-100 text-sky-800"}`}>
           {running ? t("inProgress") : t("scheduledBadge")}
@@ -26,7 +27,7 @@ export function MaintenanceCard({ maintenance, componentNames, locale }: { maint
         <time dateTime={maintenance.startsAt}>{formatDateTime(maintenance.startsAt, "utc", locale)}</time> –{" "}
         <time dateTime={maintenance.endsAt}>{formatDateTime(maintenance.endsAt, "utc", locale)}</time>
       </p>
-      {maintenance.message ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{maintenance.message}</p> : null}
+      {maintenance.message ? <p dir="auto" className="mt-2 text-sm whitespace-pre-line text-slate-700">{maintenance.message}</p> : null}
     </article>
   );
 }

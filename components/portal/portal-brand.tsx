@@ -5,7 +5,7 @@ export function PortalBrand({ name, logoUrl }: { name: string; logoUrl: string |
       {/* The name beside it says what the logo says: the image is decoration for assistive technology. */}
       {/* eslint-disable-next-line @next/next/no-img-element -- a small stored image, no optimisation needed */}
       {logoUrl ? <img src={logoUrl} alt="" className="h-8 w-auto max-w-32 shrink-0 object-contain" data-testid="portal-logo" /> : null}
-      <span className="truncate">{name}</span>
+      <span dir="auto" className="truncate">{name}</span>
     </span>
   );
 }

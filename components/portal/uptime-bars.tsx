@@ -172,7 +172,7 @@ export function UptimeBars({ componentName, days, percent, totalDays }: { compon
           <span className="hidden sm:inline">{t("daysAgo", { days: totalDays })}</span>
         </span>
         <span className="text-center font-medium text-slate-700" data-testid="uptime-percent">
-          {percent === null ? t("noDataYet") : t("uptimePercent", { percent: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(percent) })}
+          {percent === null ? t("noDataYet") : t("uptimePercent", { percent: formatPercent(locale, percent) })}
           {since ? <span> {t("since", { date: since })}</span> : <span className="sr-only"> {t("overLast", { days: totalDays })}</span>}
         </span>
         <span className="shrink-0 whitespace-nowrap">{t("today")}</span>
@@ -235,4 +235,12 @@ function DayDetails({ day }: { day: UptimeDay }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A percentage as the reader's language writes it, sign and spacing included: "99.11%" in English,
+ * "99,11 %" in German and French. (0-100 in, two decimals out.)
+ */
+export function formatPercent(locale: string, percent: number): string {
+  return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(percent / 100);
 }

@@ -70,7 +70,7 @@ function OfferForm({ offer, onClose, accept }: { offer: AdvanceOffer; onClose: (
                     }}
                     className="size-4 rounded border-slate-300"
                   />
-                  <span className="min-w-0 flex-1 truncate text-slate-900">{post.title}</span>
+                  <span dir="auto" className="min-w-0 flex-1 truncate text-slate-900">{post.title}</span>
                   <PostStatus status={post.status} />
                 </label>
               </li>

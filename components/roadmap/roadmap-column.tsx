@@ -138,21 +138,21 @@ export function CardBody({ item, slug, handle, menu, footer, renderPost, classNa
       <div className="flex items-start gap-1.5">
         {handle}
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-medium break-words text-slate-900">{item.title}</h3>
-          {item.description ? <p className="mt-0.5 line-clamp-3 text-sm text-slate-600">{item.description}</p> : null}
+          <h3 dir="auto" className="text-sm font-medium break-words text-slate-900">{item.title}</h3>
+          {item.description ? <p dir="auto" className="mt-0.5 line-clamp-3 text-sm text-slate-600">{item.description}</p> : null}
         </div>
         {menu}
       </div>
       {item.posts.length ? (
         <ul className="mt-2 space-y-1 border-t border-slate-100 pt-2" aria-label={`Posts linked to ${item.title}`}>
           {item.posts.map((post) => (
-            <li key={post.id} className="flex items-center gap-2 text-sm">
+            <li key={post.id} className="flex items-start gap-2 text-sm">
               {slug ? (
-                <Link href={`/w/${slug}/posts/${post.id}`} className="min-w-0 flex-1 truncate text-slate-700 hover:text-indigo-700 hover:underline">
+                <Link dir="auto" href={`/w/${slug}/posts/${post.id}`} className="min-w-0 flex-1 break-words text-slate-700 hover:text-indigo-700 hover:underline" data-testid="roadmap-post-title">
                   {post.title}
                 </Link>
               ) : (
-                <span className="min-w-0 flex-1 truncate text-slate-700">{post.title}</span>
+                <span dir="auto" className="min-w-0 flex-1 break-words text-slate-700" data-testid="roadmap-post-title">{post.title}</span>
               )}
               <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-label={`${post.voteCount} votes`}>
                 ▲ {post.voteCount}

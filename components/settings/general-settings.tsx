@@ -24,13 +24,15 @@ type GeneralSettingsProps = {
   usage: PlanUsage[];
   /** Who to ask for another plan, when the instance names someone. */
   operatorContact: OperatorContact;
+  /** The reader operates this instance (OPERATOR_EMAILS; the demo account in development). */
+  youOperate: boolean;
   /** Sections the page adds at the end (leaving and deleting the workspace). */
   children?: React.ReactNode;
 };
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, updateAction, usage, operatorContact, children }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, updateAction, usage, operatorContact, youOperate, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -42,7 +44,7 @@ export function GeneralSettings({ workspace, role, canManage, updateAction, usag
       )}
       <NameAndSlug workspace={workspace} canManage={canManage} updateAction={updateAction} />
       <Portal workspace={workspace} canManage={canManage} updateAction={updateAction} />
-      <PlanSection plan={workspace.plan} usage={usage} operatorContact={operatorContact} />
+      <PlanSection plan={workspace.plan} usage={usage} operatorContact={operatorContact} youOperate={youOperate ? { slug: workspace.slug } : undefined} />
       {children}
     </main>
   );
@@ -158,7 +160,7 @@ function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProp
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function PlanSection({ plan, usage, operatorContact }: { plan: Plan; usage: PlanUsage[]; operatorContact: OperatorContact }) {
+function PlanSection({ plan, usage, operatorContact, youOperate }: { plan: Plan; usage: PlanUsage[]; operatorContact: OperatorContact; youOperate?: { slug: string } }) {
   return (
     <SettingsSection
       id="plan-heading"
@@ -208,7 +210,7 @@ function PlanSection({ plan, usage, operatorContact }: { plan: Plan; usage: Plan
         </tbody>
       </table>
       <div className="mt-4 border-t border-slate-100 pt-4">
-        <UpgradeNote plan={plan} contact={operatorContact} />
+        <UpgradeNote plan={plan} contact={operatorContact} youOperate={youOperate} />
       </div>
     </SettingsSection>
   );

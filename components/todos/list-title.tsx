@@ -38,7 +38,7 @@ export function ListTitle({ slug, list, canManage, renameTodoList, onDelete }: L
   if (!editing) {
     return (
       <div className="flex min-w-0 items-center gap-1">
-        <h2 className="truncate text-xl font-semibold tracking-tight" data-testid="list-name">
+        <h2 dir="auto" className="truncate text-xl font-semibold tracking-tight" data-testid="list-name">
           {list.name}
         </h2>
         {canManage ? (

@@ -207,11 +207,11 @@ function TodoRow({ todo, canManage, onPatch }: { todo: Todo; canManage: boolean;
         </span>
       )}
       {canManage ? (
-        <label htmlFor={checkboxId} className={`min-w-0 flex-1 text-sm break-words ${todo.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>
+        <label dir="auto" htmlFor={checkboxId} className={`min-w-0 flex-1 text-sm break-words ${todo.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>
           {todo.title}
         </label>
       ) : (
-        <span className={`min-w-0 flex-1 text-sm break-words ${todo.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>
+        <span dir="auto" className={`min-w-0 flex-1 text-sm break-words ${todo.completed ? "text-slate-500 line-through" : "text-slate-900"}`}>
           {todo.title}
           {todo.completed ? <span className="sr-only"> (completed)</span> : null}
         </span>

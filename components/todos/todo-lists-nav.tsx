@@ -34,7 +34,7 @@ export function TodoListsNav({ slug, lists, currentId, state, canManage, createT
                     current ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"
                   }`}
                 >
-                  <span className="truncate">{list.name}</span>
+                  <span dir="auto" className="truncate">{list.name}</span>
                   <span className={`text-xs tabular-nums ${current ? "text-indigo-600" : "text-slate-500"}`}>
                     {list.openCount}
                     <span className="sr-only"> open</span>

@@ -24,6 +24,8 @@ type Props = {
   /** The endpoint being edited; null to add one. */
   editing: WebhookView | null;
   limitMessage: string | null;
+  /** Which addresses this server accepts (development allows local ones). */
+  urlHint: string;
   actions: Pick<WebhookActions, "createWebhook" | "updateWebhook">;
   onCreated: (created: WebhookView & { secret: string }) => void;
   onSaved: () => void;
@@ -37,7 +39,7 @@ export function WebhookFormDialog({ open, onClose, editing, ...form }: Props) {
   );
 }
 
-function WebhookForm({ slug, editing, limitMessage, actions, onCreated, onSaved, onCancel }: Omit<Props, "open" | "onClose"> & { onCancel: () => void }) {
+function WebhookForm({ slug, editing, limitMessage, urlHint, actions, onCreated, onSaved, onCancel }: Omit<Props, "open" | "onClose"> & { onCancel: () => void }) {
   const [url, setUrl] = useState(editing?.url ?? "");
   const [description, setDescription] = useState(editing?.description ?? "");
   const [kind, setKind] = useState<WebhookKindName>(editing?.kind ?? "standard");
@@ -70,7 +72,7 @@ function WebhookForm({ slug, editing, limitMessage, actions, onCreated, onSaved,
       <DialogBody className="space-y-5">
         {!editing && limitMessage ? <Alert>{limitMessage} Delete an endpoint you no longer use to make room.</Alert> : null}
         {formError(shown) ? <Alert>{formError(shown)}</Alert> : null}
-        <Field label="URL" name="url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/hooks/workspace" autoComplete="off" data-autofocus error={errors.url} readOnly={pending} hint="https, on a public address." />
+        <Field label="URL" name="url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/hooks/workspace" autoComplete="off" data-autofocus error={errors.url} readOnly={pending} hint={urlHint} />
         <Field label="Description" name="description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} placeholder="e.g. CRM sync" error={errors.description} readOnly={pending} />
         {editing ? null : (
           <SelectField label="Format" name="kind" value={kind} onChange={(event) => setKind(event.target.value as WebhookKindName)} error={errors.kind} disabled={pending} hint="Slack and Discord get a readable message with a link back; the format cannot change later.">

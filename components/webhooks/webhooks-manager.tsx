@@ -16,11 +16,12 @@ import type { WebhookView } from "@/lib/webhooks/view";
 import type { WebhookActions } from "./webhook-actions";
 import { KIND_LABELS, WebhookFormDialog } from "./webhook-form-dialog";
 
-type Props = { slug: string; plan: Plan; used: number; limit: number | null; webhooks: WebhookView[]; actions: WebhookActions };
+/** urlHint: which addresses this server accepts, said beside the URL field. */
+type Props = { slug: string; plan: Plan; used: number; limit: number | null; webhooks: WebhookView[]; actions: WebhookActions; urlHint: string };
 
 type Revealed = { title: string; endpoint: WebhookView; secret: string };
 
-export function WebhooksManager({ slug, plan, used, limit, webhooks, actions }: Props) {
+export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, urlHint }: Props) {
   const toast = useToast();
   const router = useRouter();
   const [form, setForm] = useState<{ editing: WebhookView | null } | null>(null);
@@ -127,9 +128,11 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions }: 
                     <Button variant="secondary" onClick={() => setForm({ editing: endpoint })}>
                       Edit
                     </Button>
-                    <Button variant="secondary" onClick={() => setRotating(endpoint)}>
-                      Rotate secret
-                    </Button>
+                    {endpoint.kind === "standard" ? (
+                      <Button variant="secondary" onClick={() => setRotating(endpoint)}>
+                        Rotate secret
+                      </Button>
+                    ) : null}
                     <Button variant="danger" onClick={() => setDeleting(endpoint)}>
                       Delete
                     </Button>
@@ -147,10 +150,14 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions }: 
         slug={slug}
         editing={form?.editing ?? null}
         limitMessage={limitMessage}
+        urlHint={urlHint}
         actions={actions}
         onCreated={(created) => {
           setForm(null);
-          setRevealed({ title: "Your webhook's signing secret", endpoint: created, secret: created.secret });
+          // Slack and Discord post the message themselves and check no signature: a secret to keep
+          // would only puzzle whoever added the endpoint.
+          if (created.kind === "standard") setRevealed({ title: "Your webhook's signing secret", endpoint: created, secret: created.secret });
+          else toast.success(`${KIND_LABELS[created.kind]} added: events are posted to it as they happen.`);
         }}
         onSaved={() => {
           setForm(null);

@@ -1289,6 +1289,8 @@ export interface operations {
             query?: {
                 label?: string;
                 style?: "flat" | "compact";
+                /** @description The language of the badge's words (the default label and the status); English when left out. */
+                lang?: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             };
             header?: {
                 /** @description An `ETag` from an earlier answer: 304 when the answer is unchanged. */

@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/core/errors";
 import { UNKNOWN_IP } from "@/lib/public/client-ip";
 import { createRateLimiter } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 // Throttles on everything a stranger can do to the identity side, on
 // the same backends as the API limit (Upstash shared by instances, else in-process). Per account or
@@ -56,7 +57,7 @@ export function ipFactor(): number {
   return Number.isFinite(factor) && factor >= 1 ? Math.floor(factor) : 1;
 }
 
-const limiters = new Map<ThrottleName, RateLimiter>();
+const limiters = processSingleton("authThrottles", () => new Map<ThrottleName, RateLimiter>());
 
 function limiter(name: ThrottleName): RateLimiter {
   let found = limiters.get(name);

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/auth/session";
+import { getSessionUser, requireSessionUser } from "@/lib/auth/session";
 import { scopedDb } from "@/lib/db/scoped";
 import type { WorkspaceActor } from "@/lib/workspaces/actor";
 import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
@@ -14,6 +14,16 @@ export async function workspacePageActor(slug: string, path: string) {
   const user = await requireSessionUser(`/w/${slug}${path}`);
   const workspace = await getMemberWorkspace(user.id, slug);
   if (!workspace) notFound();
-  const actor: WorkspaceActor = { kind: "member", userId: user.id, workspaceId: workspace.id, role: workspace.role, db: scopedDb(workspace.id) };
-  return { user, actor, workspace };
+  return { user, actor: memberActor(user.id, workspace), workspace };
+}
+
+function memberActor(userId: string, workspace: { id: string; role: WorkspaceActor["role"] }): WorkspaceActor {
+  return { kind: "member", userId, workspaceId: workspace.id, role: workspace.role, db: scopedDb(workspace.id) };
+}
+
+/** For page metadata: the signed-in member as an actor, or null (signed out, not a member). */
+export async function workspaceActorIfMember(slug: string): Promise<WorkspaceActor | null> {
+  const user = await getSessionUser();
+  const workspace = user ? await getMemberWorkspace(user.id, slug) : null;
+  return user && workspace ? memberActor(user.id, workspace) : null;
 }

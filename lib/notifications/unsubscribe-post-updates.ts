@@ -3,6 +3,7 @@ import type { RateLimiter } from "@/lib/ratelimit/types";
 import { db } from "@/lib/db/client";
 import { setPostNotificationLevel } from "./set-post-notification-level";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export interface UnsubscribeTarget {
   userId: string;
@@ -48,9 +49,9 @@ export async function unsubscribePostUpdates(token: string): Promise<Unsubscribe
 // Changing the choice (unsubscribing needs no sign-in) is counted per key — the client address for
 // the links, the account for the portal's page: generous for people and mail providers' one-click
 // requests, a wall for anyone replaying links in bulk.
-let limiter: { backend: string | undefined; instance: RateLimiter } | undefined;
+const held = processSingleton<{ limiter?: { backend: string | undefined; instance: RateLimiter } }>("unsubscribeLimiter", () => ({}));
 export async function preferenceChangeAllowed(key: string): Promise<boolean> {
   const backend = process.env.UPSTASH_REDIS_REST_URL;
-  if (!limiter || limiter.backend !== backend) limiter = { backend, instance: createRateLimiter({ prefix: "unsubscribe", limit: 60, windowMs: 60_000 }) };
-  return (await limiter.instance.limit(key)).success;
+  if (!held.limiter || held.limiter.backend !== backend) held.limiter = { backend, instance: createRateLimiter({ prefix: "unsubscribe", limit: 60, windowMs: 60_000 }) };
+  return (await held.limiter.instance.limit(key)).success;
 }

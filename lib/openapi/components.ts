@@ -1,6 +1,9 @@
 import type { oas31 } from "zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 import { ERROR_MEANINGS, ERROR_STATUS } from "@/lib/api/error-codes";
+
+/** The product's license, named in both documents so that clients and linters know the terms. */
+export const LICENSE: oas31.LicenseObject = { name: "GNU Affero General Public License v3.0 only", identifier: "AGPL-3.0-only" };
 import { errorEnvelopeSchema, paginationSchema } from "@/lib/api/response-schemas";
 import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitPolicyName } from "@/lib/api/steps/rate-limit";
 import { planLimitMessage } from "@/lib/plans/limits";

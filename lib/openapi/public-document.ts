@@ -5,7 +5,7 @@ import type { ErrorCode } from "@/lib/core/errors";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { CACHE_POLICIES } from "@/lib/public/define-public-route";
 import { publicRateLimitPerMinute } from "@/lib/public/rate-limit";
-import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
+import { errorCodeList, errorResponses, headerComponents, headerRefs, LICENSE, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getPublicDocumentOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
 import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
@@ -78,7 +78,7 @@ export function buildPublicDocument(table: RouteTable): OpenApiDocument {
 
   return createDocument({
     openapi: "3.1.0",
-    info: { title: "Workspace public API", version: "1.0.0", description: DESCRIPTION },
+    info: { title: "Workspace public API", version: "1.0.0", description: DESCRIPTION, license: LICENSE },
     servers: [{ url: "/api/public", description: "This server" }],
     security: [],
     tags: tagsIn(Object.keys(paths)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),

@@ -6,7 +6,7 @@ import { successBodyOf } from "@/lib/api/response-schemas";
 import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
 import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
 import { apiRateLimitPerMinute } from "@/lib/ratelimit";
-import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
+import { errorCodeList, errorResponses, headerComponents, headerRefs, LICENSE, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getV1DocumentOperation, mcpOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
 import { webhookEvents } from "./webhook-events";
@@ -93,7 +93,7 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
   return createDocument(
     {
       openapi: "3.1.0",
-      info: { title: "Workspace API", version: "1.0.0", description: DESCRIPTION },
+      info: { title: "Workspace API", version: "1.0.0", description: DESCRIPTION, license: LICENSE },
       servers: [{ url: "/api/v1", description: "This server" }],
       security: [{ apiKey: [] }],
       tags: tagsIn(Object.keys(paths)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),

@@ -6,8 +6,16 @@
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The operator of a development server when OPERATOR_EMAILS is not set: the demo account that
+ * `npm run dev` seeds (prisma/seed.ts), so that whoever tries the product can change a plan from the
+ * browser while the dev server holds the embedded database that `npm run plan:set` would need.
+ */
+export const DEVELOPMENT_OPERATOR = "demo@example.com";
+
 /** OPERATOR_EMAILS, comma- or space-separated, compared case-insensitively. */
 export function operatorEmails(env: Env = process.env): Set<string> {
+  if (env.OPERATOR_EMAILS === undefined && env.NODE_ENV === "development") return new Set([DEVELOPMENT_OPERATOR]);
   return new Set(
     (env.OPERATOR_EMAILS ?? "")
       .split(/[\s,]+/)

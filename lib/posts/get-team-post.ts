@@ -53,3 +53,10 @@ export async function getTeamPost(actor: WorkspaceActor, postId: string) {
   };
 }
 export type TeamPost = Awaited<ReturnType<typeof getTeamPost>>;
+
+/** A post's title for the dashboard's tab, or null when there is no such post in the workspace. */
+export async function getTeamPostTitle(actor: WorkspaceActor, postId: string): Promise<string | null> {
+  authorize(actor, "workspace.read", "read posts");
+  const post = await actor.db.post.findUnique({ where: { id: postId }, select: { title: true } });
+  return post?.title ?? null;
+}

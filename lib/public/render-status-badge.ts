@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Indicator } from "@/lib/status/overall-indicator";
+import { translatorFor } from "@/lib/i18n/messages";
+import type { PortalLocale } from "@/lib/i18n/locales";
 import { escapeXml } from "@/lib/xml/escape-xml";
 
 // The status badge: a hand-written SVG in the familiar two-part "label | message" shape, or a
@@ -47,12 +49,16 @@ export interface BadgeOptions {
   indicator: Indicator;
   label?: string;
   style?: "flat" | "compact";
+  /** The language of the words (the default label and the message); English when not given. */
+  locale?: PortalLocale;
 }
 
-export function renderStatusBadge({ indicator, label = "status", style = "flat" }: BadgeOptions): string {
-  const message = BADGE_MESSAGES[indicator];
+export function renderStatusBadge({ indicator, label, style = "flat", locale }: BadgeOptions): string {
+  const t = translatorFor(locale, "Badge");
+  const message = locale ? t(indicator) : BADGE_MESSAGES[indicator];
   const color = BADGE_COLORS[indicator];
-  return style === "compact" ? compactBadge(label, message, color) : flatBadge(label || "status", message, color);
+  const shownLabel = label ?? (locale ? t("label") : "status");
+  return style === "compact" ? compactBadge(shownLabel, message, color) : flatBadge(shownLabel || (locale ? t("label") : "status"), message, color);
 }
 
 function flatBadge(label: string, message: string, color: string): string {

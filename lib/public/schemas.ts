@@ -3,6 +3,7 @@ import { pageQuery } from "@/lib/core/pagination";
 import { idSchema } from "@/lib/core/schemas";
 import { POST_STATUSES } from "@/lib/posts/status-rules";
 import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
+import { PORTAL_LOCALES } from "@/lib/i18n/locales";
 
 // Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
 // rather than refused: embedders append cache-busters (`?v=2`) to badge and feed URLs. Only the
@@ -47,6 +48,11 @@ export const badgeQuery = z.object({
     .transform((value) => [...value.toWellFormed().replace(/\p{Cc}/gu, " ").trim()].slice(0, BADGE_LABEL_MAX).join("").trim())
     .optional(),
   style: z.enum(["flat", "compact"], { message: "style must be flat or compact." }).default("flat"),
+  // The portal's status page shows the badge in its own language.
+  lang: z
+    .enum(PORTAL_LOCALES, { message: `lang must be one of ${PORTAL_LOCALES.join(", ")}.` })
+    .optional()
+    .meta({ description: "The language of the badge's words (the default label and the status); English when left out." }),
 });
 
 /** shields.io's endpoint badge: the label as on the SVG badge; shields itself draws the style. */

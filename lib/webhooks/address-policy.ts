@@ -66,9 +66,24 @@ export function forbiddenAddressReason(address: string): string | null {
   return `${address} is a private, loopback, link-local, reserved or transition address`;
 }
 
-/** Development and tests: http and local addresses allowed (never set in production). */
+/**
+ * Whether http and private, loopback and link-local addresses are allowed. `true` or `false` in
+ * WEBHOOK_ALLOW_PRIVATE_NETWORKS decides; unset, only `next dev` allows them, so that a receiver on
+ * the developer's own machine can be tried at once. A production build (and the test runner) keeps
+ * the public-only rule unless the operator turns it off by name.
+ */
 export function privateNetworksAllowed(): boolean {
-  return process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === "true";
+  const setting = process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+  if (setting === "true") return true;
+  if (setting === "false") return false;
+  return process.env.NODE_ENV === "development";
+}
+
+/** What the webhook form says beside the URL field: which addresses this server accepts. */
+export function webhookUrlHint(): string {
+  return privateNetworksAllowed()
+    ? "https or http; local and private addresses such as http://127.0.0.1:4000/hooks are allowed here (development, or WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). A production server accepts only https on a public address."
+    : "https, on a public address.";
 }
 
 export interface ResolvedAddress {

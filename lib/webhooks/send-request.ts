@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
 import { allowedAddresses, bareHostname, systemResolver, TargetRefused, webhookUrlProblem, type Resolver } from "./address-policy";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 // One POST to an endpoint, bounded every way a receiver could hold on to it: a deadline for the
 // whole exchange, an answer read only up to a cap (the first 4 KiB kept for the delivery log),
@@ -51,7 +52,7 @@ function checkedLookup(resolve: Resolver): LookupFunction {
 // MAX_SOCKETS_PER_ORIGIN connections: a receiver that hangs holds those, no other origin's.
 const MAX_SOCKETS_PER_ORIGIN = 32;
 const AGENT_IDLE_MS = 30_000;
-const agents = new Map<string, http.Agent>();
+const agents = processSingleton("webhookAgents", () => new Map<string, http.Agent>());
 
 function agentFor(url: URL, resolve: Resolver): http.Agent {
   // A custom resolver (tests) gets a one-request agent of its own: a kept connection must not

@@ -52,7 +52,8 @@ export async function getWorkspaceOverview(actor: WorkspaceActor, now = new Date
           select: {
             boards: true,
             posts: true,
-            roadmapItems: true,
+            // What is still ahead: the card says "planned or under way", so shipped items stay out.
+            roadmapItems: { where: { stage: { not: "completed" } } },
             // Live notes only: a scheduled one counts from its publishedAt.
             releaseNotes: { where: publishedBy(now) },
             statusComponents: true,

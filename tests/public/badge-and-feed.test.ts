@@ -38,6 +38,19 @@ describe("GET /api/public/{workspace}/status/badge.svg", () => {
     expect(down.text).toContain(`fill="${BADGE_COLORS.major_outage}"`);
   });
 
+  it("?lang= writes the badge's words in one of the portal's languages; an unknown one is refused", async () => {
+    const portal = await seedPortal();
+    const german = await getText(badge.GET, "/x?lang=de", { workspace: portal.slug });
+    expect(parseXml(german.text).svg.title).toBe("Status: betriebsbereit");
+    const arabic = await getText(badge.GET, "/x?lang=ar&style=compact", { workspace: portal.slug });
+    expect(parseXml(arabic.text).svg.title).toBe("الحالة: يعمل");
+    // A label of the badge's owner stays as written; only the status is translated.
+    const labelled = await getText(badge.GET, "/x?lang=fr&label=API", { workspace: portal.slug });
+    expect(parseXml(labelled.text).svg.title).toBe("API: opérationnel");
+    const unknown = await getText(badge.GET, "/x?lang=xx", { workspace: portal.slug });
+    expect(unknown.status).toBe(400);
+  });
+
   it("a label of <script> comes back escaped, as text, in every style", async () => {
     const portal = await seedPortal();
     for (const style of ["flat", "compact"]) {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
 import messages from "@/messages/en.json";
-import { UptimeBars } from "@/components/portal/uptime-bars";
+import { formatPercent, UptimeBars } from "@/components/portal/uptime-bars";
 import type { UptimeDay } from "@/lib/status/uptime";
 
 const day = (date: string, state: UptimeDay["state"] = "operational"): UptimeDay => ({
@@ -35,7 +35,7 @@ describe("the uptime bar", () => {
     expect(html).toContain('data-no-data="2026-11-24"');
     expect(html.match(/data-day="/g)).toHaveLength(1);
     expect(html).toContain("No data before 25 Nov 2026: the component did not exist yet.");
-    expect(html).toMatch(/80\.00 % uptime<span> since 25 Nov 2026<\/span>/);
+    expect(html).toMatch(/80\.00% uptime<span> since 25 Nov 2026<\/span>/);
     expect(html).not.toContain(`<span class="sr-only"> over the last 90 days</span>`);
   });
 
@@ -45,7 +45,15 @@ describe("the uptime bar", () => {
     expect(html.match(/data-day="/g)).toHaveLength(90);
     expect(html).not.toContain("data-no-data");
     expect(html).not.toContain("No data before");
-    expect(html).toContain("100.00 % uptime");
+    expect(html).toContain("100.00% uptime");
     expect(html).toContain(`<span class="sr-only"> over the last 90 days</span>`);
+  });
+});
+
+describe("the uptime percentage", () => {
+  it("is written the way the reader's language writes a percentage", () => {
+    expect(formatPercent("en", 99.11)).toBe("99.11%");
+    expect(formatPercent("de", 99.11)).toBe("99,11\u00a0%");
+    expect(formatPercent("ja", 100)).toBe("100.00%");
   });
 });

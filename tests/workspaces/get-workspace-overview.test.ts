@@ -82,6 +82,8 @@ describe("getWorkspaceOverview", () => {
       ],
     });
     await db.roadmapItem.create({ data: { workspaceId, title: "Dark mode" } });
+    // Shipped: not "planned or under way", so not counted.
+    await db.roadmapItem.create({ data: { workspaceId, title: "Single sign-on", stage: "completed" } });
     await db.statusComponent.create({ data: { workspaceId, name: "API" } });
 
     const viewer = await tenant.member("VIEWER");

@@ -29,7 +29,9 @@ const NOTICES = [
 
 export default async function SignInPage({ searchParams }: PageProps) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  // Asked for nothing in particular, a person goes home: "/" opens their only workspace, or the
+  // list when there is a choice (or nothing yet) to pick from.
+  const callbackUrl = safeCallbackUrl(params.callbackUrl, "/");
   if (await getSessionUser()) redirect(callbackUrl);
   const locale = await authLocaleOf(params);
   const t = translatorFor(locale, "Auth");

@@ -47,7 +47,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
             <li key={workspace.id}>
               <Link href={`/w/${workspace.slug}`} className="flex items-center justify-between px-5 py-4 hover:bg-slate-50">
                 <span>
-                  <span className="block font-medium">{workspace.name}</span>
+                  <span dir="auto" className="block font-medium">{workspace.name}</span>
                   <span className="block text-sm text-slate-500">{workspace.slug}</span>
                 </span>
                 <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{workspace.role.toLowerCase()}</span>

@@ -1,9 +1,10 @@
+import path from "node:path";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LocalTime } from "@/components/ui/local-time";
 import { smtpUrl } from "@/lib/mail/config";
-import { outboxEntries } from "@/lib/mail/outbox";
+import { outboxEntries, outboxFile } from "@/lib/mail/outbox";
 
 export const metadata: Metadata = { title: "Outbox (development)", robots: { index: false } };
 
@@ -19,7 +20,7 @@ export default async function OutboxPage() {
       <p className="mt-1 text-sm text-slate-600">
         {smtpUrl()
           ? "SMTP_URL is set, so mail goes to that server and nothing lands here."
-          : "Development only: without SMTP_URL, mail lands here (and in the server log) instead of being sent. The last 50, newest first."}
+          : `Development only: without SMTP_URL, mail lands here (and in the server log) instead of being sent. The last 50, newest first${outboxFile() ? `, kept in ${path.relative(process.cwd(), outboxFile()!)} across restarts` : ""}.`}
       </p>
       {entries.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-sm text-slate-600">No mail yet.</p>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { withBdi } from "@/lib/i18n/bdi";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { Suspense } from "react";
@@ -71,7 +72,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
                     <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
                       {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
                     </span>
-                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{t("signedInAs", { name: user.name ?? user.email })}</span>
+                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{withBdi((slot) => t("signedInAs", { name: slot(user.name ?? user.email) }))}</span>
                   </Link>
                   {member ? (
                     <Link
@@ -106,7 +107,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
         />
       </div>
       <footer className="mx-auto max-w-5xl px-4 pb-10 text-xs text-slate-500 sm:px-6">
-        {t("footer", { name: workspace.name })} ·{" "}
+        {withBdi((slot) => t("footer", { name: slot(workspace.name) }))} ·{" "}
         <a className="underline hover:text-slate-700" href={`/api/public/${workspace.slug}/changelog/feed.xml`}>
           {t("changelogFeed")}
         </a>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { withBdi } from "@/lib/i18n/bdi";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { signInHref } from "@/components/portal/format";
@@ -35,7 +36,7 @@ export default async function PortalHome({ params }: Props) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-          <p className="mt-1 text-slate-600">{t("intro", { name: workspace.name })}</p>
+          <p className="mt-1 text-slate-600">{withBdi((slot) => t("intro", { name: slot(workspace.name) }))}</p>
         </div>
         <Link href={`${here}/status`} className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
           <span aria-hidden="true" className={`h-2 w-2 rounded-full ${status.indicator === "operational" ? "bg-emerald-500" : status.indicator === "maintenance" ? "bg-sky-500" : "bg-orange-500"}`} />
@@ -50,12 +51,12 @@ export default async function PortalHome({ params }: Props) {
           <section key={board.id} aria-labelledby={`board-${board.id}`} className="rounded-xl border border-slate-200 bg-white p-5">
             <div className="flex items-start justify-between gap-3">
               <div>
-                <h2 id={`board-${board.id}`} className="text-lg font-semibold">
+                <h2 id={`board-${board.id}`} dir="auto" className="text-lg font-semibold">
                   <Link href={`${here}/boards/${board.slug}`} className="hover:text-indigo-700 hover:underline">
                     {board.name}
                   </Link>
                 </h2>
-                {board.description ? <p className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
+                {board.description ? <p dir="auto" className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
               </div>
               <span className="shrink-0 text-sm text-slate-500">
                 {tc("posts", { count: board.postCount })}

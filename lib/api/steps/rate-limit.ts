@@ -1,20 +1,21 @@
 import { ApiError } from "../error-codes";
 import { apiRateLimitPerMinute, createRateLimiter, type RateLimitResult } from "@/lib/ratelimit";
 import type { RateLimiter } from "@/lib/ratelimit/types";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 /** Both budgets count over a rolling minute. */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
-let limiter: { signature: string; instance: RateLimiter } | undefined;
+const held = processSingleton<{ limiter?: { signature: string; instance: RateLimiter } }>("apiRateLimiter", () => ({}));
 
 // Built on first use from the environment of that moment (tests switch backends between files).
 function apiLimiter(): RateLimiter {
   const limit = apiRateLimitPerMinute();
   const signature = `${process.env.UPSTASH_REDIS_REST_URL ?? ""}|${limit}`;
-  if (limiter?.signature !== signature) {
-    limiter = { signature, instance: createRateLimiter({ prefix: "api", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
+  if (held.limiter?.signature !== signature) {
+    held.limiter = { signature, instance: createRateLimiter({ prefix: "api", limit, windowMs: RATE_LIMIT_WINDOW_SECONDS * 1000 }) };
   }
-  return limiter.instance;
+  return held.limiter.instance;
 }
 
 /** The quota policy names of the IETF `RateLimit` fields: one budget per key, one per client IP. */

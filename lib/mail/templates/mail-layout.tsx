@@ -29,8 +29,13 @@ export function MailLayout({ title, children, lang = "en", dir = "ltr", heading 
   );
 }
 
-export function MailParagraph({ children }: { children: ReactNode }) {
-  return <p style={{ fontSize: "14px", lineHeight: "22px", margin: "0 0 16px" }}>{children}</p>;
+/** dir="auto" for a paragraph someone wrote (an incident's message): its own direction, not the mail's. */
+export function MailParagraph({ children, dir }: { children: ReactNode; dir?: "auto" }) {
+  return (
+    <p dir={dir} style={{ fontSize: "14px", lineHeight: "22px", margin: "0 0 16px" }}>
+      {children}
+    </p>
+  );
 }
 
 export function MailButton({ href, children }: { href: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { directionOf, type PortalLocale } from "@/lib/i18n/locales";
+import { withBdi } from "@/lib/i18n/bdi";
 import { MESSAGES } from "@/lib/i18n/messages";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import type { MailContent } from "../types";
@@ -46,7 +47,13 @@ export function postUpdateMail(input: PostUpdateMailInput): MailContent {
     subject: `[${workspace}] ${subject}`,
     html: (
       <MailLayout title={subject} lang={locale} dir={directionOf(locale)} heading={workspace}>
-        <MailParagraph>{intro}</MailParagraph>
+        <MailParagraph>
+          {withBdi((slot) =>
+            update.kind === "status"
+              ? t("statusIntro", { title: slot(title), workspace: slot(workspace), from: status(update.from), to: status(update.to) })
+              : t("replyIntro", { title: slot(title), workspace: slot(workspace) }),
+          )}
+        </MailParagraph>
         {quoted ? (
           <>
             {update.kind === "status" ? <MailParagraph>{t("note")}</MailParagraph> : null}

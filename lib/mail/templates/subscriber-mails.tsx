@@ -57,10 +57,14 @@ export function subscriberUpdateMail(
     headers: recipient.headers,
     html: (
       <MailLayout title={update.subject} lang={locale ?? "en"} dir={directionOf(locale ?? "en")}>
-        <p style={{ margin: "0 0 4px", fontSize: "12px", color: "#64748b" }}>{update.workspaceName}</p>
+        <p dir="auto" style={{ margin: "0 0 4px", fontSize: "12px", color: "#64748b" }}>
+          {update.workspaceName}
+        </p>
         <h1 style={{ margin: "0 0 16px", fontSize: "18px", lineHeight: "26px" }}>{update.heading}</h1>
         {update.lines.map((line, index) => (
-          <MailParagraph key={index}>{line}</MailParagraph>
+          <MailParagraph key={index} dir="auto">
+            {line}
+          </MailParagraph>
         ))}
         <MailButton href={update.link.href}>{linkLabel}</MailButton>
         <MailFootnote>

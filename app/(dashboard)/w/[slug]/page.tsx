@@ -22,7 +22,7 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
   return (
     <main className="space-y-8">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight" data-testid="workspace-name">
+        <h1 dir="auto" className="text-2xl font-semibold tracking-tight" data-testid="workspace-name">
           {workspace.name}
         </h1>
         <p className="mt-1 text-sm text-slate-600">

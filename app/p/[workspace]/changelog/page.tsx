@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { withBdi } from "@/lib/i18n/bdi";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatDate } from "@/lib/format-date";
@@ -39,7 +40,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-          <p className="mt-1 text-slate-600">{t("intro", { name: workspace.name })}</p>
+          <p className="mt-1 text-slate-600">{withBdi((slot) => t("intro", { name: slot(workspace.name) }))}</p>
         </div>
         <a href={`/api/public/${workspace.slug}/changelog/feed.xml`} className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 text-orange-500" fill="currentColor">
@@ -57,7 +58,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
               <p className="text-sm text-slate-500">
                 <time dateTime={note.publishedAt}>{formatDate(note.publishedAt, "utc", locale)}</time>
               </p>
-              <h2 className="mt-1 text-xl font-semibold tracking-tight">
+              <h2 dir="auto" className="mt-1 text-xl font-semibold tracking-tight">
                 <Link href={`${base}/${note.id}`} className="hover:text-indigo-700 hover:underline">
                   {note.title}
                 </Link>

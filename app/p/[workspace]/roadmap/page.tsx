@@ -45,12 +45,12 @@ export default async function RoadmapPage({ params }: Props) {
                 {columns[index]!.data.map((item) => (
                   <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                     <h3 dir="auto" className="font-medium text-slate-900">{item.title}</h3>
-                    {item.description ? <p className="mt-1 text-sm text-slate-600">{item.description}</p> : null}
+                    {item.description ? <p dir="auto" className="mt-1 text-sm text-slate-600">{item.description}</p> : null}
                     {item.posts.length ? (
                       <ul className="mt-3 space-y-1.5 border-t border-slate-100 pt-3">
                         {item.posts.map((post) => (
-                          <li key={post.id} className="flex items-center justify-between gap-2 text-sm">
-                            <Link href={`${base}/posts/${post.id}`} className="truncate text-indigo-700 hover:underline">
+                          <li key={post.id} className="flex items-start justify-between gap-2 text-sm">
+                            <Link href={`${base}/posts/${post.id}`} dir="auto" className="min-w-0 break-words text-indigo-700 hover:underline" data-testid="roadmap-post-title">
                               {post.title}
                             </Link>
                             <span className="shrink-0 text-xs text-slate-500 tabular-nums">

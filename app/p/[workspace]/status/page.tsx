@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { withBdi } from "@/lib/i18n/bdi";
+import { DEFAULT_PORTAL_LOCALE } from "@/lib/i18n/locales";
 import { getTranslations } from "next-intl/server";
 import { IncidentCard } from "@/components/portal/incident-card";
 import { MaintenanceCard } from "@/components/portal/maintenance-card";
@@ -36,20 +38,22 @@ export default async function StatusPage({ params }: Props) {
   const componentNames = new Map(status.components.map((component) => [component.id, component.name]));
   const running = status.maintenances.filter((maintenance) => maintenance.state === "in_progress");
   const upcoming = status.maintenances.filter((maintenance) => maintenance.state === "upcoming");
+  // The badge in the page's language; the English one keeps the plain address people copy.
+  const badge = `/api/public/${workspace.slug}/status/badge.svg${locale === DEFAULT_PORTAL_LOCALE ? "" : `?lang=${encodeURIComponent(locale)}`}`;
 
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t("heading", { name: workspace.name })}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{withBdi((slot) => t("heading", { name: slot(workspace.name) }))}</h1>
           {/* Every visitor reads the same instants, so the page names its zone once, not after each time. */}
           <p className="mt-1 text-sm text-slate-500" data-testid="status-time-zone">
             {t("timeZone")}
           </p>
         </div>
-        <a href={`/api/public/${workspace.slug}/status/badge.svg`} className="text-sm text-slate-500 hover:text-slate-800">
+        <a href={badge} className="text-sm text-slate-500 hover:text-slate-800">
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG the API serves, shown as-is */}
-          <img src={`/api/public/${workspace.slug}/status/badge.svg`} alt={t("badge", { status: t(`indicator.${status.indicator}`) })} height={20} className="h-5" />
+          <img src={badge} data-testid="status-badge" alt={t("badge", { status: t(`indicator.${status.indicator}`) })} height={20} className="h-5" />
         </a>
       </div>
       <p className="-mt-4 text-sm">
@@ -99,8 +103,8 @@ export default async function StatusPage({ params }: Props) {
               <li key={component.id} className="space-y-3 px-5 py-4" data-testid="status-component">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{component.name}</p>
-                    {component.description ? <p className="text-sm text-slate-500">{component.description}</p> : null}
+                    <p dir="auto" className="font-medium text-slate-900">{component.name}</p>
+                    {component.description ? <p dir="auto" className="text-sm text-slate-500">{component.description}</p> : null}
                   </div>
                   <ComponentStatusLabel status={component.status} label={t(`component.${component.status}`)} />
                 </div>

@@ -107,13 +107,13 @@ export function BoardsManager({ slug, boards, canManage, role, portalPublished, 
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-medium text-slate-900">
-                    <Link href={`/w/${slug}/posts?board=${board.slug}`} className="hover:text-indigo-700 hover:underline">
+                    <Link dir="auto" href={`/w/${slug}/posts?board=${board.slug}`} className="hover:text-indigo-700 hover:underline">
                       {board.name}
                     </Link>
                   </h2>
                   <Badge tone={board.isPublic ? "green" : "neutral"}>{board.isPublic ? "Public" : "Private"}</Badge>
                 </div>
-                {board.description ? <p className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
+                {board.description ? <p dir="auto" className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">
                   {board.isPublic && portalPublished ? (
                     <Link href={`/p/${slug}/boards/${board.slug}`} className="hover:text-indigo-700 hover:underline">

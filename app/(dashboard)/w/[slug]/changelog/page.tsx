@@ -96,7 +96,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
           {notes.map((note) => (
             <li key={note.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
               <div className="min-w-0 flex-1">
-                <Link href={`/w/${slug}/changelog/${note.id}`} className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline">
+                <Link dir="auto" href={`/w/${slug}/changelog/${note.id}`} className="font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline">
                   {note.title}
                 </Link>
                 <p className="mt-0.5 text-xs text-slate-600">

@@ -36,7 +36,7 @@ export function InboxRows({ slug, rows }: { slug: string; rows: InboxRow[] }) {
         <tr key={row.id} className="hover:bg-slate-50" data-testid="inbox-row" data-post-id={row.id}>
           <td className="py-2 pl-4 text-right align-top font-semibold text-slate-900 tabular-nums">{row.votes}</td>
           <td className="min-w-0 px-3 py-2 align-top">
-            <Link href={`/w/${slug}/posts/${row.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+            <Link dir="auto" href={`/w/${slug}/posts/${row.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
               {row.title}
             </Link>
             <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">

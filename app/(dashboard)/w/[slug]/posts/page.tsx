@@ -43,7 +43,7 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
         {canCreate ? <NewPostButton slug={slug} boards={boards} defaultBoardId={boards.find((board) => board.slug === state.board)?.id} /> : null}
       </div>
 
-      <nav aria-label="Status" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav aria-label="Status" className="scroll-hint -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" data-testid="status-tabs">
         <ul className="flex gap-1 border-b border-slate-200 text-sm">
           {[undefined, ...POST_STATUSES].map((status) => {
             const current = state.status === status;

@@ -7,7 +7,7 @@ import { portalLanguagesOf } from "@/lib/i18n/locales";
 import { DangerZone } from "@/components/workspaces/danger-zone";
 import { logoPath } from "@/lib/branding/branding-view";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { operatorContact } from "@/lib/plans/operators";
+import { isOperator, operatorContact } from "@/lib/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/roles";
 import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
 import { updateNotificationSettingsAction } from "./notification-actions";
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Workspace settings" };
 
 export default async function GeneralSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { actor, workspace } = await settingsActor(slug, "");
+  const { actor, workspace, user } = await settingsActor(slug, "");
   const [usage, owners] = await Promise.all([
     getPlanUsage(actor.db, workspace.plan),
     actor.role === "OWNER" ? actor.db.membership.count({ where: { role: "OWNER" } }) : null,
@@ -30,6 +30,7 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       updateAction={updateWorkspaceAction}
       usage={usage}
       operatorContact={operatorContact()}
+      youOperate={isOperator(user)}
     >
       <BrandingSettings
         workspace={{ slug: workspace.slug, name: workspace.name }}

@@ -75,7 +75,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
           <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {t("allBoards")}
         </Link>
         <h1 dir="auto" className="mt-2 text-2xl font-semibold tracking-tight">{board.name}</h1>
-        {board.description ? <p className="mt-1 text-slate-600">{board.description}</p> : null}
+        {board.description ? <p dir="auto" className="mt-1 text-slate-600">{board.description}</p> : null}
       </div>
 
       <section aria-labelledby="post-idea" className="rounded-xl border border-slate-200 bg-white p-5">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { withBdi } from "@/lib/i18n/bdi";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -56,7 +57,7 @@ export default async function PostPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <Link href={`${base}/boards/${post.board.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
-        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> {post.board.name}
+        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">←</span> <bdi>{post.board.name}</bdi>
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
@@ -66,11 +67,11 @@ export default async function PostPage({ params }: Props) {
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               <PostStatus status={post.status} label={tc(`postStatus.${post.status}`)} />
               <span>
-                {t("by", { name: post.author?.name ?? t("formerMember") })} · <time dateTime={post.createdAt}>{formatDate(post.createdAt, "utc", locale)}</time>
+                {withBdi((slot) => t("by", { name: post.author?.name ? slot(post.author.name) : t("formerMember") }))} · <time dateTime={post.createdAt}>{formatDate(post.createdAt, "utc", locale)}</time>
               </span>
               {post.roadmapItem ? (
                 <Link href={`${base}/roadmap`} className="text-indigo-700 hover:underline">
-                  {t("onRoadmap", { title: post.roadmapItem.title, stage: tc(`stage.${post.roadmapItem.stage}`) })}
+                  {withBdi((slot) => t("onRoadmap", { title: slot(post.roadmapItem!.title), stage: tc(`stage.${post.roadmapItem!.stage}`) }))}
                 </Link>
               ) : null}
               {shippedIn.length ? (
@@ -80,7 +81,7 @@ export default async function PostPage({ params }: Props) {
                     <span key={note.id}>
                       {index ? ", " : ""}
                       <Link href={`${base}/changelog/${note.id}`} className="font-medium text-emerald-700 hover:underline">
-                        {note.title}
+                        <bdi>{note.title}</bdi>
                       </Link>
                     </span>
                   ))}

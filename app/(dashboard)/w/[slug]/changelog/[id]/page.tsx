@@ -43,7 +43,7 @@ export default async function NotePage({ params }: Props) {
           <NoteStateBadge state={note.state} />
           {note.publishedAt ? <LocalTime value={note.publishedAt} /> : null}
         </p>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{note.title}</h1>
+        <h1 dir="auto" className="mt-2 text-2xl font-semibold tracking-tight">{note.title}</h1>
         <Markdown source={note.body} className="mt-4" />
       </article>
     </main>

@@ -82,7 +82,7 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
                   </span>
                 ) : null}
               </div>
-              <p className="mt-1 text-sm whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
+              <p dir="auto" className="mt-1 text-sm whitespace-pre-wrap break-words text-slate-700">{comment.body}</p>
             </li>
           ))}
         </ol>

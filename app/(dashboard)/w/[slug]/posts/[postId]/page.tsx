@@ -6,9 +6,9 @@ import { PostStatus } from "@/components/portal/post-status";
 import { PostNotificationsLog } from "@/components/posts/post-notifications-log";
 import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { workspaceActorIfMember, workspacePageActor } from "@/lib/dashboard/page-actor";
 import { listPostNotifications } from "@/lib/notifications/list-post-notifications";
-import { getTeamPost, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
+import { getTeamPost, getTeamPostTitle, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
 import { allowedNextStatuses } from "@/lib/posts/status-rules";
 import { orNotFound } from "@/lib/public/load-portal";
 import { listRoadmapChoices } from "@/lib/roadmap/list-roadmap-choices";
@@ -21,7 +21,13 @@ import { isPublicBoard, isPublishedPortal } from "@/lib/visibility";
 
 type Props = { params: Promise<{ slug: string; postId: string }> };
 
-export const metadata: Metadata = { title: "Post" };
+// The tab says which post: several open side by side are told apart by their titles. Someone who
+// may not see the post gets the generic title (the page itself answers 404 or sign-in).
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug, postId } = await params;
+  const actor = await workspaceActorIfMember(slug);
+  return { title: (actor && (await getTeamPostTitle(actor, postId))) || "Post" };
+}
 
 export default async function PostPage({ params }: Props) {
   const { slug, postId } = await params;

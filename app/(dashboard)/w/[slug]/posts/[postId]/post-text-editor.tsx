@@ -25,7 +25,7 @@ export function PostTextEditor({ slug, postId, post, canEdit }: { slug: string; 
   return (
     <div>
       <div className="flex items-start justify-between gap-3">
-        <h1 className="min-w-0 text-xl font-semibold tracking-tight break-words sm:text-2xl" data-testid="post-title">
+        <h1 dir="auto" className="min-w-0 text-xl font-semibold tracking-tight break-words sm:text-2xl" data-testid="post-title">
           {post.title}
         </h1>
         {canEdit ? (
@@ -35,7 +35,7 @@ export function PostTextEditor({ slug, postId, post, canEdit }: { slug: string; 
         ) : null}
       </div>
       {post.body ? (
-        <p className="mt-3 text-sm whitespace-pre-wrap break-words text-slate-700" data-testid="post-body">
+        <p dir="auto" className="mt-3 text-sm whitespace-pre-wrap break-words text-slate-700" data-testid="post-body">
           {post.body}
         </p>
       ) : (
@@ -117,10 +117,10 @@ function EditForm({ slug, postId, post, onDone }: { slug: string; postId: string
           <p className="font-medium">Someone else changed this post since you opened it. Nothing was saved.</p>
           <div className="rounded-md border border-amber-200 bg-white p-3 text-slate-800">
             <p className="text-xs font-medium text-slate-500 uppercase">Current version</p>
-            <p className="mt-1 font-medium" data-testid="stale-title">
+            <p dir="auto" className="mt-1 font-medium" data-testid="stale-title">
               {theirs.title}
             </p>
-            {theirs.body ? <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{theirs.body}</p> : null}
+            {theirs.body ? <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-slate-700">{theirs.body}</p> : null}
             {theirs.tags.length ? <p className="mt-1 text-xs text-slate-600">{theirs.tags.map((tag) => `#${tag}`).join(" ")}</p> : null}
           </div>
           <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
 import { listMembers } from "@/lib/members/list-members";
 import { getPlanUsage } from "@/lib/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/roles";
+import { webhookUrlHint } from "@/lib/webhooks/address-policy";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { settingsActor } from "../settings-actor";
 import { createWebhookAction, deleteWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "./actions";
@@ -34,6 +35,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
       used={usage!.used}
       limit={usage!.limit}
       webhooks={webhooks}
+      urlHint={webhookUrlHint()}
       actions={{
         createWebhook: createWebhookAction,
         updateWebhook: updateWebhookAction,

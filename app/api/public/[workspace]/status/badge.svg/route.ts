@@ -22,7 +22,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
       const { data, validUntil } = await getPublicStatus(ctx.db);
       return {
         validUntil,
-        body: renderStatusBadge({ indicator: data.indicator, label: query.label || "status", style: query.style }),
+        body: renderStatusBadge({ indicator: data.indicator, label: query.label || undefined, style: query.style, locale: query.lang }),
         contentType: "image/svg+xml; charset=utf-8",
         headers: BADGE_HEADERS,
       };

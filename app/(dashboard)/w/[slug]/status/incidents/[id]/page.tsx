@@ -39,7 +39,7 @@ export default async function IncidentPage({ params }: Props) {
         <span aria-hidden="true">←</span> Status
       </Link>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight" data-testid="incident-title">
+        <h1 dir="auto" className="text-2xl font-semibold tracking-tight" data-testid="incident-title">
           {incident.title}
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -83,7 +83,7 @@ export default async function IncidentPage({ params }: Props) {
                     <strong className="font-semibold text-slate-900">{INCIDENT_STATUS_LABELS[update.status]}</strong>
                     <span className="text-slate-500"> · {update.impact} impact</span>
                   </p>
-                  <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{update.message}</p>
+                  <p dir="auto" className="mt-1 text-sm whitespace-pre-line text-slate-800">{update.message}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     <LocalTime value={update.createdAt} />
                   </p>
@@ -102,7 +102,7 @@ export default async function IncidentPage({ params }: Props) {
             <ul className="mt-3 space-y-2">
               {incident.components.map((component) => (
                 <li key={component.id} className="flex items-center justify-between gap-2 text-sm" data-testid="affected-component">
-                  <span className="text-slate-900">{component.name}</span>
+                  <span dir="auto" className="text-slate-900">{component.name}</span>
                   <ComponentStatusLabel status={component.status} />
                 </li>
               ))}

@@ -1,0 +1,1 @@
+export function devPort(argv: readonly string[], env: Record<string, string | undefined>): string;
