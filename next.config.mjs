@@ -1,4 +1,3 @@
-import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 import { portalCacheHeaders } from "./lib/public/portal-cache-headers.mjs";
 
@@ -27,18 +26,4 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
 };
 
-// `next dev` only: a long session of edits and page visits grew the dev server by gigabytes
-// (docs/benchmarks.md, "Development server memory"). Turbopack keeps every task it ever ran in
-// memory unless told to collect what no current module reaches (turbopackGc) and to drop what it
-// has already written to its disk cache (turbopackMemoryEviction); its PostCSS runs in worker
-// threads instead of a pool of Node processes of their own.
-const DEVELOPMENT = {
-  turbopackGc: true,
-  turbopackMemoryEviction: "full",
-  turbopackPluginRuntimeStrategy: "workerThreads",
-};
-
-export default function config(phase) {
-  const dev = phase === PHASE_DEVELOPMENT_SERVER;
-  return withNextIntl(dev ? { ...nextConfig, experimental: { ...nextConfig.experimental, ...DEVELOPMENT } } : nextConfig);
-}
+export default withNextIntl(nextConfig);
