@@ -1874,6 +1874,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 visibility?: "public" | "private" | "all";
             };
             header?: never;
@@ -1956,6 +1958,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 boardId?: string;
                 status?: "open" | "under_review" | "planned" | "in_progress" | "completed" | "closed";
                 tag?: string;
@@ -2159,6 +2163,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 stage?: "planned" | "in_progress" | "completed";
             };
             header?: never;
@@ -2202,6 +2208,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 /** @description Which notes: `published` (the default), `draft`, `scheduled` or `all`. Anything but `published` needs a key with changelog:write. */
                 state?: "draft" | "scheduled" | "published" | "all";
             };
@@ -2418,6 +2426,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -2460,6 +2470,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 state?: "active" | "resolved" | "all";
             };
             header?: never;
@@ -2713,6 +2725,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
                 listId?: string;
                 state?: "open" | "completed" | "archived" | "all";
             };

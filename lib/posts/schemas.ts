@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, safeText } from "@/lib/core/schemas";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { POST_STATUSES } from "./status-rules";
 
 const tag = safeText({ min: 1, max: 32, label: "Tag" })
@@ -13,7 +13,7 @@ const status = z.enum(POST_STATUSES, { message: `status must be one of: ${POST_S
 export const POST_SORTS = ["newest", "oldest", "top"] as const;
 
 export const listPostsQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   boardId: idSchema.optional(),
   status: status.optional(),
   tag: safeText({ min: 1, max: 32, label: "tag" }).transform((value) => value.toLowerCase()).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { idSchema, safeText } from "@/lib/core/schemas";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN, OPENING_STATUSES } from "./incident-rules";
 
@@ -28,10 +28,10 @@ const impact = oneOf(INCIDENT_IMPACTS, "impact");
 
 export const INCIDENT_STATES = ["active", "resolved", "all"] as const;
 
-export const listComponentsQuery = z.strictObject({ ...pageQuery });
+export const listComponentsQuery = z.strictObject({ ...changedPageQuery });
 
 export const listIncidentsQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   state: oneOf(INCIDENT_STATES, "state").default("all"),
 });
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as post from "@/app/api/v1/posts/[id]/route";
+import * as postList from "@/app/api/v1/posts/route";
+import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
 import { db } from "@/lib/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError } from "../support/endpoint-checklist";
+import { expectError, expectValidationError } from "../support/endpoint-checklist";
 
 async function seedPost() {
   const tenant = await seedTenant();
@@ -83,5 +85,30 @@ describe("ETag and If-Match", () => {
     await call(todo.PATCH, "PATCH", `/api/v1/todos/${item.id}`, { key, params, body: { completed: true } });
     const refused = await call(todo.PATCH, "PATCH", `/api/v1/todos/${item.id}`, { key, params, body: { title: "Ship it" }, headers: { "If-Match": got.headers.get("etag")! } });
     expectError(refused, 412, "PRECONDITION_FAILED");
+  });
+
+});
+
+describe("updatedSince on lists", () => {
+  it("lists only what changed at or after the time, for posts and todos", async () => {
+    const { tenant, post: untouched, key } = await seedPost();
+    const changed = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: untouched.boardId, title: "Later" } });
+    const since = new Date(Date.now() + 1000);
+    await db.post.update({ where: { id: untouched.id }, data: { updatedAt: new Date(Date.now() - 3_600_000) } });
+    await db.post.update({ where: { id: changed.id }, data: { updatedAt: new Date(since.getTime() + 5) } });
+    const listed = await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: since.toISOString() } });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((row: { id: string }) => row.id)).toEqual([changed.id]);
+
+    const list = await db.todoList.create({ data: { workspaceId: tenant.workspace.id, name: "Inbox" } });
+    await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "Old", updatedAt: new Date(Date.now() - 3_600_000) } });
+    const fresh = await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "New" } });
+    const todos = await call(todoList.GET, "GET", "/api/v1/todos", { key, query: { updatedSince: new Date(Date.now() - 60_000).toISOString() } });
+    expect(todos.json.data.map((row: { id: string }) => row.id)).toEqual([fresh.id]);
+  });
+
+  it("400 VALIDATION_ERROR naming updatedSince when it is not a date and time", async () => {
+    const { key } = await seedPost();
+    expectValidationError(await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: "yesterday" } }), "updatedSince");
   });
 });
