@@ -5,6 +5,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 // the key is created.
 export const SCOPES = [
   "boards:read",
+  "boards:write",
   "posts:read",
   "posts:write",
   "roadmap:read",
@@ -13,6 +14,7 @@ export const SCOPES = [
   "status:read",
   "status:write",
   "members:read",
+  "members:write",
   "todos:read",
   "todos:write",
   "webhooks:read",
@@ -35,6 +37,9 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   "todos:write": "MEMBER",
   "changelog:write": "ADMIN",
   "status:write": "ADMIN",
+  // Boards and members are managed by admins in the dashboard too.
+  "boards:write": "ADMIN",
+  "members:write": "ADMIN",
   // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
   "webhooks:read": "ADMIN",
   "webhooks:write": "ADMIN",

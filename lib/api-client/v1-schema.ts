@@ -21,7 +21,13 @@ export interface paths {
          */
         get: operations["listBoards"];
         put?: never;
-        post?: never;
+        /**
+         * Create a board
+         * @description Public unless `isPublic: false`. The slug is the board's address on the portal and unique in the workspace (409 when taken).
+         *
+         *     **Scope:** `boards:write` — the key's creator must currently be **admin** or above. **MCP tool:** `create_board`.
+         */
+        post: operations["createBoard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -42,10 +48,20 @@ export interface paths {
         get: operations["getBoard"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a board with its posts
+         * @description Its posts, their votes and comments go with it. A post created in it at the same moment either lands before the delete (and is counted in `deletedPosts`) or is refused with 404.
+         *
+         *     **Scope:** `boards:write` — the key's creator must currently be **admin** or above. **MCP tool:** `delete_board`.
+         */
+        delete: operations["deleteBoard"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a board, change its slug or description, or make it public or private
+         * @description **Scope:** `boards:write` — the key's creator must currently be **admin** or above. **MCP tool:** `update_board`.
+         */
+        patch: operations["updateBoard"];
         trace?: never;
     };
     "/posts": {
@@ -502,6 +518,66 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "board.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * board.created
+         * @description A board was created. data: the board. Sent to endpoints subscribed to `board.created` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_board_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "board.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * board.updated
+         * @description A board's name, slug, description or visibility changed. data: the board (without its post count); previous: the changed fields before. Sent to endpoints subscribed to `board.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_board_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "board.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * board.deleted
+         * @description A board was deleted with its posts. data: { id, name, deletedPosts }. Sent to endpoints subscribed to `board.deleted` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_board_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "post.created": {
         parameters: {
             query?: never;
@@ -616,6 +692,26 @@ export interface webhooks {
          * @description A comment was added to a post. data: the comment. Sent to endpoints subscribed to `comment.created` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_comment_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * comment.hidden
+         * @description A moderator hid a comment from the portal, or showed it again (hiddenAt null). data: { id, postId, hiddenAt }. Sent to endpoints subscribed to `comment.hidden` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_comment_hidden"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1211,6 +1307,12 @@ export interface components {
              */
             updatedAt: string;
         };
+        DeletedBoard: {
+            id: string;
+            name: string;
+            /** @description How many posts went with it. */
+            deletedPosts: number;
+        };
         PostWithActivity: {
             /**
              * @description Opaque id.
@@ -1708,24 +1810,6 @@ export interface components {
                 };
             };
         };
-        /** @description Not found: `NOT_FOUND`. */
-        NotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "NOT_FOUND";
-                };
-            };
-        };
         /** @description Forbidden: `INSUFFICIENT_SCOPES`, `FORBIDDEN`, `PLAN_LIMIT`. */
         InsufficientScopesOrForbiddenOrPlanLimit: {
             headers: {
@@ -1744,8 +1828,8 @@ export interface components {
                 };
             };
         };
-        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
-        IdempotencyKeyInUse: {
+        /** @description Conflict: `CONFLICT`, `IDEMPOTENCY_KEY_IN_USE`. */
+        ConflictOrIdempotencyKeyInUse: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1758,7 +1842,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
-                    code?: "IDEMPOTENCY_KEY_IN_USE";
+                    code?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -1777,6 +1861,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description Not found: `NOT_FOUND`. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_FOUND";
                 };
             };
         };
@@ -1813,6 +1915,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "PRECONDITION_FAILED";
+                };
+            };
+        };
+        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -1912,6 +2032,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createBoard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    slug: string & (unknown & unknown);
+                    /** @default  */
+                    description?: string;
+                    /** @default true */
+                    isPublic?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Board"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getBoard: {
         parameters: {
             query?: never;
@@ -1946,6 +2121,104 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteBoard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DeletedBoard"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateBoard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    slug?: string & (unknown & unknown);
+                    description?: string;
+                    isPublic?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Board"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2982,7 +3255,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -3124,7 +3397,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.status_changed" | "member.added" | "member.removed" | "todo.created" | "todo.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -3434,6 +3707,132 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    webhook_board_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "board.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_board_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "board.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_board_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "board.deleted";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_post_created: {
         parameters: {
             query?: never;
@@ -3648,6 +4047,48 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "comment.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_comment_hidden: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "comment.hidden";
                     /**
                      * Format: date-time
                      * @description ISO 8601 timestamp, UTC.

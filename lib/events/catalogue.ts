@@ -4,12 +4,16 @@
 // `previous`, where given, is the same resource (or the changed part) before the change.
 
 export const EVENT_CATALOGUE = {
+  "board.created": "A board was created. data: the board.",
+  "board.updated": "A board's name, slug, description or visibility changed. data: the board (without its post count); previous: the changed fields before.",
+  "board.deleted": "A board was deleted with its posts. data: { id, name, deletedPosts }.",
   "post.created": "A post was created, by a member or by a visitor on the portal. data: the post.",
   "post.updated": "A post's title, body or tags changed, or it was linked to (or unlinked from) a roadmap item. data: the post; previous: the post before (for a link, { roadmapItemId } before).",
   "post.status_changed": "A post's status changed. data: the post; previous: { status } before.",
   "post.merged": "A post was merged into another. data: the merged post; previous: the post before.",
   "post.deleted": "A post was deleted. data: the post as it was.",
   "comment.created": "A comment was added to a post. data: the comment.",
+  "comment.hidden": "A moderator hid a comment from the portal, or showed it again (hiddenAt null). data: { id, postId, hiddenAt }.",
   "comment.deleted": "A comment was deleted. data: the comment as it was.",
   "vote.created": "A vote was cast on a post. data: { postId, voteCount }.",
   "vote.deleted": "A vote was withdrawn. data: { postId, voteCount }.",
