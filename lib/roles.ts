@@ -72,6 +72,9 @@ export const MIN_ROLE_FOR_ACTION = {
   "posts.changeStatus": "MEMBER",
   "posts.linkRoadmap": "MEMBER",
   "comments.replyAsTeam": "MEMBER",
+  // An integration recording what a customer said or wanted (a CRM, a support tool).
+  "comments.onBehalf": "MEMBER",
+  "votes.onBehalf": "MEMBER",
   "todos.manage": "MEMBER",
   "boards.manage": "ADMIN",
   "posts.merge": "ADMIN",

@@ -118,6 +118,84 @@ export interface paths {
         patch: operations["updatePost"];
         trace?: never;
     };
+    "/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a post, as the team or for a person
+         * @description With `author.email`, the comment is that person's (their account must exist: 404 naming `email` otherwise); without it, the team's reply by the key's creator. Any board. A post merged into another answers 409 (comment on the one it was merged into); a deleted post 404.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `create_comment`.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{id}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote for a post on a person's behalf
+         * @description The person (an existing account, by address) wants this post. A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_vote`.
+         */
+        post: operations["addVote"];
+        /**
+         * Withdraw a person's vote
+         * @description `?email=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `remove_vote`.
+         */
+        delete: operations["removeVote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment for good
+         * @description Admins and owners.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `delete_comment`.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /**
+         * Hide a comment from the portal, or show it again
+         * @description Admins and owners. A hidden comment stays for the team and leaves the post's `commentCount`. Hiding twice changes nothing.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `moderate_comment`.
+         */
+        patch: operations["moderateComment"];
+        trace?: never;
+    };
     "/roadmap": {
         parameters: {
             query?: never;
@@ -1395,6 +1473,64 @@ export interface components {
                 createdAt: string;
             }[];
         };
+        CreatedComment: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            postId: string;
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            authorId: string;
+            body: string;
+            isTeamReply: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description The post's visible comments, this one included. */
+            commentCount: number;
+        };
+        VoteState: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            postId: string;
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            userId: string;
+            voted: boolean;
+            voteCount: number;
+        };
+        ModeratedComment: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            hiddenAt: string | null;
+        };
+        DeletedComment: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         RoadmapItem: {
             /**
              * @description Opaque id.
@@ -2422,6 +2558,246 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @description Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator. */
+                    author?: {
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CreatedComment"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addVote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person's account, by the address it signed up with. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["VoteState"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeVote: {
+        parameters: {
+            query: {
+                /** @description The person's account, by the address it signed up with. */
+                email: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["VoteState"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DeletedComment"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    moderateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ModeratedComment"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

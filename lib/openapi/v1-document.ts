@@ -165,6 +165,7 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Boards: "Feedback boards.",
   Posts: "Feedback posts, with votes and comments.",
+  Comments: "Moderating a comment (creating one is under its post).",
   Roadmap: "Roadmap items and their linked posts.",
   Changelog: "Release notes.",
   Status: "Status components and incidents.",

@@ -3,8 +3,11 @@ import * as board from "./boards/[id]/route";
 import * as boards from "./boards/route";
 import * as releaseNote from "./changelog/[id]/route";
 import * as changelog from "./changelog/route";
+import * as comment from "./comments/[id]/route";
 import * as members from "./members/route";
 import * as post from "./posts/[id]/route";
+import * as postComments from "./posts/[id]/comments/route";
+import * as postVotes from "./posts/[id]/votes/route";
 import * as posts from "./posts/route";
 import * as roadmap from "./roadmap/route";
 import * as statusComponents from "./status/components/route";
@@ -29,6 +32,9 @@ export const V1_ROUTES: RouteTable = {
   "/boards/{id}": board,
   "/posts": posts,
   "/posts/{id}": post,
+  "/posts/{id}/comments": postComments,
+  "/posts/{id}/votes": postVotes,
+  "/comments/{id}": comment,
   "/roadmap": roadmap,
   "/changelog": changelog,
   "/changelog/{id}": releaseNote,
