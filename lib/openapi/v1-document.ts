@@ -170,6 +170,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Changelog: "Release notes.",
   Status: "Status components and incidents.",
   Members: "Workspace members.",
+  Invitations: "Invitations to join the workspace.",
   Todos: "Todo lists and their items.",
   Webhooks: "Endpoints that receive this workspace's events, their deliveries, and (under `webhooks`) each event's payload.",
   Meta: "The document itself and the MCP server.",

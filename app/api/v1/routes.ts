@@ -4,6 +4,9 @@ import * as boards from "./boards/route";
 import * as releaseNote from "./changelog/[id]/route";
 import * as changelog from "./changelog/route";
 import * as comment from "./comments/[id]/route";
+import * as invitation from "./invitations/[id]/route";
+import * as invitations from "./invitations/route";
+import * as member from "./members/[id]/route";
 import * as members from "./members/route";
 import * as post from "./posts/[id]/route";
 import * as postComments from "./posts/[id]/comments/route";
@@ -42,6 +45,9 @@ export const V1_ROUTES: RouteTable = {
   "/status/incidents": incidents,
   "/status/incidents/{id}": incident,
   "/members": members,
+  "/members/{id}": member,
+  "/invitations": invitations,
+  "/invitations/{id}": invitation,
   "/todos": todos,
   "/todos/{id}": todo,
   "/webhooks": webhooks,
