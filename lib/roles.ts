@@ -9,6 +9,7 @@ export const SCOPES = [
   "posts:read",
   "posts:write",
   "roadmap:read",
+  "roadmap:write",
   "changelog:read",
   "changelog:write",
   "status:read",
@@ -35,6 +36,9 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   "members:read": "MEMBER",
   "posts:write": "MEMBER",
   "todos:write": "MEMBER",
+  // Members link posts to roadmap items; creating, editing, moving and deleting items stays with
+  // admins, checked by each use case as in the dashboard.
+  "roadmap:write": "MEMBER",
   "changelog:write": "ADMIN",
   "status:write": "ADMIN",
   // Boards and members are managed by admins in the dashboard too.

@@ -25,6 +25,8 @@ export const moveRoadmapItemBody = z.strictObject({
   beforeId: idSchema.nullable(),
 });
 
+export const linkPostBody = z.strictObject({ postId: idSchema });
+
 export type CreateRoadmapItemInput = z.input<typeof createRoadmapItemBody>;
 export type UpdateRoadmapItemInput = z.input<typeof updateRoadmapItemBody>;
 export type MoveRoadmapItemInput = z.input<typeof moveRoadmapItemBody>;

@@ -12,6 +12,10 @@ import * as post from "./posts/[id]/route";
 import * as postComments from "./posts/[id]/comments/route";
 import * as postVotes from "./posts/[id]/votes/route";
 import * as posts from "./posts/route";
+import * as roadmapItem from "./roadmap/[id]/route";
+import * as roadmapMove from "./roadmap/[id]/move/route";
+import * as roadmapPost from "./roadmap/[id]/posts/[postId]/route";
+import * as roadmapPosts from "./roadmap/[id]/posts/route";
 import * as roadmap from "./roadmap/route";
 import * as statusComponents from "./status/components/route";
 import * as incident from "./status/incidents/[id]/route";
@@ -39,6 +43,10 @@ export const V1_ROUTES: RouteTable = {
   "/posts/{id}/votes": postVotes,
   "/comments/{id}": comment,
   "/roadmap": roadmap,
+  "/roadmap/{id}": roadmapItem,
+  "/roadmap/{id}/move": roadmapMove,
+  "/roadmap/{id}/posts": roadmapPosts,
+  "/roadmap/{id}/posts/{postId}": roadmapPost,
   "/changelog": changelog,
   "/changelog/{id}": releaseNote,
   "/status/components": statusComponents,
