@@ -65,7 +65,7 @@ export type UpdateIncidentBody = z.output<typeof updateIncidentBody>;
 export type CreateIncidentInput = z.input<typeof createIncidentBody>;
 export type UpdateIncidentInput = z.input<typeof updateIncidentBody>;
 
-// The dashboard's component and maintenance forms (no /api/v1 endpoint takes these yet).
+// The component and maintenance inputs of the dashboard's forms and of /api/v1.
 const componentName = safeText({ min: 1, max: 100, label: "Name" });
 const componentDescription = safeText({ max: 500, label: "Description", multiline: true });
 

@@ -17,7 +17,12 @@ import * as roadmapMove from "./roadmap/[id]/move/route";
 import * as roadmapPost from "./roadmap/[id]/posts/[postId]/route";
 import * as roadmapPosts from "./roadmap/[id]/posts/route";
 import * as roadmap from "./roadmap/route";
+import * as statusComponent from "./status/components/[id]/route";
+import * as statusComponentOrder from "./status/components/reorder/route";
 import * as statusComponents from "./status/components/route";
+import * as maintenanceEnd from "./status/maintenance/[id]/end/route";
+import * as maintenanceWindow from "./status/maintenance/[id]/route";
+import * as maintenance from "./status/maintenance/route";
 import * as incident from "./status/incidents/[id]/route";
 import * as incidents from "./status/incidents/route";
 import * as todo from "./todos/[id]/route";
@@ -50,6 +55,11 @@ export const V1_ROUTES: RouteTable = {
   "/changelog": changelog,
   "/changelog/{id}": releaseNote,
   "/status/components": statusComponents,
+  "/status/components/reorder": statusComponentOrder,
+  "/status/components/{id}": statusComponent,
+  "/status/maintenance": maintenance,
+  "/status/maintenance/{id}": maintenanceWindow,
+  "/status/maintenance/{id}/end": maintenanceEnd,
   "/status/incidents": incidents,
   "/status/incidents/{id}": incident,
   "/members": members,
