@@ -48,3 +48,12 @@ export type CreatePostBody = z.output<typeof createPostBody>;
 export type UpdatePostBody = z.output<typeof updatePostBody>;
 export type UpdatePostInput = z.input<typeof updatePostBody>;
 export type CreatePostInput = z.input<typeof createPostBody>;
+
+/** The most posts one bulk request creates (all or none). */
+export const MAX_BULK_POSTS = 100;
+
+export const createPostsBody = z.strictObject({
+  items: z.array(createPostBody).min(1, "Send at least one post.").max(MAX_BULK_POSTS, `At most ${MAX_BULK_POSTS} posts per request.`),
+});
+
+export type CreatePostsInput = z.input<typeof createPostsBody>;

@@ -11,6 +11,7 @@ import * as members from "./members/route";
 import * as post from "./posts/[id]/route";
 import * as postComments from "./posts/[id]/comments/route";
 import * as postVotes from "./posts/[id]/votes/route";
+import * as postsBulk from "./posts/bulk/route";
 import * as posts from "./posts/route";
 import * as roadmapItem from "./roadmap/[id]/route";
 import * as roadmapMove from "./roadmap/[id]/move/route";
@@ -43,6 +44,7 @@ export const V1_ROUTES: RouteTable = {
   "/boards": boards,
   "/boards/{id}": board,
   "/posts": posts,
+  "/posts/bulk": postsBulk,
   "/posts/{id}": post,
   "/posts/{id}/comments": postComments,
   "/posts/{id}/votes": postVotes,
