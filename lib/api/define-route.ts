@@ -1,4 +1,6 @@
 import { scopedDb } from "@/lib/db/scoped";
+import { describeError } from "@/lib/log/describe-error";
+import { repeatedWarning } from "@/lib/log/repeated";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { VerifiedKey } from "@/lib/keys/verify-api-key";
 import type { WorkspaceActor } from "@/lib/workspaces/actor";
@@ -116,7 +118,11 @@ export function defineRoute<S extends InputSchemas>(
         await claim.release().catch(() => {});
         throw error;
       }
-      await claim.finish(status, body);
+      // The write is done: failing to store its answer must not turn it into an error the client
+      // would retry. The claim then lapses after a minute and a later retry would act again.
+      await claim.finish(status, body).catch((error: unknown) => {
+        repeatedWarning.report("idempotency-store", { requestId, error: describeError(error) }, "idempotency answer not stored");
+      });
       return jsonResponse(body, { status, requestId, headers });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
