@@ -5,14 +5,17 @@ import type { Role } from "@/lib/generated/prisma/enums";
 // the key is created.
 export const SCOPES = [
   "boards:read",
+  "boards:write",
   "posts:read",
   "posts:write",
   "roadmap:read",
+  "roadmap:write",
   "changelog:read",
   "changelog:write",
   "status:read",
   "status:write",
   "members:read",
+  "members:write",
   "todos:read",
   "todos:write",
   "webhooks:read",
@@ -33,8 +36,14 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   "members:read": "MEMBER",
   "posts:write": "MEMBER",
   "todos:write": "MEMBER",
+  // Members link posts to roadmap items; creating, editing, moving and deleting items stays with
+  // admins, checked by each use case as in the dashboard.
+  "roadmap:write": "MEMBER",
   "changelog:write": "ADMIN",
   "status:write": "ADMIN",
+  // Boards and members are managed by admins in the dashboard too.
+  "boards:write": "ADMIN",
+  "members:write": "ADMIN",
   // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
   "webhooks:read": "ADMIN",
   "webhooks:write": "ADMIN",
@@ -67,6 +76,9 @@ export const MIN_ROLE_FOR_ACTION = {
   "posts.changeStatus": "MEMBER",
   "posts.linkRoadmap": "MEMBER",
   "comments.replyAsTeam": "MEMBER",
+  // An integration recording what a customer said or wanted (a CRM, a support tool).
+  "comments.onBehalf": "MEMBER",
+  "votes.onBehalf": "MEMBER",
   "todos.manage": "MEMBER",
   "boards.manage": "ADMIN",
   "posts.merge": "ADMIN",

@@ -7,8 +7,8 @@ const RESOURCES: Record<string, { label: string; description: string }> = {
   posts: { label: "Posts", description: "Posts, with their votes and comments" },
   roadmap: { label: "Roadmap", description: "Roadmap items and their posts" },
   changelog: { label: "Changelog", description: "Release notes" },
-  status: { label: "Status page", description: "Components and incidents" },
-  members: { label: "Members", description: "Look up a member by email" },
+  status: { label: "Status page", description: "Components, incidents and maintenance" },
+  members: { label: "Members", description: "Members, their roles and invitations" },
   todos: { label: "Todos", description: "Todo lists and items" },
   webhooks: { label: "Webhooks", description: "Webhook endpoints and their deliveries" },
 };

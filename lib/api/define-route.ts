@@ -1,4 +1,6 @@
 import { scopedDb } from "@/lib/db/scoped";
+import { describeError } from "@/lib/log/describe-error";
+import { repeatedWarning } from "@/lib/log/repeated";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { VerifiedKey } from "@/lib/keys/verify-api-key";
 import type { WorkspaceActor } from "@/lib/workspaces/actor";
@@ -8,6 +10,8 @@ import { ApiError } from "./error-codes";
 import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
 import { authenticate } from "./steps/authenticate";
 import { authorizeRole, authorizeScope } from "./steps/authorize";
+import { checkIfMatch, etagOf } from "./steps/conditional";
+import { claimIdempotencyKey, idempotencyKeyOf, REPLAYED_HEADER, requestFingerprint } from "./steps/idempotency";
 import { parseInput, type InputSchemas, type ParsedInput } from "./steps/parse-input";
 import { rateLimit } from "./steps/rate-limit";
 import { toApiError } from "./to-api-error";
@@ -36,6 +40,11 @@ export interface RouteSpec<S extends InputSchemas> {
   status?: number;
   /** Its OpenAPI operation and MCP tool (lib/api/operation.ts). */
   operation: Operation;
+  /**
+   * A PATCH or DELETE: the resource as its GET answers it, read before the change, so `If-Match`
+   * can be compared with its `ETag` (412 when it changed) and a PATCH can answer the new `ETag`.
+   */
+  current?: (input: ParsedInput<S>, ctx: ApiContext) => Promise<unknown>;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -68,7 +77,9 @@ export function apiContext(key: VerifiedKey, role: Role, requestId: string): Api
  * The /api/v1 request pipeline, in order:
  *   1 authenticate → 401 · 2 rate limit → 429 · 3 scope → 403 INSUFFICIENT_SCOPES ·
  *   4 creator role → 403 FORBIDDEN · 5 parse params, query, body → 400/413/415 ·
- *   then the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.
+ *   then If-Match on PATCH/DELETE → 412 · Idempotency-Key on POST (replay, 409, 422) ·
+ *   the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.
+ * A single-resource GET answers an ETag.
  * Rate-limit headers and X-Request-Id ride on every response, errors included; anything thrown
  * is turned into the error envelope in exactly one place.
  */
@@ -87,8 +98,32 @@ export function defineRoute<S extends InputSchemas>(
       authorizeScope(key, spec.scope);
       const role = authorizeRole(key, spec.scope);
       const input = await parseInput(request, await context.params, schemas);
-      const result = await handler(input, apiContext(key, role, requestId));
-      return jsonResponse({ success: true, ...result }, { status: spec.status ?? 200, requestId, headers });
+      const ctx = apiContext(key, role, requestId);
+      const status = spec.status ?? 200;
+      const current = spec.current;
+      if (current) await checkIfMatch(request, () => current(input, ctx));
+      const idempotencyKey = request.method === "POST" ? idempotencyKeyOf(request) : null;
+      if (idempotencyKey === null) {
+        const result = await handler(input, ctx);
+        if (request.method === "GET" && !result.pagination) headers.ETag = etagOf(result.data);
+        if (current && request.method === "PATCH") headers.ETag = etagOf(await current(input, ctx));
+        return jsonResponse({ success: true, ...result }, { status, requestId, headers });
+      }
+      const claim = await claimIdempotencyKey(key.workspaceId, idempotencyKey, requestFingerprint(request.method, request.url, input));
+      if (claim.kind === "replay") return jsonResponse(claim.body, { status: claim.status, requestId, headers: { ...headers, [REPLAYED_HEADER]: "true" } });
+      let body: unknown;
+      try {
+        body = { success: true, ...(await handler(input, ctx)) };
+      } catch (error) {
+        await claim.release().catch(() => {});
+        throw error;
+      }
+      // The write is done: failing to store its answer must not turn it into an error the client
+      // would retry. The claim then lapses after a minute and a later retry would act again.
+      await claim.finish(status, body).catch((error: unknown) => {
+        repeatedWarning.report("idempotency-store", { requestId, error: describeError(error) }, "idempotency answer not stored");
+      });
+      return jsonResponse(body, { status, requestId, headers });
     } catch (error) {
       return errorResponse(toApiError(error, requestId), requestId, headers);
     }

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { recordEvent } from "@/lib/events/record-event";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { createBoardSchema, type CreateBoardInput } from "./schemas";
@@ -13,8 +14,11 @@ export async function createBoard(actor: WorkspaceActor, input: CreateBoardInput
   authorize(actor, "boards.manage", "create boards");
   const data = validate(createBoardSchema, input, "The board is not valid.");
   try {
-    const board = await createWithinPlanLimit(actor.db, "boards", (tx) => tx.board.create({ data: { workspaceId: actor.workspaceId, ...data } }));
-    return boardView({ ...board, _count: { posts: 0 } });
+    return await createWithinPlanLimit(actor.db, "boards", async (tx) => {
+      const board = boardView({ ...(await tx.board.create({ data: { workspaceId: actor.workspaceId, ...data } })), _count: { posts: 0 } });
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "board.created", data: board });
+      return board;
+    });
   } catch (error) {
     throw isUniqueViolation(error) ? slugTaken() : error;
   }

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 
 /**
@@ -27,6 +28,8 @@ export async function deleteBoard(actor: WorkspaceActor, boardId: string, { expe
       );
     }
     await tx.board.deleteMany({ where: { id: boardId, workspaceId } });
-    return { id: board.id, name: board.name, deletedPosts: postCount };
+    const deleted = { id: board.id, name: board.name, deletedPosts: postCount };
+    await recordEvent(tx, { workspaceId, type: "board.deleted", data: deleted });
+    return deleted;
   });
 }

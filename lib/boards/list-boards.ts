@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
 import type { Audience } from "@/lib/core/audience";
 import type { PageOnlyQuery } from "@/lib/public/schemas";
@@ -15,7 +15,7 @@ const VISIBILITY_FILTER = { public: publicBoardFilter, private: { NOT: publicBoa
 export async function listBoards(db: ScopedDb, audience: Audience, query: ListBoardsQuery) {
   const page = keysetArgs(NEWEST, query.cursor, query.limit);
   const rows = await db.board.findMany({
-    where: { AND: [boardsVisibleTo(audience), VISIBILITY_FILTER[query.visibility], page.where] },
+    where: { AND: [boardsVisibleTo(audience), VISIBILITY_FILTER[query.visibility], changedSince(query.updatedSince), page.where] },
     orderBy: page.orderBy,
     take: page.take,
   });

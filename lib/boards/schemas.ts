@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { safeText } from "@/lib/core/schemas";
 
 export const BOARD_VISIBILITIES = ["public", "private", "all"] as const;
 
 export const listBoardsQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   visibility: z.enum(BOARD_VISIBILITIES, { message: `visibility must be one of: ${BOARD_VISIBILITIES.join(", ")}.` }).default("all"),
 });
 

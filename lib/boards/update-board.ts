@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { recordEvent } from "@/lib/events/record-event";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { slugTaken } from "./create-board";
 import { getBoardWithPostCount } from "./get-board";
@@ -11,8 +12,16 @@ export async function updateBoard(actor: WorkspaceActor, boardId: string, input:
   authorize(actor, "boards.manage", "edit boards");
   const data = validate(updateBoardSchema, input, "The board is not valid.");
   try {
-    const { count } = await actor.db.board.updateMany({ where: { id: boardId }, data });
-    if (count === 0) throw new DomainError("NOT_FOUND", "This board no longer exists.");
+    // One transaction with its event: board.updated exists exactly when the change does.
+    await actor.db.$transaction(async (tx) => {
+      const before = await tx.board.findUnique({ where: { id: boardId } });
+      if (!before) throw new DomainError("NOT_FOUND", "This board no longer exists.");
+      const after = await tx.board.update({ where: { id: boardId }, data });
+      const changed = Object.fromEntries(Object.keys(data).map((field) => [field, before[field as keyof typeof data]]));
+      const { id, name, slug, description, isPublic, createdAt, updatedAt } = after;
+      const board = { id, name, slug, description, isPublic, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "board.updated", data: board, previous: changed });
+    });
   } catch (error) {
     throw isUniqueViolation(error) ? slugTaken() : error;
   }

@@ -1,6 +1,6 @@
 import type { Audience } from "@/lib/core/audience";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { PageOnlyQuery } from "@/lib/public/schemas";
 import { releaseNotesVisibleTo } from "@/lib/visibility";
 import { nextPublication } from "./next-publication";
@@ -17,7 +17,7 @@ export async function listReleaseNotes(db: ScopedDb, audience: Audience, query: 
   const sort = query.state === "published" || query.state === "scheduled" ? NEWEST_PUBLISHED : NEWEST_CREATED;
   const page = keysetArgs(sort, query.cursor, query.limit);
   const rows = await db.releaseNote.findMany({
-    where: { AND: [releaseNotesVisibleTo(audience, now, query.state), page.where] },
+    where: { AND: [releaseNotesVisibleTo(audience, now, query.state), changedSince(query.updatedSince), page.where] },
     orderBy: page.orderBy,
     take: page.take,
     include: WITH_POST_IDS,

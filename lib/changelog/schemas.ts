@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { idSchema, safeText } from "@/lib/core/schemas";
 import { NOTE_STATES } from "./published";
 
@@ -11,7 +11,7 @@ const stateQuery = z
   .default("published")
   .meta({ description: "Which notes: `published` (the default), `draft`, `scheduled` or `all`. Anything but `published` needs a key with changelog:write." });
 
-export const listReleaseNotesQuery = z.strictObject({ ...pageQuery, state: stateQuery });
+export const listReleaseNotesQuery = z.strictObject({ ...changedPageQuery, state: stateQuery });
 export const getReleaseNoteQuery = z.strictObject({ state: stateQuery });
 
 const title = safeText({ min: 1, max: 200, label: "title" });

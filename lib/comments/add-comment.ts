@@ -22,13 +22,14 @@ export function addComment(input: { workspaceId: string; postId: string; userId:
  * so the count stays exact under concurrent comments and merges and never counts a comment that
  * was not written. Visitors reach only posts of public boards; the team reaches every board.
  */
-export async function insertComment(input: { workspaceId: string; postId: string; userId: string; body: string; asTeam: boolean }) {
+export async function insertComment(input: { workspaceId: string; postId: string; userId: string; body: string; asTeam: boolean; publicOnly?: boolean }) {
   const { body } = validate(addCommentSchema, { body: input.body }, "The comment is not valid.");
   const { workspaceId, postId, userId, asTeam } = input;
+  const publicOnly = input.publicOnly ?? !asTeam;
   // One transaction for the insert and its event: comment.created exists exactly when the comment does.
   const outcome = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; createdAt: Date; commentCount: number }[]>`
-      WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: !asTeam })}), inserted AS (
+      WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly })}), inserted AS (
         INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "isTeamReply", "createdAt", "updatedAt")
         SELECT ${commentId()}, ${workspaceId}, target.id, ${userId}, ${body}, ${asTeam}, now(), now() FROM target
         RETURNING id, "postId", "createdAt"
@@ -45,7 +46,7 @@ export async function insertComment(input: { workspaceId: string; postId: string
     await recordEvent(tx, { workspaceId, type: "comment.created", data });
     return comment;
   });
-  if (!outcome) throw await whyNoComment(workspaceId, postId, !asTeam);
+  if (!outcome) throw await whyNoComment(workspaceId, postId, publicOnly);
   return outcome;
 }
 

@@ -14,11 +14,18 @@ type Tx = Prisma.TransactionClient;
 export async function setCommentHidden(actor: WorkspaceActor, commentId: string, hidden: boolean) {
   authorize(actor, "comments.moderate", "hide comments");
   return onLockedComment(actor, commentId, async (tx) => {
+    const [before] = await tx.$queryRaw<{ postId: string; hiddenAt: Date | null }[]>`
+      SELECT "postId", "hiddenAt" FROM "Comment" WHERE id = ${commentId} AND "workspaceId" = ${actor.workspaceId}`;
     const rows = await tx.$queryRaw<{ hiddenAt: Date | null }[]>`
       UPDATE "Comment" SET "hiddenAt" = CASE WHEN ${hidden} THEN COALESCE("hiddenAt", now()) ELSE NULL END, "updatedAt" = now()
       WHERE id = ${commentId} AND "workspaceId" = ${actor.workspaceId}
       RETURNING "hiddenAt"`;
-    return { id: commentId, hiddenAt: rows[0]?.hiddenAt?.toISOString() ?? null };
+    const hiddenAt = rows[0]?.hiddenAt?.toISOString() ?? null;
+    // Only a real change is an event: hiding twice tells nobody anything new.
+    if (before && (before.hiddenAt === null) === hidden) {
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "comment.hidden", data: { id: commentId, postId: before.postId, hiddenAt } });
+    }
+    return { id: commentId, hiddenAt };
   });
 }
 

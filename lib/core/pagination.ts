@@ -54,6 +54,22 @@ export const cursorSchema = z
 
 export const pageQuery = { limit: limitSchema, cursor: cursorSchema };
 
+// A sync asks only for what changed since its last run. Inclusive, so a row changed in the same
+// millisecond as the previous run's answer is seen again rather than missed.
+const updatedSinceSchema = z.iso
+  .datetime({ offset: true, message: "updatedSince must be a date and time (ISO 8601, e.g. 2026-05-01T09:00:00Z)." })
+  .transform((value) => new Date(value))
+  .optional()
+  .meta({ description: "Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since." });
+
+/** The query of an API list: a page, and optionally only what changed since a time. */
+export const changedPageQuery = { ...pageQuery, updatedSince: updatedSinceSchema };
+
+/** The condition `updatedSince` adds to a list's where (none without it). */
+export function changedSince(since: Date | undefined): { updatedAt?: { gte: Date } } {
+  return since ? { updatedAt: { gte: since } } : {};
+}
+
 export interface SortSpec {
   /** Stable name written into cursors, e.g. "newest". */
   name: string;

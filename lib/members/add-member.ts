@@ -4,6 +4,7 @@ import { invitationThrottles, throttleOrThrow } from "@/lib/auth/throttles";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { recordEvent } from "@/lib/events/record-event";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { issueInvitationLink, mailInvitation } from "./mail-invitation";
@@ -53,6 +54,7 @@ export async function addMember(actor: WorkspaceActor, input: AddMemberInput, or
         select: { id: true },
       });
       const { raw } = await issueInvitationLink(tx, { id: invitation.id, email });
+      await recordEvent(tx, { workspaceId: actor.workspaceId, type: "invitation.created", data: { id: invitation.id, email, role } });
       return { invitationId: invitation.id, raw };
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { zodDetails } from "@/lib/core/zod-details";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { changeMemberRoleSchema, type ChangeMemberRoleInput } from "./member-form-schemas";
+import { recordMemberEvent } from "./member-event";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
 
 /**
@@ -29,6 +30,7 @@ export async function changeMemberRole(actor: WorkspaceActor, input: ChangeMembe
     }
     if (target.role === "OWNER") await assertAnotherOwner(tx);
     await tx.membership.update({ where: { id: target.id }, data: { role } });
+    await recordMemberEvent(tx, actor.workspaceId, userId, "member.role_changed", { role: target.role });
     return { userId, role };
   });
 }

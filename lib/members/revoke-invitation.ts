@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors";
 import { zodDetails } from "@/lib/core/zod-details";
+import { recordEvent } from "@/lib/events/record-event";
 import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { revokeInvitationSchema, type RevokeInvitationInput } from "./member-form-schemas";
 
@@ -8,7 +9,12 @@ export async function revokeInvitation(actor: WorkspaceActor, input: RevokeInvit
   requireRole(actor, "ADMIN", "revoke invitations");
   const parsed = revokeInvitationSchema.safeParse(input);
   if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The invitation is not valid.", zodDetails(parsed.error));
-  const { count } = await actor.db.invitation.deleteMany({ where: { id: parsed.data.invitationId } });
-  if (count === 0) throw new DomainError("NOT_FOUND", "This invitation no longer exists.");
-  return { invitationId: parsed.data.invitationId };
+  const { invitationId } = parsed.data;
+  return actor.db.$transaction(async (tx) => {
+    const invitation = await tx.invitation.findUnique({ where: { id: invitationId }, select: { id: true, email: true, role: true } });
+    const { count } = await tx.invitation.deleteMany({ where: { id: invitationId } });
+    if (!invitation || count === 0) throw new DomainError("NOT_FOUND", "This invitation no longer exists.");
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "invitation.revoked", data: invitation });
+    return { invitationId };
+  });
 }

@@ -1,9 +1,12 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters } from "zod-openapi";
+import { z } from "zod";
+import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiParameters } from "zod-openapi";
 import type { V1Endpoint } from "@/lib/api/define-route";
 import { toolNameOf } from "@/lib/api/operation";
 import type { ErrorCode } from "@/lib/core/errors";
 import { successBodyOf } from "@/lib/api/response-schemas";
 import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_WINDOW_HOURS, REPLAYED_HEADER } from "@/lib/api/steps/idempotency";
+import type { OperationMethod } from "./route-table";
 import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
 import { apiRateLimitPerMinute } from "@/lib/ratelimit";
 import { errorCodeList, errorResponses, headerComponents, headerRefs, LICENSE, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
@@ -17,7 +20,7 @@ import { tagOf, tagsIn } from "./tags";
  * The codes an /api/v1 operation can answer: what its pipeline's steps answer given its schemas
  * (lib/api/define-route.ts), plus what its handler declares.
  */
-export function v1ErrorCodes(endpoint: V1Endpoint): Set<ErrorCode> {
+export function v1ErrorCodes(endpoint: V1Endpoint, method: OperationMethod): Set<ErrorCode> {
   const { schemas = {}, operation } = endpoint.spec;
   const codes = new Set<ErrorCode>(["UNAUTHORIZED", "RATE_LIMITED", "INSUFFICIENT_SCOPES", "FORBIDDEN", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
   if (schemas.params) codes.add("NOT_FOUND");
@@ -26,8 +29,51 @@ export function v1ErrorCodes(endpoint: V1Endpoint): Set<ErrorCode> {
     codes.add("PAYLOAD_TOO_LARGE");
     codes.add("UNSUPPORTED_MEDIA_TYPE");
   }
+  if (method === "POST") {
+    for (const code of ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED"] as const) codes.add(code);
+  }
+  if (endpoint.spec.current) codes.add("PRECONDITION_FAILED");
   for (const code of operation.errors ?? []) codes.add(code);
   return codes;
+}
+
+const idempotencyHeader = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description: `Makes a retry safe: the same key with the same request within ${IDEMPOTENCY_WINDOW_HOURS} hours answers the first success again (with \`${REPLAYED_HEADER}: true\`) without acting twice. A UUID per logical request.`,
+      example: "5f1c9a1e-8d2b-4a53-9f0e-3c6b2d7e4a10",
+    }),
+});
+
+const ifMatchHeader = z.object({
+  "If-Match": z
+    .string()
+    .optional()
+    .meta({ description: "The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`." }),
+});
+
+/** Headers only /api/v1 answers: the validator of one resource and the replay marker. */
+export const V1_HEADERS = {
+  ETag: { description: "A strong validator of this resource as GET answers it; send it as `If-Match` on PATCH or DELETE.", required: true, schema: { type: "string" }, example: '"Xb3k9qTz0r7mWc2d5fJ8hYp1sLa"' },
+  [REPLAYED_HEADER]: { description: "`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`.", required: false, schema: { type: "string", const: "true" } },
+} satisfies Record<string, oas31.HeaderObject>;
+
+function successHeaders(method: OperationMethod, endpoint: V1Endpoint): string[] {
+  const names = ["X-Request-Id", ...RATE_LIMIT_HEADERS];
+  if (method === "GET" && !endpoint.spec.operation.paginated) names.push("ETag");
+  if (method === "PATCH" && endpoint.spec.current) names.push("ETag");
+  if (method === "POST") names.push(REPLAYED_HEADER);
+  return names;
+}
+
+function headerParams(method: OperationMethod, endpoint: V1Endpoint) {
+  if (method === "POST") return idempotencyHeader;
+  if (endpoint.spec.current) return ifMatchHeader;
+  return undefined;
 }
 
 /** zod-openapi's `requestParams` (one parameter per property of each object schema). */
@@ -38,7 +84,7 @@ export function requestParams(schemas: { params?: unknown; query?: unknown }): Z
   return params;
 }
 
-function v1Operation({ path, endpoint }: RouteEntry<V1Endpoint>, registry: ErrorResponseRegistry): ZodOpenApiOperationObject {
+function v1Operation({ path, method, endpoint }: RouteEntry<V1Endpoint>, registry: ErrorResponseRegistry): ZodOpenApiOperationObject {
   const { scope, schemas = {}, status = 200, operation } = endpoint.spec;
   const role = MIN_ROLE_FOR_SCOPE[scope].toLowerCase();
   const tool = toolNameOf(operation.id);
@@ -52,16 +98,16 @@ function v1Operation({ path, endpoint }: RouteEntry<V1Endpoint>, registry: Error
     "x-required-scope": scope,
     "x-min-creator-role": MIN_ROLE_FOR_SCOPE[scope],
     "x-mcp-tool": tool,
-    requestParams: requestParams(schemas),
+    requestParams: { ...requestParams(schemas), ...(headerParams(method, endpoint) ? { header: headerParams(method, endpoint) } : {}) },
     requestBody: schemas.body ? { required: true, content: { "application/json": { schema: schemas.body } } } : undefined,
     responses: {
       [String(status)]: {
         description: status === 201 ? "Created." : "OK.",
-        headers: headerRefs(["X-Request-Id", ...RATE_LIMIT_HEADERS]),
+        headers: headerRefs(successHeaders(method, endpoint)),
         content: { "application/json": { schema: successBodyOf(operation) } },
       },
       // A 401 comes before the request is counted; a 500 or 503 may.
-      ...errorResponses(v1ErrorCodes(endpoint), (status) => status !== 401 && status < 500, registry),
+      ...errorResponses(v1ErrorCodes(endpoint, method), (status) => status !== 401 && status < 500, registry),
     },
   };
 }
@@ -73,6 +119,10 @@ const DESCRIPTION = `The REST API of a workspace: feedback boards and posts, the
 **Envelope.** Every body is JSON with a boolean \`success\`: \`{ "success": true, "data": … }\`, lists add \`pagination: { nextCursor, hasMore }\` (\`?limit=\` 1–100, default 20; \`?cursor=\` the previous page's \`nextCursor\`). Bodies are strict (unknown fields are refused), and so are query parameters. Every answer has \`X-Request-Id\`; errors repeat it as \`requestId\`.
 
 **Order of checks.** Key (401) → rate limit (429) → scope (403 \`INSUFFICIENT_SCOPES\`) → creator's role (403 \`FORBIDDEN\`) → input (400/413/415) → the resource (404) → plan limit (403 \`PLAN_LIMIT\`).
+
+**Safe retries.** Every POST takes an \`Idempotency-Key\`: the same key and request within 24 hours answers the first success again (\`Idempotent-Replayed: true\`) without acting twice; another request under the key is a 422 \`IDEMPOTENCY_KEY_REUSED\`, one still running a 409 \`IDEMPOTENCY_KEY_IN_USE\`.
+
+**Conditional updates.** A single-resource GET answers an \`ETag\`; PATCH and DELETE take \`If-Match\` and answer 412 \`PRECONDITION_FAILED\` when the resource changed since. Lists take \`updatedSince\`.
 
 **Rate limit.** 100 requests per rolling minute per key, shared by REST and MCP. Every counted answer carries \`X-RateLimit-Limit/Remaining/Reset\` and the IETF draft's \`RateLimit-Policy: "per-key";q=100;w=60\` and \`RateLimit: "per-key";r=…;t=…\`; a 429 adds \`Retry-After\`.
 
@@ -108,7 +158,7 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
             description: "An API key from the dashboard (workspace → Settings → API keys), with the scopes each operation names.",
           },
         },
-        headers: headerComponents("per-key", apiRateLimitPerMinute()),
+        headers: { ...headerComponents("per-key", apiRateLimitPerMinute()), ...V1_HEADERS },
         responses: Object.fromEntries(errors),
         schemas: SHARED_SCHEMAS,
       },
@@ -119,10 +169,12 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Boards: "Feedback boards.",
   Posts: "Feedback posts, with votes and comments.",
+  Comments: "Moderating a comment (creating one is under its post).",
   Roadmap: "Roadmap items and their linked posts.",
   Changelog: "Release notes.",
   Status: "Status components and incidents.",
   Members: "Workspace members.",
+  Invitations: "Invitations to join the workspace.",
   Todos: "Todo lists and their items.",
   Webhooks: "Endpoints that receive this workspace's events, their deliveries, and (under `webhooks`) each event's payload.",
   Meta: "The document itself and the MCP server.",

@@ -32,12 +32,13 @@ export const API_POST_LIST: PostListShape<Post, ReturnType<typeof postView>> = {
  * The WHERE conditions of a post list's filters, and its search (lib/posts/search.ts) when `q` is
  * given: undefined search means none was asked; null, that `q` holds no word and matches nothing.
  */
-export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">) {
+export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q"> & { updatedSince?: Date }) {
   const where: SqlFragment[] = [];
   if (query.boardId) where.push(sqlFragment`"boardId" = ${query.boardId}`);
   if (query.status) where.push(sqlFragment`status = ${query.status}::"PostStatus"`);
   // @> rather than = ANY(): the form a GIN index on tags would serve.
   if (query.tag) where.push(sqlFragment`tags @> ARRAY[${query.tag}]::text[]`);
+  if (query.updatedSince) where.push(sqlFragment`"updatedAt" >= ${query.updatedSince}`);
   return { where, search: query.q ? postSearch(query.q) : undefined };
 }
 

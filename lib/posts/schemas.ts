@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, safeText } from "@/lib/core/schemas";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { POST_STATUSES } from "./status-rules";
 
 const tag = safeText({ min: 1, max: 32, label: "Tag" })
@@ -13,7 +13,7 @@ const status = z.enum(POST_STATUSES, { message: `status must be one of: ${POST_S
 export const POST_SORTS = ["newest", "oldest", "top"] as const;
 
 export const listPostsQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   boardId: idSchema.optional(),
   status: status.optional(),
   tag: safeText({ min: 1, max: 32, label: "tag" }).transform((value) => value.toLowerCase()).optional(),
@@ -48,3 +48,12 @@ export type CreatePostBody = z.output<typeof createPostBody>;
 export type UpdatePostBody = z.output<typeof updatePostBody>;
 export type UpdatePostInput = z.input<typeof updatePostBody>;
 export type CreatePostInput = z.input<typeof createPostBody>;
+
+/** The most posts one bulk request creates (all or none). */
+export const MAX_BULK_POSTS = 100;
+
+export const createPostsBody = z.strictObject({
+  items: z.array(createPostBody).min(1, "Send at least one post.").max(MAX_BULK_POSTS, `At most ${MAX_BULK_POSTS} posts per request.`),
+});
+
+export type CreatePostsInput = z.input<typeof createPostsBody>;

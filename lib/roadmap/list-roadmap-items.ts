@@ -6,7 +6,7 @@ import { POST_STATUSES } from "@/lib/posts/status-rules";
 import type { RoadmapQuery } from "@/lib/public/schemas";
 import { postsVisibleTo } from "@/lib/visibility";
 import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ListRoadmapQuery } from "./schemas";
 import { roadmapItemShape, roadmapItemView } from "./view";
 
@@ -31,7 +31,7 @@ export async function listRoadmapItems(db: ScopedDb, audience: Audience, query: 
   const page = keysetArgs(DISPLAY_ORDER, query.cursor, query.limit);
   const linked = linkedPosts(db, audience);
   const rows = await db.roadmapItem.findMany({
-    where: { AND: [query.stage ? { stage: query.stage } : {}, page.where] },
+    where: { AND: [query.stage ? { stage: query.stage } : {}, changedSince(query.updatedSince), page.where] },
     orderBy: page.orderBy,
     take: page.take,
     include: {

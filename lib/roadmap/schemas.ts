@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { idSchema, safeText } from "@/lib/core/schemas";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 
 export const ROADMAP_STAGES = ["planned", "in_progress", "completed"] as const satisfies readonly RoadmapStage[];
 
 export const listRoadmapQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   stage: z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` }).optional(),
 });
 
@@ -24,6 +24,8 @@ export const moveRoadmapItemBody = z.strictObject({
   // move means the same thing on the server whatever else changed in the column meanwhile.
   beforeId: idSchema.nullable(),
 });
+
+export const linkPostBody = z.strictObject({ postId: idSchema });
 
 export type CreateRoadmapItemInput = z.input<typeof createRoadmapItemBody>;
 export type UpdateRoadmapItemInput = z.input<typeof updateRoadmapItemBody>;

@@ -1,3 +1,4 @@
+import { recordEvent } from "@/lib/events/record-event";
 import { validate } from "@/lib/core/validate";
 import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
@@ -8,11 +9,14 @@ import { createComponentBody, type CreateComponentBody } from "./schemas";
 export async function createComponent(actor: WorkspaceActor, input: CreateComponentBody) {
   authorize(actor, "status.manage", "add status components");
   const body = validate(createComponentBody, input, "The component is not valid.");
-  const component = await createWithinPlanLimit(actor.db, "statusComponents", async (tx) => {
+  return createWithinPlanLimit(actor.db, "statusComponents", async (tx) => {
     const last = await tx.statusComponent.aggregate({ _max: { position: true } });
-    return tx.statusComponent.create({
-      data: { workspaceId: actor.workspaceId, name: body.name, description: body.description, position: (last._max.position ?? -1) + 1 },
-    });
+    const component = componentView(
+      await tx.statusComponent.create({
+        data: { workspaceId: actor.workspaceId, name: body.name, description: body.description, position: (last._max.position ?? -1) + 1 },
+      }),
+    );
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "status_component.created", data: component });
+    return component;
   });
-  return componentView(component);
 }

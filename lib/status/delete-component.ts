@@ -1,3 +1,5 @@
+import { componentView } from "./component-view";
+import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { getComponentOrThrow } from "./get-component";
@@ -25,6 +27,7 @@ export async function deleteComponent(actor: WorkspaceActor, id: string) {
       );
     }
     await tx.statusComponent.deleteMany({ where: { id } });
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "status_component.deleted", data: componentView(component) });
   });
   return { id };
 }

@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { componentView } from "./component-view";
 import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
@@ -14,7 +14,7 @@ export const COMPONENT_SORT: SortSpec = { name: "position", field: "position", d
 export async function listComponents(db: ScopedDb, query: ListComponentsQuery, now = new Date()) {
   const page = keysetArgs(COMPONENT_SORT, query.cursor, query.limit);
   const [rows, schedule] = await Promise.all([
-    db.statusComponent.findMany({ where: page.where, orderBy: page.orderBy, take: page.take }),
+    db.statusComponent.findMany({ where: { AND: [changedSince(query.updatedSince), page.where] }, orderBy: page.orderBy, take: page.take }),
     getMaintenanceSchedule(db, db.workspaceId, now),
   ]);
   return toPage(withMaintenance(rows, schedule), COMPONENT_SORT, query.limit, componentView);

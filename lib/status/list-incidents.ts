@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { z } from "zod";
 import { idField, timestampField } from "@/lib/core/fields";
@@ -20,7 +20,7 @@ const STATE_FILTERS: Record<ListIncidentsQuery["state"], Prisma.IncidentWhereInp
 export async function listIncidents(db: ScopedDb, query: ListIncidentsQuery) {
   const page = keysetArgs(NEWEST, query.cursor, query.limit);
   const rows = await db.incident.findMany({
-    where: { AND: [STATE_FILTERS[query.state], page.where] },
+    where: { AND: [STATE_FILTERS[query.state], changedSince(query.updatedSince), page.where] },
     orderBy: page.orderBy,
     take: page.take,
     include: incidentSummaryInclude,

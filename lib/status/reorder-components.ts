@@ -1,3 +1,4 @@
+import { recordEvent } from "@/lib/events/record-event";
 import { DomainError } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
@@ -22,6 +23,7 @@ export async function reorderComponents(actor: WorkspaceActor, input: ReorderCom
     for (const [position, id] of ids.entries()) {
       if (positionOf.get(id) !== position) await tx.statusComponent.updateMany({ where: { id }, data: { position } });
     }
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "status_component.reordered", data: { ids } });
   });
   return { ids };
 }

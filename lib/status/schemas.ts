@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { idSchema, safeText } from "@/lib/core/schemas";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN, OPENING_STATUSES } from "./incident-rules";
 
@@ -28,10 +28,10 @@ const impact = oneOf(INCIDENT_IMPACTS, "impact");
 
 export const INCIDENT_STATES = ["active", "resolved", "all"] as const;
 
-export const listComponentsQuery = z.strictObject({ ...pageQuery });
+export const listComponentsQuery = z.strictObject({ ...changedPageQuery });
 
 export const listIncidentsQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   state: oneOf(INCIDENT_STATES, "state").default("all"),
 });
 
@@ -65,7 +65,7 @@ export type UpdateIncidentBody = z.output<typeof updateIncidentBody>;
 export type CreateIncidentInput = z.input<typeof createIncidentBody>;
 export type UpdateIncidentInput = z.input<typeof updateIncidentBody>;
 
-// The dashboard's component and maintenance forms (no /api/v1 endpoint takes these yet).
+// The component and maintenance inputs of the dashboard's forms and of /api/v1.
 const componentName = safeText({ min: 1, max: 100, label: "Name" });
 const componentDescription = safeText({ max: 500, label: "Description", multiline: true });
 

@@ -1,3 +1,4 @@
+import { recordEvent } from "@/lib/events/record-event";
 import { validate } from "@/lib/core/validate";
 import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
 import { componentView } from "./component-view";
@@ -9,8 +10,10 @@ export async function updateComponent(actor: WorkspaceActor, id: string, input: 
   authorize(actor, "status.manage", "edit status components");
   const body = validate(updateComponentBody, input, "The component is not valid.");
   return actor.db.$transaction(async (tx) => {
-    await getComponentOrThrow(tx, id);
+    const before = componentView(await getComponentOrThrow(tx, id));
     await tx.statusComponent.updateMany({ where: { id }, data: { name: body.name, description: body.description } });
-    return componentView(await getComponentOrThrow(tx, id));
+    const after = componentView(await getComponentOrThrow(tx, id));
+    await recordEvent(tx, { workspaceId: actor.workspaceId, type: "status_component.updated", data: after, previous: before });
+    return after;
   });
 }

@@ -1,4 +1,4 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import { changedSince, keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
 import type { ScopedDb } from "@/lib/db/scoped";
 import { TODO_STATE_FILTERS } from "./get-todo-board";
 import type { ListTodosQuery } from "./schemas";
@@ -9,7 +9,7 @@ const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc"
 export async function listTodos(db: ScopedDb, query: ListTodosQuery) {
   const page = keysetArgs(NEWEST, query.cursor, query.limit);
   const rows = await db.todoItem.findMany({
-    where: { AND: [TODO_STATE_FILTERS[query.state], query.listId ? { listId: query.listId } : {}, page.where] },
+    where: { AND: [TODO_STATE_FILTERS[query.state], query.listId ? { listId: query.listId } : {}, changedSince(query.updatedSince), page.where] },
     orderBy: page.orderBy,
     take: page.take,
     include: todoInclude,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
+import { changedPageQuery } from "@/lib/core/pagination";
 import { idSchema, safeText } from "@/lib/core/schemas";
 
 export const TODO_STATES = ["open", "completed", "archived", "all"] as const;
@@ -8,7 +8,7 @@ const title = safeText({ min: 1, max: 200, label: "title" });
 const notes = safeText({ max: 10_000, label: "notes", multiline: true });
 
 export const listTodosQuery = z.strictObject({
-  ...pageQuery,
+  ...changedPageQuery,
   listId: idSchema.optional(),
   state: z.enum(TODO_STATES, { message: `state must be one of: ${TODO_STATES.join(", ")}.` }).default("all"),
 });

@@ -24,7 +24,8 @@ export interface VoteResult {
   voteCount: number;
 }
 
-type VoteTarget = { workspaceId: string; postId: string; userId: string };
+// `publicOnly` (the portal's rule) is lifted only for a member acting for someone (the API).
+type VoteTarget = { workspaceId: string; postId: string; userId: string; publicOnly?: boolean };
 
 // vote.created / vote.deleted are written by the same statement, only when a vote really was cast
 // or withdrawn (lib/events/record-event-sql.ts).
@@ -33,9 +34,9 @@ function voteEvent(workspaceId: string, userId: string, type: "vote.created" | "
   return recordEventCtes("bumped", workspaceId, type, data);
 }
 
-function addVote({ workspaceId, postId, userId }: VoteTarget) {
+function addVote({ workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
   return db.$queryRaw<{ voteCount: number }[]>`
-    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: true })}), inserted AS (
+    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly })}), inserted AS (
       INSERT INTO "Vote" (id, "workspaceId", "postId", "userId", "createdAt")
       SELECT ${voteId()}, ${workspaceId}, target.id, ${userId}, now() FROM target
       ON CONFLICT ("postId", "userId") DO NOTHING
@@ -48,9 +49,9 @@ function addVote({ workspaceId, postId, userId }: VoteTarget) {
     SELECT "voteCount" FROM bumped`;
 }
 
-function withdrawVote({ workspaceId, postId, userId }: VoteTarget) {
+function withdrawVote({ workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
   return db.$queryRaw<{ voteCount: number }[]>`
-    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly: true })}), deleted AS (
+    WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly })}), deleted AS (
       DELETE FROM "Vote" v USING target
       WHERE v."postId" = target.id AND v."userId" = ${userId} AND v."workspaceId" = ${workspaceId}
       RETURNING v."postId"
@@ -72,9 +73,9 @@ export async function toggleVote(input: VoteTarget & { voted: boolean }): Promis
   return { voted: current.voted, voteCount: current.voteCount };
 }
 
-export async function currentVote({ workspaceId, postId, userId }: { workspaceId: string; postId: string; userId: string | null }) {
+export async function currentVote({ workspaceId, postId, userId, publicOnly = true }: { workspaceId: string; postId: string; userId: string | null; publicOnly?: boolean }) {
   const post = await db.post.findFirst({
-    where: { id: postId, workspaceId, board: publicBoardFilter },
+    where: { id: postId, workspaceId, ...(publicOnly ? { board: publicBoardFilter } : {}) },
     select: { voteCount: true, mergedIntoId: true, votes: userId ? { where: { userId }, select: { id: true } } : false },
   });
   if (!post) throw new DomainError("NOT_FOUND", "Post not found.");

@@ -113,7 +113,7 @@ describe("GET /api/v1/boards", () => {
     expectError(await call(collection.GET, "GET", "/api/v1/boards", { key, query: { cursor: foreignSort } }), 400, "VALIDATION_ERROR");
   });
 
-  itAnswers405(collection, "/api/v1/boards", { methods: ["POST", "DELETE"], allow: "GET, HEAD" });
+  itAnswers405(collection, "/api/v1/boards", { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });
 
 describe("GET /api/v1/boards/{id}", () => {
@@ -168,5 +168,5 @@ describe("GET /api/v1/boards/{id}", () => {
     expect([...shapes]).toEqual(["code,error,requestId,success"]);
   });
 
-  itAnswers405(item, "/api/v1/boards/x", { methods: ["PATCH"], allow: "GET, HEAD" });
+  itAnswers405(item, "/api/v1/boards/x", { methods: ["PUT"], allow: "GET, PATCH, DELETE, HEAD" });
 });

@@ -123,5 +123,5 @@ describe("GET /api/v1/roadmap", () => {
     ],
   });
 
-  itAnswers405(collection, "/api/v1/roadmap", { methods: ["POST"], allow: "GET, HEAD" });
+  itAnswers405(collection, "/api/v1/roadmap", { methods: ["DELETE"], allow: "GET, POST, HEAD" });
 });

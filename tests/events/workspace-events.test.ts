@@ -81,6 +81,7 @@ describe("events of each group, with the API's shape as data", () => {
     await setComponentStatus(actor, api.id, { status: "degraded_performance" });
     const events = await eventsOf(workspaceId);
     expect(events.map((event) => event.type)).toEqual([
+      "status_component.created",
       "status_component.status_changed",
       "incident.created",
       "incident.updated",
@@ -105,7 +106,7 @@ describe("events of each group, with the API's shape as data", () => {
     const startsAt = new Date(now.getTime() + 60_000);
     const endsAt = new Date(now.getTime() + 120_000);
     const window = await scheduleMaintenance(actor, { title: "Upgrade", startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), componentIds: [api.id] }, now);
-    expect((await eventsOf(workspaceId)).map((event) => event.type)).toEqual(["maintenance.scheduled"]);
+    expect((await eventsOf(workspaceId)).map((event) => event.type)).toEqual(["status_component.created", "maintenance.scheduled"]);
     const jobs = (await jobsNamed("status.maintenance_boundary")).filter((row) => row.data.maintenanceId === window.id);
     expect(jobs.map((job) => [job.data.boundary, job.start_after.getTime()]).sort()).toEqual([["end", endsAt.getTime()], ["start", startsAt.getTime()]]);
 
@@ -117,8 +118,8 @@ describe("events of each group, with the API's shape as data", () => {
     // The original end finds the window ended early: nothing more.
     await maintenanceBoundary({ ...start, boundary: "end", at: endsAt.toISOString() }, new Date(endsAt.getTime() + 1));
     const events = await eventsOf(workspaceId);
-    expect(events.map((event) => event.type)).toEqual(["maintenance.scheduled", "maintenance.started", "maintenance.completed"]);
-    expect(events[2]!.data).toMatchObject({ id: window.id, state: "completed", endsAt: new Date(startsAt.getTime() + 10_000).toISOString() });
+    expect(events.map((event) => event.type)).toEqual(["status_component.created", "maintenance.scheduled", "maintenance.started", "maintenance.completed"]);
+    expect(events[3]!.data).toMatchObject({ id: window.id, state: "completed", endsAt: new Date(startsAt.getTime() + 10_000).toISOString() });
   });
 
   it("maintenance: a window called off before it began records maintenance.cancelled, and its boundaries record nothing", async () => {
@@ -131,9 +132,9 @@ describe("events of each group, with the API's shape as data", () => {
     await cancelMaintenance(actor, window.id, now);
     await maintenanceBoundary({ workspaceId, maintenanceId: window.id, boundary: "start", at: startsAt.toISOString() }, new Date(startsAt.getTime() + 1));
     const events = await eventsOf(workspaceId);
-    expect(events.map((event) => event.type)).toEqual(["maintenance.scheduled", "maintenance.cancelled"]);
-    expect(events[1]!.data).toMatchObject({ id: window.id, title: "Upgrade", state: "upcoming" });
-    expect(await eventsWithConsumeJobs([events[1]!.id])).toHaveLength(1);
+    expect(events.map((event) => event.type)).toEqual(["status_component.created", "maintenance.scheduled", "maintenance.cancelled"]);
+    expect(events[2]!.data).toMatchObject({ id: window.id, title: "Upgrade", state: "upcoming" });
+    expect(await eventsWithConsumeJobs([events[2]!.id])).toHaveLength(1);
   });
 
   it("members and todos", async () => {

@@ -3,11 +3,27 @@ import * as board from "./boards/[id]/route";
 import * as boards from "./boards/route";
 import * as releaseNote from "./changelog/[id]/route";
 import * as changelog from "./changelog/route";
+import * as comment from "./comments/[id]/route";
+import * as invitation from "./invitations/[id]/route";
+import * as invitations from "./invitations/route";
+import * as member from "./members/[id]/route";
 import * as members from "./members/route";
 import * as post from "./posts/[id]/route";
+import * as postComments from "./posts/[id]/comments/route";
+import * as postVotes from "./posts/[id]/votes/route";
+import * as postsBulk from "./posts/bulk/route";
 import * as posts from "./posts/route";
+import * as roadmapItem from "./roadmap/[id]/route";
+import * as roadmapMove from "./roadmap/[id]/move/route";
+import * as roadmapPost from "./roadmap/[id]/posts/[postId]/route";
+import * as roadmapPosts from "./roadmap/[id]/posts/route";
 import * as roadmap from "./roadmap/route";
+import * as statusComponent from "./status/components/[id]/route";
+import * as statusComponentOrder from "./status/components/reorder/route";
 import * as statusComponents from "./status/components/route";
+import * as maintenanceEnd from "./status/maintenance/[id]/end/route";
+import * as maintenanceWindow from "./status/maintenance/[id]/route";
+import * as maintenance from "./status/maintenance/route";
 import * as incident from "./status/incidents/[id]/route";
 import * as incidents from "./status/incidents/route";
 import * as todo from "./todos/[id]/route";
@@ -28,14 +44,30 @@ export const V1_ROUTES: RouteTable = {
   "/boards": boards,
   "/boards/{id}": board,
   "/posts": posts,
+  "/posts/bulk": postsBulk,
   "/posts/{id}": post,
+  "/posts/{id}/comments": postComments,
+  "/posts/{id}/votes": postVotes,
+  "/comments/{id}": comment,
   "/roadmap": roadmap,
+  "/roadmap/{id}": roadmapItem,
+  "/roadmap/{id}/move": roadmapMove,
+  "/roadmap/{id}/posts": roadmapPosts,
+  "/roadmap/{id}/posts/{postId}": roadmapPost,
   "/changelog": changelog,
   "/changelog/{id}": releaseNote,
   "/status/components": statusComponents,
+  "/status/components/reorder": statusComponentOrder,
+  "/status/components/{id}": statusComponent,
+  "/status/maintenance": maintenance,
+  "/status/maintenance/{id}": maintenanceWindow,
+  "/status/maintenance/{id}/end": maintenanceEnd,
   "/status/incidents": incidents,
   "/status/incidents/{id}": incident,
   "/members": members,
+  "/members/{id}": member,
+  "/invitations": invitations,
+  "/invitations/{id}": invitation,
   "/todos": todos,
   "/todos/{id}": todo,
   "/webhooks": webhooks,

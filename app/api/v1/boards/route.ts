@@ -1,6 +1,7 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { createBoard } from "@/lib/boards/create-board";
 import { listBoards } from "@/lib/boards/list-boards";
-import { listBoardsQuery } from "@/lib/boards/schemas";
+import { createBoardSchema, listBoardsQuery } from "@/lib/boards/schemas";
 import { boardSchema } from "@/lib/boards/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
@@ -11,5 +12,20 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: { id: "listBoards", summary: "List boards", description: "Oldest first, with each board's post count.", response: boardSchema, paginated: true },
     },
     ({ query }, ctx) => listBoards(ctx.db, ctx, query),
+  ),
+  POST: defineRoute(
+    {
+      scope: "boards:write",
+      schemas: { body: createBoardSchema },
+      status: 201,
+      operation: {
+        id: "createBoard",
+        summary: "Create a board",
+        description: "Public unless `isPublic: false`. The slug is the board's address on the portal and unique in the workspace (409 when taken).",
+        response: boardSchema,
+        errors: ["CONFLICT", "PLAN_LIMIT"],
+      },
+    },
+    async ({ body }, ctx) => ({ data: await createBoard(ctx, body) }),
   ),
 });

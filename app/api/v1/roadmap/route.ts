@@ -1,6 +1,8 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
+import { getRoadmapItemView } from "@/lib/roadmap/get-roadmap-item-view";
 import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
-import { listRoadmapQuery } from "@/lib/roadmap/schemas";
+import { createRoadmapItemBody, listRoadmapQuery } from "@/lib/roadmap/schemas";
 import { roadmapItemSchema } from "@/lib/roadmap/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
@@ -11,5 +13,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: { id: "listRoadmapItems", summary: "List roadmap items", description: "By position, each with its linked posts.", response: roadmapItemSchema, paginated: true },
     },
     ({ query }, ctx) => listRoadmapItems(ctx.db, ctx, query),
+  ),
+  POST: defineRoute(
+    {
+      scope: "roadmap:write",
+      schemas: { body: createRoadmapItemBody },
+      status: 201,
+      operation: { id: "createRoadmapItem", summary: "Add a roadmap item", description: "At the end of its column (`stage`, default planned). Admins and owners.", response: roadmapItemSchema },
+    },
+    async ({ body }, ctx) => ({ data: await getRoadmapItemView(ctx.db, (await createRoadmapItem(ctx, body)).id) }),
   ),
 });

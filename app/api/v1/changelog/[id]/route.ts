@@ -33,6 +33,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         response: releaseNoteSchema,
         errors: ["CONFLICT"],
       },
+      // What GET answers for this note, whatever its state: a key that may write may read drafts.
+      current: async ({ params }, ctx) => getReleaseNote(ctx.db, ctx, params.id, readableState(ctx, "all")),
     },
     async ({ params, body }, ctx) => ({ data: await updateReleaseNote(ctx, params.id, body) }),
   ),

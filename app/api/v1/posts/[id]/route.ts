@@ -1,9 +1,12 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { getPostWithActivity, postWithActivitySchema } from "@/lib/posts/get-post";
 import { updatePostBody } from "@/lib/posts/schemas";
 import { updatePost } from "@/lib/posts/update-post";
 import { postSchema } from "@/lib/posts/view";
+
+// The post as GET answers it: what If-Match on PATCH is compared with.
+const currentPost = ({ params }: { params: { id: string } }, ctx: ApiContext) => getPostWithActivity(ctx.db, ctx, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
@@ -12,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { params: idParams },
       operation: { id: "getPost", summary: "Get a post with its votes and comments", response: postWithActivitySchema },
     },
-    async ({ params }, ctx) => ({ data: await getPostWithActivity(ctx.db, ctx, params.id) }),
+    async (input, ctx) => ({ data: await currentPost(input, ctx) }),
   ),
   PATCH: defineRoute(
     {
@@ -26,6 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         response: postSchema,
         errors: ["CONFLICT"],
       },
+      current: currentPost,
     },
     async ({ params, body }, ctx) => ({ data: await updatePost(ctx, params.id, body) }),
   ),

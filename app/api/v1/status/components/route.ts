@@ -1,7 +1,8 @@
 import { apiRoutes, defineRoute } from "@/lib/api/define-route";
 import { componentSchema } from "@/lib/status/component-view";
 import { listComponents } from "@/lib/status/list-components";
-import { listComponentsQuery } from "@/lib/status/schemas";
+import { createComponent } from "@/lib/status/create-component";
+import { createComponentBody, listComponentsQuery } from "@/lib/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
@@ -11,5 +12,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: { id: "listStatusComponents", summary: "List status components", description: "In status-page order.", response: componentSchema, paginated: true },
     },
     ({ query }, ctx) => listComponents(ctx.db, query),
+  ),
+  POST: defineRoute(
+    {
+      scope: "status:write",
+      schemas: { body: createComponentBody },
+      status: 201,
+      operation: { id: "createStatusComponent", summary: "Add a status component", description: "At the end of the status page, operational.", response: componentSchema, errors: ["PLAN_LIMIT"] },
+    },
+    async ({ body }, ctx) => ({ data: await createComponent(ctx, body) }),
   ),
 });

@@ -1,10 +1,17 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
+import { getTodoOrThrow } from "@/lib/todos/get-todo";
 import { idParams } from "@/lib/api/params";
 import { updateTodoBody } from "@/lib/todos/schemas";
 import { updateTodo } from "@/lib/todos/update-todo";
-import { todoSchema } from "@/lib/todos/view";
+import { todoSchema, todoView } from "@/lib/todos/view";
+
+const currentTodo = async ({ params }: { params: { id: string } }, ctx: ApiContext) => todoView(await getTodoOrThrow(ctx.db, params.id));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
+  GET: defineRoute(
+    { scope: "todos:read", schemas: { params: idParams }, operation: { id: "getTodo", summary: "Get a todo", response: todoSchema } },
+    async (input, ctx) => ({ data: await currentTodo(input, ctx) }),
+  ),
   PATCH: defineRoute(
     {
       scope: "todos:write",
@@ -15,6 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         description: "`completed` and `archived` set or clear `completedAt` and `archivedAt`.",
         response: todoSchema,
       },
+      current: currentTodo,
     },
     async ({ params, body }, ctx) => ({ data: await updateTodo(ctx, params.id, body) }),
   ),

@@ -1,4 +1,4 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
 import { getWebhook } from "@/lib/webhooks/get-webhook";
@@ -7,6 +7,8 @@ import { updateWebhook } from "@/lib/webhooks/update-webhook";
 import { webhookSchema } from "@/lib/webhooks/view";
 import { z } from "zod";
 
+const currentWebhook = ({ params }: { params: { id: string } }, ctx: ApiContext) => getWebhook(ctx, params.id);
+
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
     {
@@ -14,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { params: idParams },
       operation: { id: "getWebhook", summary: "Get a webhook endpoint", response: webhookSchema, errors: ["NOT_FOUND"] },
     },
-    async ({ params }, ctx) => ({ data: await getWebhook(ctx, params.id) }),
+    async (input, ctx) => ({ data: await currentWebhook(input, ctx) }),
   ),
   PATCH: defineRoute(
     {
@@ -27,6 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         response: webhookSchema,
         errors: ["NOT_FOUND"],
       },
+      current: currentWebhook,
     },
     async ({ params, body }, ctx) => ({ data: await updateWebhook(ctx, params.id, body) }),
   ),
@@ -35,6 +38,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       scope: "webhooks:write",
       schemas: { params: idParams },
       operation: { id: "deleteWebhook", summary: "Delete a webhook endpoint and its delivery log", response: z.strictObject({ id: z.string() }).meta({ id: "DeletedWebhook" }), errors: ["NOT_FOUND"] },
+      current: currentWebhook,
     },
     async ({ params }, ctx) => ({ data: await deleteWebhook(ctx, params.id) }),
   ),

@@ -1,9 +1,11 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
 import { idParams } from "@/lib/api/params";
 import { getIncidentDetail } from "@/lib/status/get-incident";
 import { incidentDetailSchema } from "@/lib/status/incident-view";
 import { updateIncidentBody } from "@/lib/status/schemas";
 import { updateIncident } from "@/lib/status/update-incident";
+
+const currentIncident = ({ params }: { params: { id: string } }, ctx: ApiContext) => getIncidentDetail(ctx.db, ctx.workspaceId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(
@@ -12,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       schemas: { params: idParams },
       operation: { id: "getIncident", summary: "Get an incident with its update timeline", response: incidentDetailSchema },
     },
-    async ({ params }, ctx) => ({ data: await getIncidentDetail(ctx.db, ctx.workspaceId, params.id) }),
+    async (input, ctx) => ({ data: await currentIncident(input, ctx) }),
   ),
   PATCH: defineRoute(
     {
@@ -26,6 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         response: incidentDetailSchema,
         errors: ["CONFLICT"],
       },
+      current: currentIncident,
     },
     async ({ params, body }, ctx) => ({ data: await updateIncident(ctx, params.id, body) }),
   ),

@@ -1,0 +1,15 @@
+import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { idParams } from "@/lib/api/params";
+import { revokedInvitationSchema } from "@/lib/members/schemas";
+import { revokeInvitation } from "@/lib/members/revoke-invitation";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
+  DELETE: defineRoute(
+    {
+      scope: "members:write",
+      schemas: { params: idParams },
+      operation: { id: "revokeInvitation", summary: "Withdraw a pending invitation", description: "Its link stops working.", response: revokedInvitationSchema },
+    },
+    async ({ params }, ctx) => ({ data: await revokeInvitation(ctx, { invitationId: params.id }) }),
+  ),
+});

@@ -1,0 +1,35 @@
+import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { idParams } from "@/lib/api/params";
+import { personRef, voteStateSchema } from "@/lib/votes/schemas";
+import { voteForPerson } from "@/lib/votes/vote-for-person";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
+  POST: defineRoute(
+    {
+      scope: "posts:write",
+      schemas: { params: idParams, body: personRef },
+      operation: {
+        id: "addVote",
+        summary: "Vote for a post on a person's behalf",
+        description:
+          "The person (an existing account, by address) wants this post. A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).",
+        response: voteStateSchema,
+        errors: ["CONFLICT"],
+      },
+    },
+    async ({ params, body }, ctx) => ({ data: await voteForPerson(ctx, params.id, { email: body.email, voted: true }) }),
+  ),
+  DELETE: defineRoute(
+    {
+      scope: "posts:write",
+      schemas: { params: idParams, query: personRef },
+      operation: {
+        id: "removeVote",
+        summary: "Withdraw a person's vote",
+        description: "`?email=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.",
+        response: voteStateSchema,
+      },
+    },
+    async ({ params, query }, ctx) => ({ data: await voteForPerson(ctx, params.id, { email: query.email, voted: false }) }),
+  ),
+});

@@ -1,0 +1,15 @@
+import { apiRoutes, defineRoute } from "@/lib/api/define-route";
+import { idParams } from "@/lib/api/params";
+import { endMaintenance } from "@/lib/status/end-maintenance";
+import { maintenanceSchema } from "@/lib/status/maintenance-view";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
+  POST: defineRoute(
+    {
+      scope: "status:write",
+      schemas: { params: idParams },
+      operation: { id: "endMaintenance", summary: "End a running maintenance window now", description: "Only while it runs (409 otherwise).", response: maintenanceSchema, errors: ["CONFLICT"] },
+    },
+    async ({ params }, ctx) => ({ data: await endMaintenance(ctx, params.id) }),
+  ),
+});

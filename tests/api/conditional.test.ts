@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import * as post from "@/app/api/v1/posts/[id]/route";
+import * as postList from "@/app/api/v1/posts/route";
+import * as todoList from "@/app/api/v1/todos/route";
+import * as todo from "@/app/api/v1/todos/[id]/route";
+import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import { db } from "@/lib/db/client";
+import { call, seedBoard, seedTenant } from "../support/api";
+import { expectError, expectValidationError } from "../support/endpoint-checklist";
+
+async function seedPost() {
+  const tenant = await seedTenant();
+  const board = await seedBoard(tenant.workspace.id);
+  const created = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "Dark mode" } });
+  return { tenant, post: created, key: await tenant.key() };
+}
+
+const read = (key: string, id: string) => call(post.GET, "GET", `/api/v1/posts/${id}`, { key, params: { id } });
+const patch = (key: string, id: string, body: unknown, ifMatch?: string) =>
+  call(post.PATCH, "PATCH", `/api/v1/posts/${id}`, { key, params: { id }, body, headers: ifMatch ? { "If-Match": ifMatch } : {} });
+
+describe("ETag and If-Match", () => {
+  it("a single-resource GET answers a strong ETag that changes when the resource does", async () => {
+    const { post: row, key } = await seedPost();
+    const first = await read(key, row.id);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await read(key, row.id)).headers.get("etag")).toBe(etag);
+    await patch(key, row.id, { title: "Dark theme" });
+    expect((await read(key, row.id)).headers.get("etag")).not.toBe(etag);
+  });
+
+  it("PATCH with the current ETag applies and answers the new ETag, which GET then answers", async () => {
+    const { post: row, key } = await seedPost();
+    const etag = (await read(key, row.id)).headers.get("etag")!;
+    const changed = await patch(key, row.id, { title: "Dark theme" }, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).toBe((await read(key, row.id)).headers.get("etag"));
+  });
+
+  it("412 PRECONDITION_FAILED on a stale If-Match, with the current ETag, and nothing written", async () => {
+    const { post: row, key } = await seedPost();
+    const stale = (await read(key, row.id)).headers.get("etag")!;
+    await patch(key, row.id, { title: "Someone else's title" });
+    const refused = await patch(key, row.id, { title: "Mine" }, stale);
+    expectError(refused, 412, "PRECONDITION_FAILED");
+    expect(refused.headers.get("etag")).toBe((await read(key, row.id)).headers.get("etag"));
+    expect((await db.post.findUniqueOrThrow({ where: { id: row.id } })).title).toBe("Someone else's title");
+  });
+
+  it("If-Match: * matches any existing version; a weak tag never matches; a tag list matches when one does", async () => {
+    const { post: row, key } = await seedPost();
+    expect((await patch(key, row.id, { title: "Any" }, "*")).status).toBe(200);
+    const etag = (await read(key, row.id)).headers.get("etag")!;
+    expectError(await patch(key, row.id, { title: "Weak" }, `W/${etag}`), 412, "PRECONDITION_FAILED");
+    expect((await patch(key, row.id, { title: "Listed" }, `"old", ${etag}`)).status).toBe(200);
+  });
+
+  it("404 before 412 for a post that does not exist", async () => {
+    const { key } = await seedPost();
+    expectError(await patch(key, "p_missing", { title: "x" }, '"abc"'), 404, "NOT_FOUND");
+  });
+
+  it("DELETE honours If-Match too (webhook endpoints)", async () => {
+    const { tenant, key } = await seedPost();
+    const endpoint = await db.webhookEndpoint.create({
+      data: { workspaceId: tenant.workspace.id, url: "https://example.test/hook", secretEncrypted: "x", eventTypes: [] },
+    });
+    const params = { id: endpoint.id };
+    const etag = (await call(webhook.GET, "GET", `/api/v1/webhooks/${endpoint.id}`, { key, params })).headers.get("etag")!;
+    await call(webhook.PATCH, "PATCH", `/api/v1/webhooks/${endpoint.id}`, { key, params, body: { enabled: false } });
+    const refused = await call(webhook.DELETE, "DELETE", `/api/v1/webhooks/${endpoint.id}`, { key, params, headers: { "If-Match": etag } });
+    expectError(refused, 412, "PRECONDITION_FAILED");
+    expect(await db.webhookEndpoint.count({ where: { id: endpoint.id } })).toBe(1);
+  });
+
+  it("GET /todos/{id} answers the todo with its ETag, which PATCH checks", async () => {
+    const { tenant, key } = await seedPost();
+    const list = await db.todoList.create({ data: { workspaceId: tenant.workspace.id, name: "Inbox" } });
+    const item = await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "Ship" } });
+    const params = { id: item.id };
+    const got = await call(todo.GET, "GET", `/api/v1/todos/${item.id}`, { key, params });
+    expect(got.status).toBe(200);
+    expect(got.json.data).toMatchObject({ id: item.id, title: "Ship" });
+    await call(todo.PATCH, "PATCH", `/api/v1/todos/${item.id}`, { key, params, body: { completed: true } });
+    const refused = await call(todo.PATCH, "PATCH", `/api/v1/todos/${item.id}`, { key, params, body: { title: "Ship it" }, headers: { "If-Match": got.headers.get("etag")! } });
+    expectError(refused, 412, "PRECONDITION_FAILED");
+  });
+
+});
+
+describe("updatedSince on lists", () => {
+  it("lists only what changed at or after the time, for posts and todos", async () => {
+    const { tenant, post: untouched, key } = await seedPost();
+    const changed = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: untouched.boardId, title: "Later" } });
+    const since = new Date(Date.now() + 1000);
+    await db.post.update({ where: { id: untouched.id }, data: { updatedAt: new Date(Date.now() - 3_600_000) } });
+    await db.post.update({ where: { id: changed.id }, data: { updatedAt: new Date(since.getTime() + 5) } });
+    const listed = await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: since.toISOString() } });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((row: { id: string }) => row.id)).toEqual([changed.id]);
+
+    const list = await db.todoList.create({ data: { workspaceId: tenant.workspace.id, name: "Inbox" } });
+    await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "Old", updatedAt: new Date(Date.now() - 3_600_000) } });
+    const fresh = await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "New" } });
+    const todos = await call(todoList.GET, "GET", "/api/v1/todos", { key, query: { updatedSince: new Date(Date.now() - 60_000).toISOString() } });
+    expect(todos.json.data.map((row: { id: string }) => row.id)).toEqual([fresh.id]);
+  });
+
+  it("400 VALIDATION_ERROR naming updatedSince when it is not a date and time", async () => {
+    const { key } = await seedPost();
+    expectValidationError(await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: "yesterday" } }), "updatedSince");
+  });
+});

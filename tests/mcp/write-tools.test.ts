@@ -1,0 +1,107 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { V1_ROUTES } from "@/app/api/v1/routes";
+import * as mcp from "@/app/api/v1/mcp/route";
+import { db } from "@/lib/db/client";
+import { createTestUser, seedBoard, seedTenant } from "../support/api";
+import { serveRoutes, type RouteServer } from "../support/route-server";
+
+// The write tools the API gained for integrators, called the way an assistant calls them: each
+// does what its endpoint does, with the endpoint's scope and the dashboard's role rules.
+
+let server: RouteServer;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  const routes = Object.fromEntries(Object.entries(V1_ROUTES).map(([path, module]) => [`/api/v1${path}`, module]));
+  server = await serveRoutes({ ...routes, "/api/v1/mcp": mcp });
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  expect(server.problems).toEqual([]);
+});
+afterAll(() => server.close());
+
+async function connect(key: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/v1/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } });
+  const client = new Client({ name: "test-client", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+type Envelope = { success: boolean; data?: Record<string, unknown>; code?: string; error?: string };
+async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Envelope> {
+  const result = await client.callTool({ name, arguments: args });
+  const [first] = result.content as { text: string }[];
+  return JSON.parse(first!.text) as Envelope;
+}
+
+describe("write tools", () => {
+  it("the new tools are listed with the scopes they need: a boards:read key sees no create_board, and calling it names boards:write", async () => {
+    const tenant = await seedTenant();
+    const full = await connect(await tenant.key("all"));
+    const names = (await full.listTools()).tools.map((tool) => tool.name);
+    for (const tool of ["create_board", "update_board", "delete_board", "create_comment", "moderate_comment", "delete_comment", "add_vote", "remove_vote", "create_roadmap_item", "move_roadmap_item", "link_roadmap_post", "create_status_component", "reorder_status_components", "schedule_maintenance", "invite_member", "change_member_role", "remove_member", "revoke_invitation"]) {
+      expect(names).toContain(tool);
+    }
+    const readOnly = await connect(await tenant.key(["boards:read"]));
+    expect((await readOnly.listTools()).tools.map((tool) => tool.name)).not.toContain("create_board");
+    const refused = await callTool(readOnly, "create_board", { name: "Ideas", slug: "ideas" });
+    expect(refused).toMatchObject({ success: false, code: "INSUFFICIENT_SCOPES" });
+    expect(refused.error).toContain("boards:write");
+  });
+
+  it("create_board, then a comment and a vote for a person on a post in it, counted once", async () => {
+    const tenant = await seedTenant();
+    const customer = await createTestUser("customer");
+    const client = await connect(await tenant.key("all"));
+    const board = await callTool(client, "create_board", { name: "Ideas", slug: "ideas" });
+    expect(board).toMatchObject({ success: true, data: { slug: "ideas" } });
+    const post = await callTool(client, "create_post", { boardId: board.data!.id, title: "SSO" });
+    const postId = post.data!.id as string;
+    const comment = await callTool(client, "create_comment", { id: postId, body: "Our biggest customer needs this", author: { email: customer.email } });
+    expect(comment).toMatchObject({ success: true, data: { authorId: customer.id, isTeamReply: false } });
+    for (let i = 0; i < 2; i++) expect(await callTool(client, "add_vote", { id: postId, email: customer.email })).toMatchObject({ success: true, data: { voted: true, voteCount: 1 } });
+    expect(await callTool(client, "remove_vote", { id: postId, email: customer.email })).toMatchObject({ success: true, data: { voted: false, voteCount: 0 } });
+  });
+
+  it("moderate_comment follows the dashboard's rule: a member's key is FORBIDDEN, an admin's hides", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "x" } });
+    const comment = await db.comment.create({ data: { workspaceId: tenant.workspace.id, postId: post.id, body: "Spam" } });
+    const member = await tenant.member("MEMBER");
+    const memberClient = await connect(await tenant.key(["posts:write"], { creatorId: member.id }));
+    expect(await callTool(memberClient, "moderate_comment", { id: comment.id, hidden: true })).toMatchObject({ success: false, code: "FORBIDDEN" });
+    const admin = await tenant.member("ADMIN");
+    const adminClient = await connect(await tenant.key(["posts:write"], { creatorId: admin.id }));
+    expect(await callTool(adminClient, "moderate_comment", { id: comment.id, hidden: true })).toMatchObject({ success: true, data: { id: comment.id } });
+  });
+
+  it("change_member_role refuses to demote the last owner (CONFLICT), invite_member refuses a member's address", async () => {
+    const tenant = await seedTenant();
+    const client = await connect(await tenant.key("all"));
+    expect(await callTool(client, "change_member_role", { id: tenant.owner.id, role: "ADMIN" })).toMatchObject({ success: false, code: "CONFLICT" });
+    expect(await callTool(client, "invite_member", { email: tenant.owner.email, role: "MEMBER" })).toMatchObject({ success: false, code: "CONFLICT" });
+  });
+
+  it("roadmap and status: create_roadmap_item, link_roadmap_post, create_status_component, schedule_maintenance", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "Wanted" } });
+    const client = await connect(await tenant.key("all"));
+    const item = await callTool(client, "create_roadmap_item", { title: "SSO", stage: "in_progress" });
+    expect(item).toMatchObject({ success: true, data: { stage: "in_progress" } });
+    expect(await callTool(client, "link_roadmap_post", { id: item.data!.id, postId: post.id })).toMatchObject({ success: true, data: { roadmapItemId: item.data!.id } });
+    const component = await callTool(client, "create_status_component", { name: "API" });
+    const window = await callTool(client, "schedule_maintenance", {
+      title: "DB",
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      componentIds: [component.data!.id],
+    });
+    expect(window).toMatchObject({ success: true, data: { state: "upcoming" } });
+  });
+});
