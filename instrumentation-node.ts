@@ -8,17 +8,17 @@
 // `npm run worker`.
 export async function registerNode() {
   if (process.env.NODE_ENV === "production") {
-    const { assertProductionSecrets } = await import("@/lib/env");
+    const { assertProductionSecrets } = await import("@/lib/platform/config/env");
     assertProductionSecrets();
   }
   await tuneHeapGrowth();
   const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
-    import("@/lib/db/target"),
-    import("@/lib/ratelimit"),
-    import("@/lib/mail/config"),
-    import("@/lib/log/logger"),
-    import("@/lib/public/client-ip"),
-    import("@/lib/jobs/config"),
+    import("@/lib/platform/db/target"),
+    import("@/lib/platform/ratelimit"),
+    import("@/lib/platform/mail/config"),
+    import("@/lib/platform/log/logger"),
+    import("@/lib/platform/server/client-ip"),
+    import("@/lib/platform/jobs/config"),
   ]);
   log.info(
     {
@@ -36,7 +36,7 @@ export async function registerNode() {
 // Not awaited: the server serves while the worker connects. A worker that cannot start (the
 // database is down at boot) is logged and tried again, so queued jobs wait rather than get lost.
 function startJobs(log: { error: (fields: object, message: string) => void }, delayMs = 5_000) {
-  void import("@/lib/jobs/worker")
+  void import("@/lib/platform/jobs/worker")
     .then(({ startInProcessJobWorker }) => startInProcessJobWorker())
     .catch((error: unknown) => {
       log.error({ error: error instanceof Error ? error.message : String(error), retryInMs: delayMs }, "job worker did not start");

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { safePortalPath } from "@/lib/auth/safe-callback";
-import { absoluteUrl } from "@/lib/site-url";
-import { verifyEmail } from "@/lib/users/verify-email";
+import { safePortalPath } from "@/lib/platform/auth/safe-callback";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
+import { verifyEmail } from "@/lib/domain/users/verify-email";
 
 // The link in the verification mail. A GET that changes state on purpose: it is what mail links
 // are, and a scanner opening it first only verifies an address that did receive the link. The

@@ -1,6 +1,6 @@
-import type { PublicIncident } from "@/lib/status/list-incidents";
+import type { PublicIncident } from "@/lib/domain/status/list-incidents";
 import { useTranslations } from "next-intl";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/platform/text/format-date";
 import { ImpactLabel } from "./status-visuals";
 
 /** An incident with its update timeline, newest update first. Times in UTC: the page says so once. */

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshCachesConsumer } from "@/lib/cache/refresh-on-event";
-import { db } from "@/lib/db/client";
-import type { EventType } from "@/lib/events/catalogue";
-import { EVENT_CONSUMERS } from "@/lib/events/consumers";
-import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
-import { recordEvent, type StoredEvent } from "@/lib/events/record-event";
-import { ROUTED_CONSUMERS } from "@/lib/events/routing";
-import type { EventConsumer } from "@/lib/events/types";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
-import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
+import { refreshCachesConsumer } from "@/lib/platform/cache/refresh-on-event";
+import { db } from "@/lib/platform/db/client";
+import type { EventType } from "@/lib/platform/events/catalogue";
+import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
+import { consumeEvent, dispatchEvent } from "@/lib/platform/events/dispatch";
+import { recordEvent, type StoredEvent } from "@/lib/platform/events/record-event";
+import { ROUTED_CONSUMERS } from "@/lib/platform/events/routing";
+import type { EventConsumer } from "@/lib/platform/events/types";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import { cacheKey, getCached, putCached } from "@/lib/platform/cache/response-cache";
 import { seedTenant } from "../support/api";
 
 const workers: JobWorker[] = [];

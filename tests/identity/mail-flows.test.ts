@@ -1,15 +1,15 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as verifyRoute from "@/app/verify-email/route";
-import { db } from "@/lib/db/client";
-import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
-import { findInvitationByToken, listMyInvitations } from "@/lib/invitations/find-invitation";
-import { settleMail } from "@/lib/mail/send-mail";
-import { addMember } from "@/lib/members/add-member";
-import { changeInvitationRole } from "@/lib/members/change-invitation-role";
-import { hashToken } from "@/lib/tokens/email-token";
-import { registerAccount } from "@/lib/users/register-account";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+import { db } from "@/lib/platform/db/client";
+import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
+import { findInvitationByToken, listMyInvitations } from "@/lib/domain/invitations/find-invitation";
+import { settleMail } from "@/lib/platform/mail/send-mail";
+import { addMember } from "@/lib/domain/members/add-member";
+import { changeInvitationRole } from "@/lib/domain/members/change-invitation-role";
+import { hashToken } from "@/lib/platform/tokens/email-token";
+import { registerAccount } from "@/lib/domain/users/register-account";
+import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { linkIn, startSmtpServer } from "../support/smtp";
@@ -134,7 +134,7 @@ describe("invitation mail → link → member with the invited role", () => {
     await db.emailToken.updateMany({ where: { invitationId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await expectApiError(acceptInvitation(invitee.id, { token: first }), "NOT_FOUND")).message).toMatch(/expired/);
 
-    const { resendInvitation } = await import("@/lib/members/resend-invitation");
+    const { resendInvitation } = await import("@/lib/domain/members/resend-invitation");
     await resendInvitation(owner, { invitationId }, origin);
     const second = linkIn((await smtp.mailTo(invitee.email, 3)).text, "/invitations/").split("/invitations/")[1]!;
     expect(second).not.toBe(first);

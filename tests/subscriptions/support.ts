@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { storedEvent } from "@/lib/events/record-event";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import type { MailMessage } from "@/lib/mail/types";
-import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
+import { db } from "@/lib/platform/db/client";
+import { storedEvent } from "@/lib/platform/events/record-event";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import type { MailMessage } from "@/lib/platform/mail/types";
+import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
 
 // The event's consumer and its fan-out jobs run here by hand, in order, so a test controls when
 // mail jobs appear; the mail jobs themselves are sent by a real worker or read from the queue.

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { claimDueDeliveries, deliverQueuedJob, startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pump";
-import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { db } from "@/lib/platform/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { claimDueDeliveries, deliverQueuedJob, startDeliveryPump, type DeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
+import { fanOutEvent } from "@/lib/domain/webhooks/fan-out";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { afterTest, receiver } from "./cleanups";
@@ -14,7 +14,7 @@ import type { Received } from "./receiver";
 // holds its delivery until it runs out, and then another pump attempts it. Runs on PostgreSQL and
 // on PGlite.
 
-// The shortest lease allowed: one must outlast an attempt (lib/jobs/config.ts).
+// The shortest lease allowed: one must outlast an attempt (lib/platform/jobs/config.ts).
 const LEASE_SECONDS = MIN_EXPIRE_SECONDS;
 
 beforeAll(() => {

@@ -1,4 +1,4 @@
-import { startJobWorker } from "@/lib/jobs/worker";
+import { startJobWorker } from "@/lib/platform/jobs/worker";
 
 // A job worker in a process of its own, for tests that kill it or take its database away: it
 // connects to DATABASE_URL as given (a relay the test can cut), says "ready" once it polls, and

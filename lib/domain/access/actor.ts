@@ -1,13 +1,13 @@
-import type { MemberAudience } from "@/lib/core/audience";
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/db/scoped";
+import type { MemberAudience } from "@/lib/platform/core/audience";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb, WORKSPACE_GONE, type ScopedDb } from "@/lib/platform/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/roles";
+import { MIN_ROLE_FOR_ACTION, roleAtLeast, type Action } from "@/lib/domain/access/roles";
 
 /**
  * A signed-in user acting in one workspace with their current role; what dashboard domain calls take.
- * It is the member audience of the readers (lib/core/audience.ts) too.
+ * It is the member audience of the readers (lib/platform/core/audience.ts) too.
  */
 export interface WorkspaceActor extends MemberAudience {
   userId: string;
@@ -26,7 +26,7 @@ export async function getWorkspaceActorOrThrow(userId: string, slug: string): Pr
   return { kind: "member", userId, workspaceId: membership.workspaceId, role: membership.role, db: scopedDb(membership.workspaceId) };
 }
 
-/** The role check of every domain function: the table in lib/roles.ts decides. */
+/** The role check of every domain function: the table in lib/domain/access/roles.ts decides. */
 export function authorize(actor: Pick<WorkspaceActor, "role">, action: Action, description: string): void {
   requireRole(actor, MIN_ROLE_FOR_ACTION[action], description);
 }

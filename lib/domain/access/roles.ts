@@ -58,7 +58,7 @@ export function canManageWorkspace(role: Role): boolean {
 }
 
 // What each role may do outside the API (dashboard, portal). Domain functions check
-// these through `authorize` (lib/workspaces/actor.ts), so every surface gets the same rule.
+// these through `authorize` (lib/domain/access/actor.ts), so every surface gets the same rule.
 export const MIN_ROLE_FOR_ACTION = {
   "workspace.read": "VIEWER",
   "workspace.leave": "VIEWER",

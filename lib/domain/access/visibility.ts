@@ -1,5 +1,5 @@
-import { publishedBy, stateWhere, type NoteState } from "@/lib/changelog/published";
-import { isMember, type Audience } from "@/lib/core/audience";
+import { publishedBy, stateWhere, type NoteState } from "@/lib/domain/access/published-release-notes";
+import { isMember, type Audience } from "@/lib/platform/core/audience";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Who may see what, each rule written once and named: every reader that needs a rule (the portal's,
@@ -45,7 +45,7 @@ export const LISTED_POSTS = { mergedIntoId: null } as const satisfies Prisma.Pos
 /** The same condition in raw SQL (the posts list reads through the scoped raw reader). */
 export const LISTED_POSTS_SQL = Prisma.sql`"mergedIntoId" IS NULL`;
 
-// The rules above by who is asking (lib/core/audience.ts): a member reads the whole workspace, as
+// The rules above by who is asking (lib/platform/core/audience.ts): a member reads the whole workspace, as
 // the role allows; a portal visitor and the public read what the portal publishes. Readers take an
 // audience and apply these, so no surface decides visibility on its own.
 

@@ -1,14 +1,14 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { createBoardSchema, type CreateBoardInput } from "./schemas";
 import { boardView } from "./view";
 
 export const BOARD_SLUG_TAKEN = "Another board of this workspace already uses this slug.";
 
-/** A new board; admins and owners (lib/roles.ts), within the plan's board limit (lib/plans/limits.ts). */
+/** A new board; admins and owners (lib/domain/access/roles.ts), within the plan's board limit (lib/domain/plans/limits.ts). */
 export async function createBoard(actor: WorkspaceActor, input: CreateBoardInput) {
   authorize(actor, "boards.manage", "create boards");
   const data = validate(createBoardSchema, input, "The board is not valid.");

@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 /**
  * Deletes a board and, through the foreign keys' cascades, its posts with their votes and

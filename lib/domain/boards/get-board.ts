@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
-import type { Audience } from "@/lib/core/audience";
-import { boardsVisibleTo, postsListedTo } from "@/lib/visibility";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
+import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
+import type { Audience } from "@/lib/platform/core/audience";
+import { boardsVisibleTo, postsListedTo } from "@/lib/domain/access/visibility";
 import { boardView, publicBoardView } from "./view";
 
 export async function getBoardOrThrow(db: ScopedDb | ScopedTx, id: string) {

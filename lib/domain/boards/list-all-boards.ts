@@ -1,5 +1,5 @@
-import type { ScopedDb } from "@/lib/db/scoped";
-import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
 import { boardView } from "./view";
 
 /**

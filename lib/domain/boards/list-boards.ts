@@ -1,11 +1,11 @@
-import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
-import { withBoardPostCounts } from "@/lib/posts/count-posts-by";
-import type { Audience } from "@/lib/core/audience";
-import type { PageOnlyQuery } from "@/lib/public/schemas";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
+import type { Audience } from "@/lib/platform/core/audience";
+import type { PageOnlyQuery } from "@/lib/surfaces/public-api/schemas";
 import type { ListBoardsQuery } from "./schemas";
 import { boardView, publicBoardView } from "./view";
-import { boardsVisibleTo, postsListedTo, publicBoardFilter } from "@/lib/visibility";
+import { boardsVisibleTo, postsListedTo, publicBoardFilter } from "@/lib/domain/access/visibility";
 
 const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { safeText } from "@/lib/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { safeText } from "@/lib/platform/core/schemas";
 
 export const BOARD_VISIBILITIES = ["public", "private", "all"] as const;
 

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { slugTaken } from "./create-board";
 import { getBoardWithPostCount } from "./get-board";
 import { updateBoardSchema, type UpdateBoardInput } from "./schemas";

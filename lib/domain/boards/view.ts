@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countField, idField, timestampField } from "@/lib/core/fields";
+import { countField, idField, timestampField } from "@/lib/platform/core/fields";
 import type { Board } from "@/lib/generated/prisma/client";
 
 export type BoardWithPostCount = Board & { _count: { posts: number } };

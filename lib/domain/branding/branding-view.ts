@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { isRecordNotFound } from "@/lib/db/errors";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { isRecordNotFound } from "@/lib/platform/db/errors";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
 
 /** What the branding settings show and each change answers. */
 export interface BrandingView {

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { errorResponse } from "@/lib/api/responses";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { errorResponse } from "@/lib/platform/http/responses";
 import type { StoredLogo } from "./read-logo";
 
 const YEAR = 60 * 60 * 24 * 365;

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
-import { isPossibleSlug } from "@/lib/workspaces/find-published-workspace";
-import { isPublishedPortal } from "@/lib/visibility";
+import { db } from "@/lib/platform/db/client";
+import { isPossibleSlug } from "@/lib/domain/workspaces/find-published-workspace";
+import { isPublishedPortal } from "@/lib/domain/access/visibility";
 
 export interface StoredLogo {
   contentType: string;

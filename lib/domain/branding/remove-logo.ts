@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { db } from "@/lib/platform/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { BRANDING_SELECT, rethrowGone, type BrandingView } from "./branding-view";
 
 /** Takes the portal's logo away (the portal shows its name alone again). Admins and owners. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { BRANDING_SELECT, rethrowGone, type BrandingView } from "./branding-view";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, looksLikeMarkup, sniffImageType } from "./logo-file";
 

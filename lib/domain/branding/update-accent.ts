@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { db } from "@/lib/db/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { db } from "@/lib/platform/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { accentColorSchema } from "./accent";
 import { BRANDING_SELECT, rethrowGone, type BrandingView } from "./branding-view";
 

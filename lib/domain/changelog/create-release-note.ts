@@ -1,6 +1,6 @@
-import { validate } from "@/lib/core/validate";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { linkShippedPosts } from "./link-posts";
 import { announcePublication } from "./publication-event";
 import { publicationDate } from "./publication-date";
@@ -9,7 +9,7 @@ import { releaseNoteView, WITH_POST_IDS } from "./view";
 
 /**
  * A release note by the caller: published now, scheduled (`publishedAt` ahead), or kept as a
- * draft with `publish: false`; within the plan's note limit (lib/plans/limits.ts).
+ * draft with `publish: false`; within the plan's note limit (lib/domain/plans/limits.ts).
  */
 export async function createReleaseNote(actor: WorkspaceActor, input: CreateReleaseNoteBody, now = new Date()) {
   authorize(actor, "changelog.manage", "write release notes");

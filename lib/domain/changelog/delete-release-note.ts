@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { RELEASE_NOTE_NOT_FOUND } from "./get-release-note";
 
 /** Deletes a note (draft, scheduled or published) with its links to posts. */

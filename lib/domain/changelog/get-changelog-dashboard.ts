@@ -1,6 +1,6 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { NOTE_STATES, noteState, stateWhere, type NoteState } from "./published";
+import { NOTE_STATES, noteState, stateWhere, type NoteState } from "@/lib/domain/access/published-release-notes";
 import type { NoteStateFilter } from "./schemas";
 
 const LIST_CAP = 200;

@@ -1,7 +1,7 @@
-import type { Audience } from "@/lib/core/audience";
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { releaseNotesVisibleTo } from "@/lib/visibility";
+import type { Audience } from "@/lib/platform/core/audience";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
+import { releaseNotesVisibleTo } from "@/lib/domain/access/visibility";
 import { nextPublication } from "./next-publication";
 import type { NoteStateFilter } from "./schemas";
 import { publicReleaseNoteView, releaseNoteView, WITH_POST_IDS } from "./view";

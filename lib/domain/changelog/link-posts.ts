@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 
 /** Replaces the posts a note ships with `postIds`, all of which must be this workspace's posts. */
 export async function linkShippedPosts(tx: ScopedTx, workspaceId: string, releaseNoteId: string, postIds: string[]) {

@@ -1,8 +1,8 @@
-import type { Audience } from "@/lib/core/audience";
-import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
-import type { PageOnlyQuery } from "@/lib/public/schemas";
-import { releaseNotesVisibleTo } from "@/lib/visibility";
+import type { Audience } from "@/lib/platform/core/audience";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import type { PageOnlyQuery } from "@/lib/surfaces/public-api/schemas";
+import { releaseNotesVisibleTo } from "@/lib/domain/access/visibility";
 import { nextPublication } from "./next-publication";
 import type { ListReleaseNotesQuery } from "./schemas";
 import { publicReleaseNoteView, releaseNoteView, WITH_POST_IDS } from "./view";

@@ -1,6 +1,6 @@
-import type { Audience } from "@/lib/core/audience";
-import type { ScopedDb } from "@/lib/db/scoped";
-import { releaseNotesVisibleTo } from "@/lib/visibility";
+import type { Audience } from "@/lib/platform/core/audience";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { releaseNotesVisibleTo } from "@/lib/domain/access/visibility";
 
 /** The live release notes that ship a post ("Shipped in …" on its portal page), newest first. */
 export async function listShippedIn(db: ScopedDb, audience: Audience, postId: string, now = new Date()) {

@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 
 /**
  * When the next scheduled note goes live: a public answer about the changelog is wrong from that

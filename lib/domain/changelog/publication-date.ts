@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/core/errors";
+import { DomainError } from "@/lib/platform/core/errors";
 
 /** A schedule this close behind now is a form submitted a moment late, not a backdated note. */
 export const SCHEDULE_GRACE_MS = 1_000;

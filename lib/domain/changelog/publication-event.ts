@@ -1,9 +1,9 @@
-import type { ScopedTx } from "@/lib/db/scoped";
-import { scopedDb } from "@/lib/db/scoped";
-import { alreadyRecorded } from "@/lib/events/boundary";
-import { recordEvent } from "@/lib/events/record-event";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { noteState } from "./published";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { alreadyRecorded } from "@/lib/platform/events/boundary";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { noteState } from "@/lib/domain/access/published-release-notes";
 import { releaseNoteView, WITH_POST_IDS, type ReleaseNoteWithPosts } from "./view";
 
 export const PUBLISH_DUE_JOB = "changelog.publish_due";

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/core/errors";
+import { DomainError } from "@/lib/platform/core/errors";
 import type { NoteStateFilter } from "./schemas";
 
 /**

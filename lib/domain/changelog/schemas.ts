@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { idSchema, safeText } from "@/lib/core/schemas";
-import { NOTE_STATES } from "./published";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { idSchema, safeText } from "@/lib/platform/core/schemas";
+import { NOTE_STATES } from "@/lib/domain/access/published-release-notes";
 
 export const NOTE_STATE_FILTERS = [...NOTE_STATES, "all"] as const;
 export type NoteStateFilter = (typeof NOTE_STATE_FILTERS)[number];

@@ -1,10 +1,10 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getReleaseNoteRowOrThrow } from "./get-release-note";
 import { linkShippedPosts } from "./link-posts";
-import { noteState } from "./published";
+import { noteState } from "@/lib/domain/access/published-release-notes";
 import { announcePublication } from "./publication-event";
 import { publicationDate } from "./publication-date";
 import { updateReleaseNoteBody, type UpdateReleaseNoteBody } from "./schemas";

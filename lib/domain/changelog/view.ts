@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
+import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { ReleaseNote } from "@/lib/generated/prisma/client";
-import { NOTE_STATES, noteState } from "./published";
-import { renderMarkdown } from "@/lib/markdown/render-markdown";
+import { NOTE_STATES, noteState } from "@/lib/domain/access/published-release-notes";
+import { renderMarkdown } from "@/lib/platform/text/render-markdown";
 
 export type ReleaseNoteWithPosts = ReleaseNote & { posts: { postId: string }[] };
 

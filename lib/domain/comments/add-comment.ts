@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { safeText } from "@/lib/core/schemas";
-import { validate } from "@/lib/core/validate";
-import { db } from "@/lib/db/client";
-import { recordEvent } from "@/lib/events/record-event";
-import { lockPostSql } from "@/lib/posts/lock-post-sql";
-import { publicBoardFilter } from "@/lib/visibility";
+import { DomainError } from "@/lib/platform/core/errors";
+import { safeText } from "@/lib/platform/core/schemas";
+import { validate } from "@/lib/platform/core/validate";
+import { db } from "@/lib/platform/db/client";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { lockPostSql } from "@/lib/domain/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/domain/access/visibility";
 
 export const COMMENT_MAX_LENGTH = 5_000;
 export const addCommentSchema = z.object({ body: safeText({ min: 1, max: COMMENT_MAX_LENGTH, label: "Comment", multiline: true }) });

@@ -1,15 +1,15 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { recordEvent } from "@/lib/events/record-event";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { recordEvent } from "@/lib/platform/events/record-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { VISIBLE_COMMENT_SQL } from "@/lib/domain/access/visibility";
 
 type Tx = Prisma.TransactionClient;
 
 /**
  * Hides a comment from the portal (kept for the team, out of commentCount), or shows it again.
- * Admins and owners (lib/roles.ts). Hiding twice is a no-op, not an error.
+ * Admins and owners (lib/domain/access/roles.ts). Hiding twice is a no-op, not an error.
  */
 export async function setCommentHidden(actor: WorkspaceActor, commentId: string, hidden: boolean) {
   authorize(actor, "comments.moderate", "hide comments");
@@ -22,7 +22,7 @@ export async function setCommentHidden(actor: WorkspaceActor, commentId: string,
   });
 }
 
-/** Deletes a comment for good. Admins and owners (lib/roles.ts). */
+/** Deletes a comment for good. Admins and owners (lib/domain/access/roles.ts). */
 export async function deleteComment(actor: WorkspaceActor, commentId: string) {
   authorize(actor, "comments.moderate", "delete comments");
   return onLockedComment(actor, commentId, async (tx) => {

@@ -1,4 +1,4 @@
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { insertComment } from "./add-comment";
 
 /** A member's reply from the dashboard, on any board; the portal marks it as the team's. */

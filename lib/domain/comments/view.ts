@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
+import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { Comment } from "@/lib/generated/prisma/client";
-import { publicAuthor, publicAuthorSchema } from "@/lib/posts/view";
+import { publicAuthor, publicAuthorSchema } from "@/lib/domain/posts/view";
 
 /** A visible comment as the portal shows it; `isTeamReply` marks a reply the workspace's team wrote from the dashboard. */
 export function publicCommentView(comment: Pick<Comment, "id" | "body" | "isTeamReply" | "createdAt"> & { author: { name: string | null } | null }) {

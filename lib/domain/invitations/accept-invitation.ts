@@ -1,9 +1,9 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { findEmailToken } from "@/lib/tokens/email-token";
-import { recordMemberEvent } from "@/lib/members/member-event";
+import { findEmailToken } from "@/lib/platform/tokens/email-token";
+import { recordMemberEvent } from "@/lib/domain/members/member-event";
 import { assertInvitedAddress, provenInvitee } from "./invitee";
 
 export type InvitationRef = { token: string } | { invitationId: string };

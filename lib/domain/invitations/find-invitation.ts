@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { findEmailToken, type TokenFailure } from "@/lib/tokens/email-token";
+import { findEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 
 export interface InvitationDetails {
   id: string;

@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { maskEmail } from "@/lib/users/mask-email";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { maskEmail } from "@/lib/domain/users/mask-email";
 
 /**
  * The account answering an invitation, read afresh: accepting or declining takes a proven address

@@ -1,9 +1,9 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { secret } from "@/lib/env";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { MIN_ROLE_FOR_SCOPE, roleAllowsScope } from "@/lib/roles";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { secret } from "@/lib/platform/config/env";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { MIN_ROLE_FOR_SCOPE, roleAllowsScope } from "@/lib/domain/access/roles";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { generateKey, hashKey, keyHint } from "./format";
 import { createApiKeySchema, type CreateApiKeyInput } from "./schemas";
 import { toApiKeyView, API_KEY_VIEW_SELECT, type ApiKeyView } from "./view";

@@ -1,4 +1,4 @@
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { pendingLastUse } from "./record-key-use";
 import { API_KEY_VIEW_SELECT, toApiKeyView, type ApiKeyView } from "./view";
 

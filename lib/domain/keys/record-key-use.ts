@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
-import { describeError } from "@/lib/log/describe-error";
-import { repeatedWarning } from "@/lib/log/repeated";
+import { db } from "@/lib/platform/db/client";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { repeatedWarning } from "@/lib/platform/log/repeated";
 
 // "Last used" without a database write per request: uses are noted in memory and written in one
 // statement per flush, every FLUSH_MS (a restart loses at most that much of "last used"). The

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { API_KEY_VIEW_SELECT, toApiKeyView, type ApiKeyView } from "./view";
 
 /**

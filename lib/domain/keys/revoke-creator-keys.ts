@@ -1,4 +1,4 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 
 /**
  * Revokes every key this person created in the workspace, inside the transaction that ends their

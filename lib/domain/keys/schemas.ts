@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SCOPES } from "@/lib/roles";
-import { safeText } from "@/lib/core/schemas";
+import { SCOPES } from "@/lib/domain/access/roles";
+import { safeText } from "@/lib/platform/core/schemas";
 
 export const KEY_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 

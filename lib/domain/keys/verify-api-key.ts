@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { hotQuery } from "@/lib/db/client";
-import { secret } from "@/lib/env";
+import { DomainError } from "@/lib/platform/core/errors";
+import { hotQuery } from "@/lib/platform/db/client";
+import { secret } from "@/lib/platform/config/env";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { hashKey, isWellFormedKey } from "./format";
 import { KEY_LOOKUP_SQL } from "./key-lookup-sql";
@@ -39,7 +39,7 @@ let hmacSecret: string | undefined;
 /**
  * Key plus its creator's current membership in one round trip: the role is read afresh on every
  * request, so a demotion or removal takes effect on the very next call, on every instance. It runs
- * on every /api/v1 request, so it takes the hot path (lib/db/client.ts hotQuery), not $queryRaw.
+ * on every /api/v1 request, so it takes the hot path (lib/platform/db/client.ts hotQuery), not $queryRaw.
  */
 export async function verifyApiKey(authorization: string | null): Promise<VerifiedKey> {
   const key = bearerToken(authorization);

@@ -1,11 +1,11 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { invitationThrottles, throttleOrThrow } from "@/lib/auth/throttles";
-import { db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { invitationThrottles, throttleOrThrow } from "@/lib/platform/auth/throttles";
+import { db } from "@/lib/platform/db/client";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { issueInvitationLink, mailInvitation } from "./mail-invitation";
 import { addMemberSchema, type AddMemberInput } from "./member-form-schemas";
 
@@ -21,7 +21,7 @@ function conflictOnEmail(message: string) {
 /**
  * Invites someone by email, whether or not the address has an account: nobody joins a workspace
  * by being named. The address gets a mail with a single-use, expiring link;
- * only a signed-in account that has proven that address can accept (lib/invitations). Admins and
+ * only a signed-in account that has proven that address can accept (lib/domain/invitations). Admins and
  * owners invite, and only an owner can invite an owner. Pending invitations count against the
  * FREE plan's member limit, counted under the workspace lock. Invitation mails are throttled per
  * address and per client IP.

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { changeMemberRoleSchema, type ChangeMemberRoleInput } from "./member-form-schemas";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";
 

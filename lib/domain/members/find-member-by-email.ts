@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { memberView } from "./view";
 
 /**

@@ -1,6 +1,6 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { canManageWorkspace } from "@/lib/roles";
-import type { WorkspaceActor } from "@/lib/workspaces/actor";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
 
 export interface MemberView {
   userId: string;

@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client";
-import type { ScopedTx } from "@/lib/db/scoped";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { invitationMail } from "@/lib/mail/templates/invitation";
-import { newEmailToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
+import { db } from "@/lib/platform/db/client";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { invitationMail } from "@/lib/platform/mail/templates/invitation";
+import { newEmailToken, TOKEN_LIFETIME_MS } from "@/lib/platform/tokens/email-token";
 import { ROLE_LABELS } from "./member-form-schemas";
 
 export function invitationLink(raw: string): string {

@@ -1,5 +1,5 @@
-import type { ScopedTx } from "@/lib/db/scoped";
-import { recordEvent } from "@/lib/events/record-event";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { recordEvent } from "@/lib/platform/events/record-event";
 import { memberView } from "./view";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/core/schemas";
+import { idSchema } from "@/lib/platform/core/schemas";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { emailSchema } from "@/lib/users/schemas";
+import { emailSchema } from "@/lib/domain/users/schemas";
 
 // The members page's inputs, checked again on the server whatever the browser sent.
 

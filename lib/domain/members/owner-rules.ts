@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { WORKSPACE_GONE, type ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { WORKSPACE_GONE, type ScopedTx } from "@/lib/platform/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { roleAtLeast } from "@/lib/roles";
+import { roleAtLeast } from "@/lib/domain/access/roles";
 
 // Shared by change-member-role and remove-member. Both run inside the workspace lock
 // (actor.db.$transactionLocked), so the reads below see every earlier change to this workspace's

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { revokeKeysCreatedBy } from "@/lib/domain/keys/revoke-creator-keys";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { recordMemberEvent } from "./member-event";
 import { removeMemberSchema, type RemoveMemberInput } from "./member-form-schemas";
 import { assertAnotherOwner, lockedActorRole, lockedTarget } from "./owner-rules";

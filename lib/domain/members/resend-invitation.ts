@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { invitationThrottles, throttleOrThrow } from "@/lib/auth/throttles";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { invitationThrottles, throttleOrThrow } from "@/lib/platform/auth/throttles";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { invitationLink, issueInvitationLink, mailInvitation } from "./mail-invitation";
 import { invitationRefSchema, type InvitationRefInput } from "./member-form-schemas";
 

@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { requireRole, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { revokeInvitationSchema, type RevokeInvitationInput } from "./member-form-schemas";
 
 /** Withdraws a pending invitation; signing up with that address then joins nothing. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText } from "@/lib/core/schemas";
+import { safeText } from "@/lib/platform/core/schemas";
 
 // Emails are stored lower-cased (User.email), so lower-casing the query is the whole of the
 // case-insensitive match, and the lookup stays an equality on the unique index.

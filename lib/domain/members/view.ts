@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
+import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { Membership, User } from "@/lib/generated/prisma/client";
 
 export type MembershipWithUser = Pick<Membership, "role" | "createdAt"> & { user: Pick<User, "id" | "email" | "name"> };

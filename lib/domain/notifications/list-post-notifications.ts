@@ -1,4 +1,4 @@
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const POST_NOTIFICATIONS_SHOWN = 100;
 

@@ -1,10 +1,10 @@
-import { db } from "@/lib/db/client";
-import type { EventConsumer, StoredEvent } from "@/lib/events/types";
+import { db } from "@/lib/platform/db/client";
+import type { EventConsumer, StoredEvent } from "@/lib/platform/events/types";
 import type { NotificationKind, PostStatus } from "@/lib/generated/prisma/enums";
-import { DEFAULT_PORTAL_LOCALE, isPortalLocale, portalPath, type PortalLocale } from "@/lib/i18n/locales";
-import { postUpdateMail, type PostUpdate } from "@/lib/mail/templates/post-update";
-import { absoluteUrl } from "@/lib/site-url";
-import { isPublicBoard, isPublishedPortal } from "@/lib/visibility";
+import { DEFAULT_PORTAL_LOCALE, isPortalLocale, portalPath, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { postUpdateMail, type PostUpdate } from "@/lib/platform/mail/templates/post-update";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
+import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "./queue-notifications";
 import { unsubscribeToken } from "./unsubscribe-token";
 

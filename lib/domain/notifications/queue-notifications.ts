@@ -1,9 +1,9 @@
 import type { NotificationKind } from "@/lib/generated/prisma/enums";
-import { db } from "@/lib/db/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { renderMail } from "@/lib/mail/render";
-import { SEND_MAIL_JOB } from "@/lib/mail/send-mail";
-import type { MailContent } from "@/lib/mail/types";
+import { db } from "@/lib/platform/db/client";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { renderMail } from "@/lib/platform/mail/render";
+import { SEND_MAIL_JOB } from "@/lib/platform/mail/send-mail";
+import type { MailContent } from "@/lib/platform/mail/types";
 
 /** One person an event concerns: their mail, or why they get none. */
 export interface NotificationRecipient {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { validate } from "@/lib/core/validate";
-import { db } from "@/lib/db/client";
-import { isPortalLocale } from "@/lib/i18n/locales";
+import { validate } from "@/lib/platform/core/validate";
+import { db } from "@/lib/platform/db/client";
+import { isPortalLocale } from "@/lib/platform/i18n/locales";
 
 export const POST_NOTIFICATION_LEVELS = ["ALL", "OWN_POSTS", "NONE"] as const;
 export type PostNotificationLevel = (typeof POST_NOTIFICATION_LEVELS)[number];

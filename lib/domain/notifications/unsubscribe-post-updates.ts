@@ -1,6 +1,6 @@
-import { createRateLimiter } from "@/lib/ratelimit";
-import type { RateLimiter } from "@/lib/ratelimit/types";
-import { db } from "@/lib/db/client";
+import { createRateLimiter } from "@/lib/platform/ratelimit";
+import type { RateLimiter } from "@/lib/platform/ratelimit/types";
+import { db } from "@/lib/platform/db/client";
 import { setPostNotificationLevel } from "./set-post-notification-level";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { secret } from "@/lib/env";
+import { secret } from "@/lib/platform/config/env";
 
 // The link in every mail about a post that stops such mail without signing in. It names one
 // person, one workspace and one kind of mail, signed with a key derived from the auth secret for

@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { log } from "@/lib/log/logger";
+import { log } from "@/lib/platform/log/logger";
 import { getPlanUsage, type PlanUsage } from "./get-plan-usage";
 import { PLAN_IDS, planName } from "./limits";
 import { isOperator } from "./operators";
@@ -23,7 +23,7 @@ export type PlanChanger =
 export interface ChangeWorkspacePlanInput {
   /** The workspace by slug (operator page, command) or by id (billing, whose records outlive a slug). */
   workspace: { slug: unknown } | { id: string };
-  /** A plan id of the table in lib/plans/limits.ts, in any case ("pro", "PRO"). */
+  /** A plan id of the table in lib/domain/plans/limits.ts, in any case ("pro", "PRO"). */
   plan: unknown;
 }
 

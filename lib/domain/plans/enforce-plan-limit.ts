@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { planLimit, planLimitMessage, type LimitedResource } from "./limits";
 
 // How each limited resource is counted. Members include pending invitations: each one becomes a

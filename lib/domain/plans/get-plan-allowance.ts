@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { countUsage } from "./enforce-plan-limit";
 import { planLimit, planLimitMessage, type LimitedResource } from "./limits";

@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { countUsage } from "./enforce-plan-limit";
 import { LIMITED_RESOURCES, planLimit, type LimitedResource } from "./limits";
@@ -12,7 +12,7 @@ export interface PlanUsage {
 
 /**
  * What the dashboard shows next to a plan: usage counted exactly as the limit is enforced
- * (lib/plans/enforce-plan-limit.ts), so "4 of 5" on the page means the fifth create will pass.
+ * (lib/domain/plans/enforce-plan-limit.ts), so "4 of 5" on the page means the fifth create will pass.
  */
 export async function getPlanUsage(scoped: ScopedDb, plan: Plan, resources: readonly LimitedResource[] = LIMITED_RESOURCES): Promise<PlanUsage[]> {
   return Promise.all(

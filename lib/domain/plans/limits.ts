@@ -3,7 +3,7 @@ import type { Plan } from "@/lib/generated/prisma/enums";
 // Every plan in one table: its name, its price and its limits. Everything that shows a plan or
 // enforces a limit (the API's 403 PLAN_LIMIT, the dashboard's meters and forms, the settings page,
 // the operator page) reads it here. A plan without limits has `limits: null`. The counting of each
-// limited resource lives in lib/plans/enforce-plan-limit.ts, so the API and the dashboard refuse
+// limited resource lives in lib/domain/plans/enforce-plan-limit.ts, so the API and the dashboard refuse
 // at the same number.
 export const PLANS = {
   FREE: {

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PLAN_IDS } from "./limits";

@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Post counts of the boards or roadmap items on one page. Prisma's relation `_count` aggregates

@@ -1,12 +1,12 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { getBoardOrThrow } from "@/lib/boards/get-board";
-import { isForeignKeyViolation } from "@/lib/db/errors";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { getBoardOrThrow } from "@/lib/domain/boards/get-board";
+import { isForeignKeyViolation } from "@/lib/platform/db/errors";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { recordEvent } from "@/lib/events/record-event";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { createPostBody, type CreatePostInput } from "./schemas";
 import { postView } from "./view";
 

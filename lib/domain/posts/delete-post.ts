@@ -1,11 +1,11 @@
-import { DomainError } from "@/lib/core/errors";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { postView } from "./view";
 
 /**
  * Deletes a post with its votes and comments (the foreign keys cascade). Posts merged into it
- * stay closed, no longer pointing anywhere. Admins and owners (lib/roles.ts).
+ * stay closed, no longer pointing anywhere. Admins and owners (lib/domain/access/roles.ts).
  */
 export async function deletePost(actor: WorkspaceActor, postId: string) {
   authorize(actor, "posts.delete", "delete posts");

@@ -1,7 +1,7 @@
-import { sqlFragment } from "@/lib/db/sql-fragment";
+import { sqlFragment } from "@/lib/platform/db/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { LISTED_POSTS_SQL } from "@/lib/visibility";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { LISTED_POSTS_SQL } from "@/lib/domain/access/visibility";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { listPosts } from "./list-posts";
 
 export type MergeCandidate = { id: string; title: string; status: PostStatus; voteCount: number; commentCount: number; boardId: string };

@@ -1,6 +1,6 @@
-import type { Audience } from "@/lib/core/audience";
-import { safeText } from "@/lib/core/schemas";
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { Audience } from "@/lib/platform/core/audience";
+import { safeText } from "@/lib/platform/core/schemas";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { listPosts } from "./list-posts";
 
 export const SIMILAR_POSTS_LIMIT = 5;

@@ -1,11 +1,11 @@
-import { DomainError } from "@/lib/core/errors";
-import { idField, timestampField } from "@/lib/core/fields";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import { idField, timestampField } from "@/lib/platform/core/fields";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { z } from "zod";
-import type { Audience } from "@/lib/core/audience";
-import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
-import { publicCommentSchema, publicCommentView } from "@/lib/comments/view";
-import { commentsVisibleTo, postsVisibleTo } from "@/lib/visibility";
+import type { Audience } from "@/lib/platform/core/audience";
+import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
+import { publicCommentSchema, publicCommentView } from "@/lib/domain/comments/view";
+import { commentsVisibleTo, postsVisibleTo } from "@/lib/domain/access/visibility";
 import { PUBLIC_POST_SELECT, postSchema, postView, publicPostSchema, publicPostView } from "./view";
 
 const RELATED_LIMIT = 100;

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { sharedPostFields } from "./view";
 
 export const TEAM_VOTERS_LIMIT = 100;

@@ -1,5 +1,5 @@
 import type { Post } from "@/lib/generated/prisma/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { countPostsByStatus } from "./count-posts-by-status";
 import { listPostsAs, type PostListShape } from "./list-posts";
 import type { ListPostsQuery } from "./schemas";
@@ -19,7 +19,7 @@ const INBOX_LIST: PostListShape<InboxRow, ReturnType<typeof postView> & { author
 
 /**
  * The dashboard's posts inbox: one page of the same list and search the API's GET /posts gives
- * (lib/posts/list-posts.ts, keyset cursor included), each post with its author's name, and the
+ * (lib/domain/posts/list-posts.ts, keyset cursor included), each post with its author's name, and the
  * count per status under the other filters.
  */
 export async function listInbox(actor: WorkspaceActor, query: ListPostsQuery) {

@@ -1,11 +1,11 @@
 import type { Post } from "@/lib/generated/prisma/client";
-import type { ScopedDb } from "@/lib/db/scoped";
-import { sqlFragment, type SqlFragment } from "@/lib/db/sql-fragment";
-import type { Audience } from "@/lib/core/audience";
-import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/core/pagination";
-import { getPublicBoard } from "@/lib/boards/get-board";
-import type { BoardPostsQuery } from "@/lib/public/schemas";
-import { postsListedTo, postsListedToSql } from "@/lib/visibility";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { sqlFragment, type SqlFragment } from "@/lib/platform/db/sql-fragment";
+import type { Audience } from "@/lib/platform/core/audience";
+import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import { getPublicBoard } from "@/lib/domain/boards/get-board";
+import type { BoardPostsQuery } from "@/lib/surfaces/public-api/schemas";
+import { postsListedTo, postsListedToSql } from "@/lib/domain/access/visibility";
 import type { ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
 import { PUBLIC_POST_SELECT, postView, publicPostView } from "./view";
@@ -29,7 +29,7 @@ export interface PostListShape<Row extends Post, Out> {
 export const API_POST_LIST: PostListShape<Post, ReturnType<typeof postView>> = { columns: POST_COLUMNS, view: postView };
 
 /**
- * The WHERE conditions of a post list's filters, and its search (lib/posts/search.ts) when `q` is
+ * The WHERE conditions of a post list's filters, and its search (lib/domain/posts/search.ts) when `q` is
  * given: undefined search means none was asked; null, that `q` holds no word and matches nothing.
  */
 export function postFilters(query: Pick<ListPostsQuery, "boardId" | "status" | "tag" | "q">) {

@@ -1,12 +1,12 @@
-import { DomainError } from "@/lib/core/errors";
-import { idSchema } from "@/lib/core/schemas";
-import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/platform/core/errors";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { db } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
-import { VISIBLE_COMMENT_SQL } from "@/lib/visibility";
+import { VISIBLE_COMMENT_SQL } from "@/lib/domain/access/visibility";
 
 type Tx = Prisma.TransactionClient;
 type LockedPost = { id: string; title: string; mergedIntoId: string | null };
@@ -19,7 +19,7 @@ type LockedPost = { id: string; title: string; mergedIntoId: string | null };
  *
  * Exact under concurrent votes and comments: both posts are locked first (in id order, so two
  * merges cannot deadlock), every vote and comment statement locks its post before writing
- * (lib/posts/lock-post-sql.ts), and A's counts are recounted from the rows under the lock. A vote
+ * (lib/domain/posts/lock-post-sql.ts), and A's counts are recounted from the rows under the lock. A vote
  * for B that waited for the merge then finds B merged and is refused; one for A lands on top.
  */
 export async function mergePost(actor: WorkspaceActor, sourceId: string, targetId: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, safeText } from "@/lib/core/schemas";
-import { pageQuery } from "@/lib/core/pagination";
+import { idSchema, safeText } from "@/lib/platform/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
 import { POST_STATUSES } from "./status-rules";
 
 const tag = safeText({ min: 1, max: 32, label: "Tag" })

@@ -1,6 +1,6 @@
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { LISTED_POSTS_SQL } from "@/lib/visibility";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { LISTED_POSTS_SQL } from "@/lib/domain/access/visibility";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { listPosts } from "./list-posts";
 
 export type PostChoice = { id: string; title: string; status: PostStatus; voteCount: number; roadmapItemId: string | null };

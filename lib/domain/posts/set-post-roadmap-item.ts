@@ -1,14 +1,14 @@
-import { DomainError } from "@/lib/core/errors";
-import { idSchema } from "@/lib/core/schemas";
-import { isForeignKeyViolation } from "@/lib/db/errors";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { isForeignKeyViolation } from "@/lib/platform/db/errors";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getPostOrThrow } from "./get-post";
 import { postView } from "./view";
 
 /**
  * Links a post to a roadmap item of the same workspace, or unlinks it (null). Called from the
- * post page and from the roadmap page's picker; members and above (lib/roles.ts).
+ * post page and from the roadmap page's picker; members and above (lib/domain/access/roles.ts).
  */
 export async function setPostRoadmapItem(actor: WorkspaceActor, postId: string, roadmapItemId: string | null) {
   authorize(actor, "posts.linkRoadmap", "link posts to the roadmap");

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { safeText } from "@/lib/core/schemas";
-import { validate } from "@/lib/core/validate";
-import type { ScopedDb } from "@/lib/db/scoped";
-import { portalAudience } from "@/lib/core/audience";
-import { getPublicBoard } from "@/lib/boards/get-board";
+import { DomainError } from "@/lib/platform/core/errors";
+import { safeText } from "@/lib/platform/core/schemas";
+import { validate } from "@/lib/platform/core/validate";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { portalAudience } from "@/lib/platform/core/audience";
+import { getPublicBoard } from "@/lib/domain/boards/get-board";
 import { insertPost } from "./create-post";
 import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
 

@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
 import type { Post } from "@/lib/generated/prisma/client";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getPostOrThrow } from "./get-post";
 import { updatePostBody, type UpdatePostInput } from "./schemas";
 import { allowedNextStatuses, canTransition } from "./status-rules";
@@ -35,7 +35,7 @@ export interface UpdatePostOptions {
 
 /**
  * Changes title, body, tags or status (the surfaces' one update: PATCH /api/v1/posts/{id} and the
- * dashboard's post page). The status must follow lib/posts/status-rules.ts; a merged post stays closed.
+ * dashboard's post page). The status must follow lib/domain/posts/status-rules.ts; a merged post stays closed.
  */
 export async function updatePost(actor: WorkspaceActor, id: string, input: UpdatePostInput, options: UpdatePostOptions = {}) {
   authorize(actor, "posts.edit", "edit posts");

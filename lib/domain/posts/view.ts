@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Post } from "@/lib/generated/prisma/client";
-import { countField, idField, timestampField } from "@/lib/core/fields";
+import { countField, idField, timestampField } from "@/lib/platform/core/fields";
 import { POST_STATUSES } from "./status-rules";
 
 type SharedPostFields = Pick<

@@ -1,5 +1,5 @@
-import { createRateLimiter } from "@/lib/ratelimit";
-import type { LimiterOptions, RateLimiter } from "@/lib/ratelimit/types";
+import { createRateLimiter } from "@/lib/platform/ratelimit";
+import type { LimiterOptions, RateLimiter } from "@/lib/platform/ratelimit/types";
 
 // Per-account budgets for what portal visitors trigger, on the same backend as the API's limit
 // (Upstash when configured, else in-process). Counted per account and workspace: one person's

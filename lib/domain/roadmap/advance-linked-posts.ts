@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { idSchema } from "@/lib/core/schemas";
-import { updatePost } from "@/lib/posts/update-post";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { updatePost } from "@/lib/domain/posts/update-post";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { z } from "zod";
 import { ROADMAP_ITEM_GONE } from "./get-roadmap-item";
 import { STATUS_OF_STAGE } from "./linked-posts-to-advance";

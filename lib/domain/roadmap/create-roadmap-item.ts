@@ -1,6 +1,6 @@
-import { validate } from "@/lib/core/validate";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { roadmapItemViewOf } from "./item-view-of";
 import { createRoadmapItemBody, type CreateRoadmapItemInput } from "./schemas";
 

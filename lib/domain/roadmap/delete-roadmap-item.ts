@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { ROADMAP_ITEM_GONE } from "./get-roadmap-item";
 import { roadmapItemViewOf } from "./item-view-of";
 import { columnIds, writeColumn } from "./renumber";

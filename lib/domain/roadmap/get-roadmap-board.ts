@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { ROADMAP_STAGES } from "./schemas";
 

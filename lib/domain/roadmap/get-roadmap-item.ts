@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 
 export const ROADMAP_ITEM_GONE = "This roadmap item no longer exists: it was deleted, perhaps in another tab. Reload the roadmap.";
 

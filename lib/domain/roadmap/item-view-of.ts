@@ -1,4 +1,4 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import type { RoadmapItem } from "@/lib/generated/prisma/client";
 import { roadmapItemView } from "./view";
 

@@ -1,7 +1,7 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
-import { canTransition } from "@/lib/posts/status-rules";
-import { LISTED_POSTS } from "@/lib/visibility";
+import { canTransition } from "@/lib/domain/posts/status-rules";
+import { LISTED_POSTS } from "@/lib/domain/access/visibility";
 
 // Each stage names the post status it stands for.
 export const STATUS_OF_STAGE: Record<RoadmapStage, PostStatus> = { planned: "planned", in_progress: "in_progress", completed: "completed" };

@@ -1,4 +1,4 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 
 export const ROADMAP_CHOICES_CAP = 500;
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Audience } from "@/lib/core/audience";
-import { countField, idField } from "@/lib/core/fields";
-import { withRoadmapPostCounts } from "@/lib/posts/count-posts-by";
-import { POST_STATUSES } from "@/lib/posts/status-rules";
-import type { RoadmapQuery } from "@/lib/public/schemas";
-import { postsVisibleTo } from "@/lib/visibility";
-import type { ScopedDb } from "@/lib/db/scoped";
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
+import type { Audience } from "@/lib/platform/core/audience";
+import { countField, idField } from "@/lib/platform/core/fields";
+import { withRoadmapPostCounts } from "@/lib/domain/posts/count-posts-by";
+import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
+import type { RoadmapQuery } from "@/lib/surfaces/public-api/schemas";
+import { postsVisibleTo } from "@/lib/domain/access/visibility";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
 import type { ListRoadmapQuery } from "./schemas";
 import { roadmapItemShape, roadmapItemView } from "./view";
 

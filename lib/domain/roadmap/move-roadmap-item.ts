@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getRoadmapItemOrThrow } from "./get-roadmap-item";
 import { roadmapItemViewOf } from "./item-view-of";
 import { linkedPostsToAdvance } from "./linked-posts-to-advance";

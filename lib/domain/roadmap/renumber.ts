@@ -1,4 +1,4 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 
 /** A column's ids in display order. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { idSchema, safeText } from "@/lib/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { idSchema, safeText } from "@/lib/platform/core/schemas";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 
 export const ROADMAP_STAGES = ["planned", "in_progress", "completed"] as const satisfies readonly RoadmapStage[];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { countField, idField, positionField, timestampField } from "@/lib/core/fields";
-import { POST_STATUSES } from "@/lib/posts/status-rules";
+import { countField, idField, positionField, timestampField } from "@/lib/platform/core/fields";
+import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { ROADMAP_STAGES } from "./schemas";
 import type { Post, RoadmapItem } from "@/lib/generated/prisma/client";
 

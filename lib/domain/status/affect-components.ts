@@ -1,9 +1,9 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import type { ComponentChange } from "./schemas";
 import { setComponentStatuses } from "./set-component-statuses";
-import { activeIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 /**
  * Links components to an incident (once each) and sets each to the status the request names.

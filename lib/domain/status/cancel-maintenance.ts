@@ -1,5 +1,5 @@
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { maintenanceStateConflict } from "./end-maintenance";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 

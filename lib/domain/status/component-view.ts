@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, positionField, timestampField } from "@/lib/core/fields";
+import { idField, positionField, timestampField } from "@/lib/platform/core/fields";
 import { COMPONENT_STATUSES } from "./incident-rules";
 import type { StatusComponent } from "@/lib/generated/prisma/client";
 

@@ -1,6 +1,6 @@
-import { validate } from "@/lib/core/validate";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { componentView } from "./component-view";
 import { createComponentBody, type CreateComponentBody } from "./schemas";
 

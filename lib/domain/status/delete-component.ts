@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getComponentOrThrow } from "./get-component";
-import { activeIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 /**
  * Deletes a component with its history. Refused while an active incident affects it: the

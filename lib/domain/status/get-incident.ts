@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { incidentDetailInclude, incidentDetailView } from "./incident-view";
 import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
 

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { maintenanceView } from "./maintenance-schedule";
 
 export async function getMaintenanceOrThrow(db: ScopedDb | ScopedTx, id: string, now = new Date()) {

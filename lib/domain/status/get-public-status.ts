@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { idField, timestampField } from "@/lib/platform/core/fields";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { publicComponentSchema, publicComponentView } from "./component-view";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./incident-view";
@@ -8,7 +8,7 @@ import { loadUptimeRows } from "./load-uptime-rows";
 import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "./maintenance-schedule";
 import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "./overall-indicator";
 import { computeUptime, uptimeWindowStart, type ComponentUptime } from "./uptime";
-import { activeIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 const COMPONENTS_LIMIT = 200;
 const ACTIVE_INCIDENTS_LIMIT = 50;
@@ -26,13 +26,13 @@ function publicMaintenanceView(view: MaintenanceView) {
 }
 
 /**
- * The status page in one answer: the overall indicator (lib/status/overall-indicator.ts), the
+ * The status page in one answer: the overall indicator (lib/domain/status/overall-indicator.ts), the
  * components as they read at `now` (a running maintenance window shows), the active incidents
  * with their latest update, the maintenance windows running or ahead, and when any of it last
- * changed. With `history`, each component also carries its 90-day uptime (lib/status/uptime.ts).
+ * changed. With `history`, each component also carries its 90-day uptime (lib/domain/status/uptime.ts).
  *
  * `validUntil` is the next maintenance start or end: from then on this answer is wrong, so no
- * cache may keep it longer (lib/public/define-public-route.ts). Everyone sees the same status page, so
+ * cache may keep it longer (lib/surfaces/public-api/define-public-route.ts). Everyone sees the same status page, so
  * it takes no audience.
  */
 export async function getPublicStatus(db: ScopedDb, { history = false, now = new Date() }: { history?: boolean; now?: Date } = {}) {

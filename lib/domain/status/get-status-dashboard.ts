@@ -1,8 +1,8 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { effectiveStatus } from "./maintenance-rules";
 import { getMaintenanceSchedule } from "./maintenance-schedule";
 import { overallIndicator } from "./overall-indicator";
-import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/domain/access/visibility";
 
 const RESOLVED_SHOWN = 10;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idField, positionField, timestampField } from "@/lib/core/fields";
-import type { ScopedDb } from "@/lib/db/scoped";
-import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { idField, positionField, timestampField } from "@/lib/platform/core/fields";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
+import type { PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 import { getPublicStatus } from "./get-public-status";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import { listPublicIncidents } from "./list-incidents";
@@ -12,7 +12,7 @@ import type { Indicator } from "./overall-indicator";
 // aggregators, widgets and monitors written for Statuspage read ours unchanged. The page id is the
 // workspace slug (the public surface shows no internal workspace id).
 
-/** Statuspage's indicator and wording for each of ours (lib/status/overall-indicator.ts). */
+/** Statuspage's indicator and wording for each of ours (lib/domain/status/overall-indicator.ts). */
 export const STATUSPAGE_STATUS: Record<Indicator, { indicator: "none" | "minor" | "major" | "critical" | "maintenance"; description: string }> = {
   operational: { indicator: "none", description: "All Systems Operational" },
   degraded: { indicator: "minor", description: "Minor Service Outage" },

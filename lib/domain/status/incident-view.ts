@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
+import { idField, timestampField } from "@/lib/platform/core/fields";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import type { Incident, IncidentUpdate, Prisma } from "@/lib/generated/prisma/client";
 

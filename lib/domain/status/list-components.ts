@@ -1,5 +1,5 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { componentView } from "./component-view";
 import { getMaintenanceSchedule, withMaintenance } from "./maintenance-schedule";
 import type { ListComponentsQuery } from "./schemas";

@@ -1,6 +1,6 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { uptimeWindowStart, type UptimeInputs } from "./uptime";
-import { activeIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 // Bounds for a workspace that changes statuses far more often than any status page should.
 const CHANGES_LIMIT = 20_000;

@@ -1,7 +1,7 @@
-import { scopedDb, type ScopedTx } from "@/lib/db/scoped";
-import { alreadyRecorded } from "@/lib/events/boundary";
-import { recordEvent } from "@/lib/events/record-event";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { scopedDb, type ScopedTx } from "@/lib/platform/db/scoped";
+import { alreadyRecorded } from "@/lib/platform/events/boundary";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 
 // A maintenance window's start and end are moments, not writes: a job waits for each

@@ -1,4 +1,4 @@
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import { effectiveStatus, maintenanceState, nextMaintenanceBoundary } from "./maintenance-rules";
 

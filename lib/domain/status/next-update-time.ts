@@ -1,4 +1,4 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 
 /**
  * The time for an incident's next update: now, or a millisecond after its latest update if that is

@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { reorderComponentsBody, type ReorderComponentsBody } from "./schemas";
 
 /**

@@ -1,6 +1,6 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import { setComponentStatuses } from "./set-component-statuses";
-import { activeIncidentFilter } from "@/lib/visibility";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 /**
  * On resolve: every component the incident affected returns to the status it had before, except

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { recordEvent } from "@/lib/events/record-event";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 import { queueMaintenanceBoundaries } from "./maintenance-events";
 import { scheduleMaintenanceBody, type ScheduleMaintenanceInput } from "./schemas";

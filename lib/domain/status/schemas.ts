@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { idSchema, safeText } from "@/lib/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { idSchema, safeText } from "@/lib/platform/core/schemas";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN, OPENING_STATUSES } from "./incident-rules";
 
 const MAX_COMPONENTS_PER_REQUEST = 100;

@@ -1,6 +1,6 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import { componentView } from "./component-view";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvent } from "@/lib/platform/events/record-event";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 
 /**

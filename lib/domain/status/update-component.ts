@@ -1,5 +1,5 @@
-import { validate } from "@/lib/core/validate";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { componentView } from "./component-view";
 import { getComponentOrThrow } from "./get-component";
 import { updateComponentBody, type UpdateComponentBody } from "./schemas";

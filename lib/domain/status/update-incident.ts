@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
 import type { IncidentStatus } from "@/lib/generated/prisma/enums";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { affectComponents } from "./affect-components";
 import { getIncidentDetail, getIncidentOrThrow } from "./get-incident";
 import { allowedIncidentStatuses, canTransitionIncident } from "./incident-rules";

@@ -5,7 +5,7 @@ import { effectiveStatus } from "./maintenance-rules";
 //
 //   - A component's timeline is its stored status over time, from its status changes (every write
 //     of a status appends one), with maintenance windows laid over it exactly as the live status
-//     does (lib/status/maintenance-rules.ts): an operational component inside a window reads
+//     does (lib/domain/status/maintenance-rules.ts): an operational component inside a window reads
 //     under_maintenance.
 //   - Days are UTC calendar days; the last one is today, up to now. A component gets a bar only
 //     from the day it was created; the days before get none.

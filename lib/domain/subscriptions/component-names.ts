@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 
 /** A status page's components in page order, for the manage page's picker. */
 export function listComponentNames(workspaceId: string) {

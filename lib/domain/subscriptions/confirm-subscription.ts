@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { confirmationLive } from "./rules";
 import { manageTokenFor, tokenHashOf } from "./tokens";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { CONFIRM_WINDOW_MS } from "./rules";
 
 export const FORGET_UNCONFIRMED_JOB = "subscribers.forget_unconfirmed";

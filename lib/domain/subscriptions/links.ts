@@ -1,5 +1,5 @@
-import { isPortalLocale, portalPath, type PortalLanguages } from "@/lib/i18n/locales";
-import { absoluteUrl } from "@/lib/site-url";
+import { isPortalLocale, portalPath, type PortalLanguages } from "@/lib/platform/i18n/locales";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
 import { manageTokenFor } from "./tokens";
 
 // Every link a subscriber mail holds, on the configured public origin (never the request's host).

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { plainTextProblem } from "@/lib/core/schemas";
+import { DomainError } from "@/lib/platform/core/errors";
+import { plainTextProblem } from "@/lib/platform/core/schemas";
 import type { Prisma, SubscriptionTopic } from "@/lib/generated/prisma/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 const MAX_QUERY = 200;

@@ -1,6 +1,6 @@
-import type { WorkspaceActor } from "@/lib/workspaces/actor";
-import { authorize } from "@/lib/workspaces/actor";
-import type { Action } from "@/lib/roles";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import { authorize } from "@/lib/domain/access/actor";
+import type { Action } from "@/lib/domain/access/roles";
 
 const LOG_LIMIT = 200;
 

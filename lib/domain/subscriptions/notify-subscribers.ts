@@ -1,15 +1,15 @@
-import { db } from "@/lib/db/client";
-import type { EventType } from "@/lib/events/catalogue";
-import { storedEvent } from "@/lib/events/record-event";
-import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/events/routing";
-import type { EventConsumer, StoredEvent } from "@/lib/events/types";
+import { db } from "@/lib/platform/db/client";
+import type { EventType } from "@/lib/platform/events/catalogue";
+import { storedEvent } from "@/lib/platform/events/record-event";
+import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/platform/events/routing";
+import type { EventConsumer, StoredEvent } from "@/lib/platform/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { formatDateTime } from "@/lib/format-date";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { eventsStillPending } from "@/lib/jobs/pending-event-work";
-import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/mail/templates/subscriber-mails";
-import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/notifications/queue-notifications";
-import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
+import { formatDateTime } from "@/lib/platform/text/format-date";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { eventsStillPending } from "@/lib/platform/jobs/pending-event-work";
+import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/platform/mail/templates/subscriber-mails";
+import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/domain/notifications/queue-notifications";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/platform/i18n/locales";
 import { manageLink, portalLink, releaseNoteLink, unsubscribeHeaders, type PortalPlace } from "./links";
 
 // Mail to status and changelog subscribers after an incident, a maintenance window or a release

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { plainTextProblem } from "@/lib/core/schemas";
+import { DomainError } from "@/lib/platform/core/errors";
+import { plainTextProblem } from "@/lib/platform/core/schemas";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { lazyLimiter } from "@/lib/posts/visitor-limits";
+import { lazyLimiter } from "@/lib/domain/posts/visitor-limits";
 
 /** An unconfirmed subscription is forgotten after this long: its link stops working and it gets nothing. */
 export const CONFIRM_WINDOW_MS = 48 * 60 * 60_000;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { secret } from "@/lib/env";
-import { hashToken } from "@/lib/tokens/email-token";
+import { secret } from "@/lib/platform/config/env";
+import { hashToken } from "@/lib/platform/tokens/email-token";
 
 // Two kinds of link, each good for one thing only. A confirmation link carries 256 random bits,
 // stored as their SHA-256 and cleared once used. A manage link (change components, unsubscribe)

@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { validate } from "@/lib/core/validate";
-import type { ScopedTx } from "@/lib/db/scoped";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { validate } from "@/lib/platform/core/validate";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { todoListBody, type TodoListInput } from "./schemas";
 
 /** Lists are not a plan resource, but still bounded: a workspace past this is misusing them. */

@@ -1,7 +1,7 @@
-import { validate } from "@/lib/core/validate";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { recordEvent } from "@/lib/events/record-event";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { findOrCreateList } from "./find-or-create-list";
 import { getTodoListOrThrow } from "./get-todo-list";
 import { createTodoBody, type CreateTodoInput } from "./schemas";

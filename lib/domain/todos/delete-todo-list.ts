@@ -1,4 +1,4 @@
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getTodoListOrThrow } from "./get-todo-list";
 
 /** Deletes a list and every item in it, archived ones included (the dashboard asks first). */

@@ -1,4 +1,4 @@
-import type { ScopedTx } from "@/lib/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 
 /**
  * The list with this exact name, created if it does not exist yet. Called under the workspace

@@ -1,6 +1,6 @@
-import type { ScopedDb } from "@/lib/db/scoped";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { PLANS } from "@/lib/plans/limits";
+import { PLANS } from "@/lib/domain/plans/limits";
 import { TODO_STATES } from "./schemas";
 import { todoInclude, todoView } from "./view";
 

@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 
 export async function getTodoListOrThrow(db: ScopedDb | ScopedTx, id: string) {
   const list = await db.todoList.findUnique({ where: { id } });

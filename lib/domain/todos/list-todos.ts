@@ -1,5 +1,5 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { TODO_STATE_FILTERS } from "./get-todo-board";
 import type { ListTodosQuery } from "./schemas";
 import { todoInclude, todoView } from "./view";

@@ -1,5 +1,5 @@
-import { validate } from "@/lib/core/validate";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { refuseTakenName } from "./create-todo-list";
 import { getTodoListOrThrow } from "./get-todo-list";
 import { todoListBody, type TodoListInput } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { idSchema, safeText } from "@/lib/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { idSchema, safeText } from "@/lib/platform/core/schemas";
 
 export const TODO_STATES = ["open", "completed", "archived", "all"] as const;
 

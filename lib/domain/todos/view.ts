@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, timestampField } from "@/lib/core/fields";
+import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Every read of an item brings its list's name along. */

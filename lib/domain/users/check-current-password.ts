@@ -1,10 +1,10 @@
-import { attemptPassword } from "@/lib/auth/attempt-password";
-import { signInWaitMessage } from "@/lib/auth/sign-in-wait-message";
+import { attemptPassword } from "@/lib/platform/auth/attempt-password";
+import { signInWaitMessage } from "@/lib/platform/auth/sign-in-wait-message";
 
 /**
  * The current password, asked for before a signed-in account changes its password or address, so
  * a session left open on someone else's computer is not enough to take the account. Counted like a
- * sign-in from this client (lib/auth/attempt-password.ts): the account page is no way around the
+ * sign-in from this client (lib/platform/auth/attempt-password.ts): the account page is no way around the
  * waits, and the owner hears of repeated failures here too.
  * Returns the message for the field, or null when the password is right.
  */

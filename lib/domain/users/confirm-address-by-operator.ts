@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { emailSchema } from "./schemas";
 
 export type OperatorConfirmation = "confirmed" | "already-confirmed" | "no-account";

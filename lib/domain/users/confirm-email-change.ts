@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { queueMail } from "@/lib/mail/send-mail";
-import { emailChangedMail } from "@/lib/mail/templates/email-changed";
-import { consumeEmailToken, type TokenFailure } from "@/lib/tokens/email-token";
+import { db } from "@/lib/platform/db/client";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { emailChangedMail } from "@/lib/platform/mail/templates/email-changed";
+import { consumeEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 
 export type EmailChangeOutcome = "changed" | "taken" | TokenFailure;
 

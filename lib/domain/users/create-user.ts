@@ -1,15 +1,15 @@
-import { db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { hashPassword } from "@/lib/auth/password";
-import type { PortalLocale } from "@/lib/i18n/locales";
+import { db } from "@/lib/platform/db/client";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
+import { hashPassword } from "@/lib/platform/auth/password";
+import type { PortalLocale } from "@/lib/platform/i18n/locales";
 import { signUpSchema, type SignUpInput } from "./schemas";
-import { fieldErrorsOf, type FormResult } from "@/lib/forms";
+import { fieldErrorsOf, type FormResult } from "@/lib/platform/core/forms";
 
 export type CreatedUser = { id: string; email: string; name: string | null };
 
 /**
  * Writes an email-and-password account, unverified: it can sign in, but no invitation can be
- * accepted with it until the address is proven (lib/users/verify-email.ts). An address that already
+ * accepted with it until the address is proven (lib/domain/users/verify-email.ts). An address that already
  * has an account is reported as `taken` for the caller to handle without telling the visitor; the
  * password is hashed either way, so both answers take as long.
  */

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
-import type { FormResult } from "@/lib/forms";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import type { FormResult } from "@/lib/platform/core/forms";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { ownedWorkspaceFates } from "./owned-workspaces";
 
 export const confirmationHint = (email: string) => `Type your email address, ${email}, to confirm.`;
@@ -21,7 +21,7 @@ export function lastOwnerRefusal(names: string[]): string {
  * cascade), so its keys answer 401 at once. Posts, comments and release notes it wrote stay,
  * without an author; its votes are taken off the posts' counts.
  *
- * The owned workspaces are locked (lib/users/owned-workspaces.ts) before they are counted, the
+ * The owned workspaces are locked (lib/domain/users/owned-workspaces.ts) before they are counted, the
  * same row every membership change locks: a member joining, or a co-owner leaving, waits and then
  * sees the account gone, so no workspace is ever left without an owner.
  */

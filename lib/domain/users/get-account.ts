@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { ownedWorkspaceFates } from "./owned-workspaces";
 
 export interface AccountView {

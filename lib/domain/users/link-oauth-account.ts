@@ -1,12 +1,12 @@
-import { db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
-import { endAllSessions } from "@/lib/auth/sessions";
+import { db } from "@/lib/platform/db/client";
+import { isUniqueViolation } from "@/lib/platform/db/errors";
+import { endAllSessions } from "@/lib/platform/auth/sessions";
 import { emailSchema } from "./schemas";
 
 interface OAuthProfile {
   provider: string;
   providerAccountId: string;
-  /** Only an address the provider verified (lib/auth/oauth-email.ts); it counts as proven here too. */
+  /** Only an address the provider verified (lib/platform/auth/oauth-email.ts); it counts as proven here too. */
   email?: string | null;
   name?: string | null;
 }

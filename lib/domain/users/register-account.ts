@@ -1,10 +1,10 @@
-import { decoyHash } from "@/lib/auth/password";
-import { throttle, waitMessage } from "@/lib/auth/throttles";
-import type { PortalLocale } from "@/lib/i18n/locales";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { signUpAttemptMail } from "@/lib/mail/templates/sign-up-attempt";
-import type { FormResult } from "@/lib/forms";
+import { decoyHash } from "@/lib/platform/auth/password";
+import { throttle, waitMessage } from "@/lib/platform/auth/throttles";
+import type { PortalLocale } from "@/lib/platform/i18n/locales";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { signUpAttemptMail } from "@/lib/platform/mail/templates/sign-up-attempt";
+import type { FormResult } from "@/lib/platform/core/forms";
 import { createUser } from "./create-user";
 import { emailSchema } from "./schemas";
 import { sendVerificationEmail } from "./send-verification-email";

@@ -1,11 +1,11 @@
-import { throttle, waitMessage } from "@/lib/auth/throttles";
-import { db } from "@/lib/db/client";
-import type { FormResult } from "@/lib/forms";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { confirmEmailChangeMail } from "@/lib/mail/templates/confirm-email-change";
-import { emailChangeTakenMail } from "@/lib/mail/templates/email-change-taken";
-import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
+import { throttle, waitMessage } from "@/lib/platform/auth/throttles";
+import { db } from "@/lib/platform/db/client";
+import type { FormResult } from "@/lib/platform/core/forms";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { confirmEmailChangeMail } from "@/lib/platform/mail/templates/confirm-email-change";
+import { emailChangeTakenMail } from "@/lib/platform/mail/templates/email-change-taken";
+import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/platform/tokens/email-token";
 import { checkCurrentPassword } from "./check-current-password";
 import { emailSchema } from "./schemas";
 
@@ -15,7 +15,7 @@ export function confirmEmailChangeLink(raw: string): string {
 
 /**
  * Asks to move the account to a new address. Nothing changes until the link mailed to the new
- * address is followed (lib/users/confirm-email-change.ts); the old address is told then.
+ * address is followed (lib/domain/users/confirm-email-change.ts); the old address is told then.
  *
  * An address that already has an account gets the same answer ("we sent a link there"), and its
  * owner a mail saying someone tried, instead of a link: a signed-in account cannot use this form to

@@ -1,12 +1,12 @@
-import { db } from "@/lib/db/client";
-import { throttle, waitMessage } from "@/lib/auth/throttles";
-import type { FormResult } from "@/lib/forms";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { resetPasswordMail } from "@/lib/mail/templates/reset-password";
-import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
-import { isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
-import { clientNetwork } from "@/lib/public/client-ip";
+import { db } from "@/lib/platform/db/client";
+import { throttle, waitMessage } from "@/lib/platform/auth/throttles";
+import type { FormResult } from "@/lib/platform/core/forms";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { resetPasswordMail } from "@/lib/platform/mail/templates/reset-password";
+import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/platform/tokens/email-token";
+import { isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { clientNetwork } from "@/lib/platform/server/client-ip";
 import { emailSchema } from "./schemas";
 
 /** The mailed link; a visitor's carries their language, so the page it opens speaks it too. */
@@ -22,7 +22,7 @@ export function resetPasswordLink(raw: string, locale?: PortalLocale): string {
  * stranger who knows the address spends only their own network's share, and the owner asking from
  * anywhere else still gets the mail; only several networks together can spend the total, which
  * keeps what one inbox can be sent in an hour bounded. Earlier links keep
- * working until one of them is used or they expire (lib/users/reset-password.ts). The mail is in
+ * working until one of them is used or they expire (lib/domain/users/reset-password.ts). The mail is in
  * the language of the page that asked (`origin.locale`, a portal visitor's), else in the portal
  * language the account was made in, else English.
  */

@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { issueUserToken } from "@/lib/tokens/email-token";
+import { db } from "@/lib/platform/db/client";
+import { issueUserToken } from "@/lib/platform/tokens/email-token";
 import { resetPasswordLink } from "./request-password-reset";
 import { emailSchema } from "./schemas";
 

@@ -1,8 +1,8 @@
-import { hashPassword } from "@/lib/auth/password";
-import { endAllSessions } from "@/lib/auth/sessions";
-import { db } from "@/lib/db/client";
-import type { FormResult } from "@/lib/forms";
-import { consumeEmailToken, findEmailToken, type TokenFailure } from "@/lib/tokens/email-token";
+import { hashPassword } from "@/lib/platform/auth/password";
+import { endAllSessions } from "@/lib/platform/auth/sessions";
+import { db } from "@/lib/platform/db/client";
+import type { FormResult } from "@/lib/platform/core/forms";
+import { consumeEmailToken, findEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 import { passwordSchema } from "./schemas";
 
 /** What the reset page says about a link that cannot be used; each offers a new one. */

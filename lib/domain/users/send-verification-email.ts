@@ -1,10 +1,10 @@
-import { db } from "@/lib/db/client";
-import { isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
-import { throttle } from "@/lib/auth/throttles";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { verifyEmailMail } from "@/lib/mail/templates/verify-email";
-import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/tokens/email-token";
+import { db } from "@/lib/platform/db/client";
+import { isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { throttle } from "@/lib/platform/auth/throttles";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { verifyEmailMail } from "@/lib/platform/mail/templates/verify-email";
+import { issueUserToken, TOKEN_LIFETIME_MS } from "@/lib/platform/tokens/email-token";
 
 export type VerificationMailResult = { sent: true } | { sent: false; reason: "verified" } | { sent: false; reason: "throttled"; retryAfterSeconds: number };
 

@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { consumeEmailToken, type TokenFailure } from "@/lib/tokens/email-token";
+import { db } from "@/lib/platform/db/client";
+import { consumeEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 
 export type VerifyEmailOutcome = "verified" | TokenFailure;
 

@@ -1,5 +1,5 @@
-import { userIdOf, type Audience } from "@/lib/core/audience";
-import type { ScopedDb } from "@/lib/db/scoped";
+import { userIdOf, type Audience } from "@/lib/platform/core/audience";
+import type { ScopedDb } from "@/lib/platform/db/scoped";
 
 /** Which of these posts the signed-in visitor has upvoted (for the vote buttons' state); none for the public. */
 export async function listVotedPostIds(db: ScopedDb, audience: Audience, postIds: string[]): Promise<Set<string>> {

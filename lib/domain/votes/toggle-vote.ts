@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { transactionSql } from "@/lib/db/scoped";
-import { prepareEventSql, recordEventCtes } from "@/lib/events/record-event-sql";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { transactionSql } from "@/lib/platform/db/scoped";
+import { prepareEventSql, recordEventCtes } from "@/lib/platform/events/record-event-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { lockPostSql } from "@/lib/posts/lock-post-sql";
-import { publicBoardFilter } from "@/lib/visibility";
+import { lockPostSql } from "@/lib/domain/posts/lock-post-sql";
+import { publicBoardFilter } from "@/lib/domain/access/visibility";
 
 // A visitor's upvote, set on or off. The client sends the state it wants (not "flip whatever is
 // there"), so a double click or a retried request cannot undo itself.
@@ -18,7 +18,7 @@ import { publicBoardFilter } from "@/lib/visibility";
 // Post.voteCount moves by one only when a row really was inserted or deleted. Concurrent votes by
 // different users each add exactly one (they queue on the post's row lock); concurrent votes by
 // the same user collide on the unique index and only the first counts. A vote that waited for a
-// merge finds the post merged and is refused (lib/posts/lock-post-sql.ts).
+// merge finds the post merged and is refused (lib/domain/posts/lock-post-sql.ts).
 export interface VoteResult {
   voted: boolean;
   voteCount: number;
@@ -27,7 +27,7 @@ export interface VoteResult {
 type VoteTarget = { workspaceId: string; postId: string; userId: string };
 
 // vote.created / vote.deleted are written by the same statement, only when a vote really was cast
-// or withdrawn (lib/events/record-event-sql.ts).
+// or withdrawn (lib/platform/events/record-event-sql.ts).
 function voteEvent(workspaceId: string, userId: string, type: "vote.created" | "vote.deleted") {
   const data = Prisma.sql`jsonb_build_object('postId', bumped."postId", 'userId', ${userId}::text, 'voteCount', bumped."voteCount")`;
   return recordEventCtes("bumped", workspaceId, type, data);

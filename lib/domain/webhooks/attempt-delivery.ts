@@ -1,11 +1,11 @@
-import { batchByTurn } from "@/lib/core/batch-by-turn";
-import { backgroundQuery, db } from "@/lib/db/client";
+import { batchByTurn } from "@/lib/platform/core/batch-by-turn";
+import { backgroundQuery, db } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { describeError } from "@/lib/log/describe-error";
-import { log } from "@/lib/log/logger";
-import { queueMail } from "@/lib/mail/send-mail";
-import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
-import { absoluteUrl } from "@/lib/site-url";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { webhookDisabledMail } from "@/lib/platform/mail/templates/webhook-disabled";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
 import { deliveryOf, DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow, type LoadedDelivery } from "./delivery-row";
 import { admitAttemptSoon, SLOW_MS } from "./endpoint-gate";
 import { TEST_EVENT_TYPE } from "./event-types";
@@ -14,7 +14,7 @@ import { openSecret } from "./secret-box";
 import { ATTEMPT_TIMEOUT_MS, sendWebhookRequest, type SendOptions, type SendOutcome } from "./send-request";
 import { signatureHeaders } from "./signing";
 
-// One attempt of one delivery, run by the worker's delivery pump (lib/webhooks/delivery-pump.ts)
+// One attempt of one delivery, run by the worker's delivery pump (lib/domain/webhooks/delivery-pump.ts)
 // once it holds the delivery's lease: a slow receiver holds only its own place. The outcome is
 // written to the delivery itself; a failure sets when the next attempt is due on the same row,
 // and every outcome gives the lease up, so the row alone says what happens next.

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/core/errors";
+import { DomainError } from "@/lib/platform/core/errors";
 import { systemResolver, webhookTargetProblem, type Resolver } from "./address-policy";
 
 /** The save-time check of where a URL leads, as a field error on `url`. */

@@ -1,7 +1,7 @@
-import { validate } from "@/lib/core/validate";
+import { validate } from "@/lib/platform/core/validate";
 import type { WebhookKind } from "@/lib/generated/prisma/enums";
-import { createWithinPlanLimit } from "@/lib/plans/enforce-plan-limit";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { assertAllowedTarget } from "./check-target";
 import { createWebhookBody, type CreateWebhookInput } from "./schemas";
 import { sealSecret } from "./secret-box";

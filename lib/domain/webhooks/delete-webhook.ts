@@ -1,4 +1,4 @@
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getWebhookOrThrow } from "./get-webhook";
 
 /** Deletes an endpoint with its delivery log; a delivery in flight finds it gone and ends quietly. */

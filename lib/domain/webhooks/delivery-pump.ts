@@ -1,8 +1,8 @@
-import { backgroundQuery } from "@/lib/db/client";
-import { startClaimLoop } from "@/lib/jobs/claim-loop";
-import { jobSettings } from "@/lib/jobs/config";
-import { describeError } from "@/lib/log/describe-error";
-import { log } from "@/lib/log/logger";
+import { backgroundQuery } from "@/lib/platform/db/client";
+import { startClaimLoop } from "@/lib/platform/jobs/claim-loop";
+import { jobSettings } from "@/lib/platform/jobs/config";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
 import { attemptClaimedDelivery, attemptDelivery } from "./attempt-delivery";
 import { DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow } from "./delivery-row";
 
@@ -18,7 +18,7 @@ import { DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow } from "./de
 
 /**
  * Attempts running at once in one worker. A receiver that hangs for its full 15 s holds at most
- * MAX_IN_FLIGHT_PER_ENDPOINT of these (lib/webhooks/endpoint-gate.ts), never the others' deliveries.
+ * MAX_IN_FLIGHT_PER_ENDPOINT of these (lib/domain/webhooks/endpoint-gate.ts), never the others' deliveries.
  * Not more: a full claim brings each busy endpoint its share of these places, and past what its gate
  * lets run and wait the rest are put off a second (with 64 and three busy endpoints, about 21 each
  * against 16, commit-to-receiver p99 rose from about 0.2 s to 1.15 s).
@@ -117,7 +117,7 @@ export interface PumpOptions {
 
 /**
  * Up to `concurrency` attempts at once, claimed in one statement as many as there are free places
- * (lib/jobs/claim-loop.ts). A pump stopped while attempts still run gives their deliveries back so
+ * (lib/platform/jobs/claim-loop.ts). A pump stopped while attempts still run gives their deliveries back so
  * another worker need not wait for the leases to run out; one of them finishing after all records
  * nothing twice (its write checks the attempt count it started from).
  */
@@ -132,7 +132,7 @@ export function startDeliveryPump({ concurrency = DELIVERY_CONCURRENCY, pollMs =
     claim: claimDueDeliveries,
     onClaimError: (error) => log.warn({ error: describeError(error) }, "could not claim webhook deliveries; trying again"),
     // An attempt that throws could write nothing at all: it has already tried to write itself down
-    // plainly (lib/webhooks/attempt-delivery.ts), so this is the database gone. It keeps its lease:
+    // plainly (lib/domain/webhooks/attempt-delivery.ts), so this is the database gone. It keeps its lease:
     // the delivery is attempted again once the lease runs out, which also keeps a failing database
     // from being asked again at once.
     run: (claim) =>

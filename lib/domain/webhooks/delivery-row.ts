@@ -4,7 +4,7 @@ import type { Prisma, WebhookKind } from "@/lib/generated/prisma/client";
 // The pump's claim returns it straight from the statement that takes the lease; a delivery
 // attempted by id (a queued job, a test) loads it with the same columns.
 
-// The stored form of the event (the keys of storedPayload in lib/webhooks/attempt-delivery.ts):
+// The stored form of the event (the keys of storedPayload in lib/domain/webhooks/attempt-delivery.ts):
 // `previous` only where the event has one, the time as JavaScript's toISOString writes it.
 const EVENT_PAYLOAD = `CASE WHEN ev.id IS NOT NULL THEN jsonb_build_object(
     'id', ev.id, 'type', ev.type,

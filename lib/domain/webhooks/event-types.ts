@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from "@/lib/events/catalogue";
+import { EVENT_TYPES, type EventType } from "@/lib/platform/events/catalogue";
 
 // The event types an endpoint can subscribe to: every event the log records (one catalogue, so a
 // new event type is deliverable the day it is recorded). The payload's `data` is the resource as

@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { storedPayload } from "./attempt-delivery";
-import { insertDeliveriesSql, type FanOutColumns } from "./fan-out-sql";
+import { insertDeliveriesSql, type FanOutColumns } from "@/lib/platform/events/webhook-fan-out-sql";
 import type { EventForDelivery } from "./message-body";
 
 /** An event as the event log hands it to its consumers. */
@@ -12,7 +12,7 @@ export interface WebhookEvent extends EventForDelivery {
 /**
  * One delivery per enabled endpoint that subscribes to the event's type, each due at `now` (the
  * worker's delivery pump claims it from there). The statement that records an event already does
- * this (lib/events/record-event-sql.ts); this is the same fan-out for an event handed over later
+ * this (lib/platform/events/record-event-sql.ts); this is the same fan-out for an event handed over later
  * (a consume job queued before events fanned out as they were recorded). Run twice for one event,
  * it adds nothing twice. Returns the new deliveries' ids.
  */

@@ -1,6 +1,6 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { webhookView } from "./view";
 
 export async function getWebhookOrThrow(db: ScopedDb | ScopedTx, id: string) {

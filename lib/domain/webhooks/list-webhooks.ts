@@ -1,5 +1,5 @@
-import { keysetArgs, toPage, type SortSpec } from "@/lib/core/pagination";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import type { ListWebhooksQuery } from "./schemas";
 import { webhookView } from "./view";
 

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
 import type { WebhookKind } from "@/lib/generated/prisma/enums";
 import { TEST_EVENT_TYPE } from "./event-types";
 

@@ -1,4 +1,4 @@
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getWebhookOrThrow } from "./get-webhook";
 import { sealSecret } from "./secret-box";
 import { newSigningSecret } from "./signing";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { safeText } from "@/lib/core/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { safeText } from "@/lib/platform/core/schemas";
 import { webhookUrlProblem } from "./address-policy";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { secret } from "@/lib/env";
+import { secret } from "@/lib/platform/config/env";
 
 // Endpoint signing secrets must be readable again (each delivery signs with them), so they are
 // encrypted, not hashed: AES-256-GCM under a key derived from WEBHOOK_SECRET_KEY, or from

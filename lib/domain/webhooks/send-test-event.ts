@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { db } from "@/lib/platform/db/client";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { storedPayload } from "./attempt-delivery";
 import { TEST_EVENT_TYPE } from "./event-types";
 import { getWebhookOrThrow } from "./get-webhook";

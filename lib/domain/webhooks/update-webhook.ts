@@ -1,5 +1,5 @@
-import { validate } from "@/lib/core/validate";
-import { authorize, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { validate } from "@/lib/platform/core/validate";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { assertAllowedTarget } from "./check-target";
 import { getWebhookOrThrow } from "./get-webhook";
 import { updateWebhookBody, type UpdateWebhookInput } from "./schemas";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countField, idField, timestampField } from "@/lib/core/fields";
+import { countField, idField, timestampField } from "@/lib/platform/core/fields";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { WEBHOOK_KINDS, type WebhookKindName } from "./schemas";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { db } from "@/lib/db/client";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
-import { authorize, type WorkspaceActor } from "./actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { db } from "@/lib/platform/db/client";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const deleteWorkspaceSchema = z.strictObject({
   // Compared with the slug as it is when the delete runs, so a slug renamed in another tab meanwhile

@@ -1,13 +1,13 @@
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { portalLanguagesOf, type PortalLanguages } from "@/lib/i18n/locales";
-import { publishedPortalFilter } from "@/lib/visibility";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { portalLanguagesOf, type PortalLanguages } from "@/lib/platform/i18n/locales";
+import { publishedPortalFilter } from "@/lib/domain/access/visibility";
 
 export interface PublishedWorkspace {
   id: string;
   slug: string;
   name: string;
-  /** The portal's branding (lib/branding): null keeps the app's own look. */
+  /** The portal's branding (lib/domain/branding): null keeps the app's own look. */
   accentColor: string | null;
   logoVersion: string | null;
   /** The portal's default language and the languages it offers. */

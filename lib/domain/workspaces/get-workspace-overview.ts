@@ -1,10 +1,10 @@
-import { publishedBy } from "@/lib/changelog/published";
-import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db/client";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
+import { publishedBy } from "@/lib/domain/access/published-release-notes";
+import { DomainError } from "@/lib/platform/core/errors";
+import { db } from "@/lib/platform/db/client";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
 import type { IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
-import type { WorkspaceActor } from "./actor";
-import { activeIncidentFilter } from "@/lib/visibility";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 /** "New" posts on the overview: still `open` (nobody has triaged them) and at most this old. */
 export const NEW_POST_DAYS = 7;

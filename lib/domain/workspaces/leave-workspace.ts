@@ -1,8 +1,8 @@
-import { DomainError } from "@/lib/core/errors";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { revokeKeysCreatedBy } from "@/lib/keys/revoke-creator-keys";
-import { recordMemberEvent } from "@/lib/members/member-event";
-import { authorize, type WorkspaceActor } from "./actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { revokeKeysCreatedBy } from "@/lib/domain/keys/revoke-creator-keys";
+import { recordMemberEvent } from "@/lib/domain/members/member-event";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const LAST_OWNER_LEAVING =
   "You are the only owner. Make someone else an owner first (Settings → Members), or delete the workspace.";
@@ -11,10 +11,10 @@ export const ONLY_MEMBER_LEAVING = "You are the only member of this workspace. D
 /**
  * The actor leaves the workspace, whatever their role. The last owner cannot: a workspace always
  * has an owner, so they are told to hand ownership on or to delete it. Decided under the workspace
- * lock, like removals and role changes (lib/members/owner-rules.ts): two owners leaving at once,
+ * lock, like removals and role changes (lib/domain/members/owner-rules.ts): two owners leaving at once,
  * or one leaving while the other removes them, always leave one owner behind.
  *
- * The keys they created are revoked in the same transaction (lib/keys/revoke-creator-keys.ts):
+ * The keys they created are revoked in the same transaction (lib/domain/keys/revoke-creator-keys.ts):
  * 401 from the next request on, and still revoked if they are invited back.
  */
 export async function leaveWorkspace(actor: WorkspaceActor): Promise<{ userId: string }> {

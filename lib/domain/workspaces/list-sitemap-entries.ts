@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
-import { portalLanguagesOf, portalPath } from "@/lib/i18n/locales";
-import { publicBoardFilter, publishedPortalFilter } from "@/lib/visibility";
+import { db } from "@/lib/platform/db/client";
+import { portalLanguagesOf, portalPath } from "@/lib/platform/i18n/locales";
+import { publicBoardFilter, publishedPortalFilter } from "@/lib/domain/access/visibility";
 
 /** One sitemap file holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;

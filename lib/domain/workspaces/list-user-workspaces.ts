@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 
 export async function listUserWorkspaces(userId: string) {
   const memberships = await db.membership.findMany({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "@/lib/core/schemas";
+import { plainText } from "@/lib/platform/core/schemas";
 
 // Slugs appear in portal and API paths (/p/{slug}, /api/public/{slug}), so words the app itself
 // routes on, or that would mislead visitors, are reserved.

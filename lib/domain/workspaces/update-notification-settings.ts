@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { db } from "@/lib/db/client";
-import { isRecordNotFound } from "@/lib/db/errors";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { authorize, type WorkspaceActor } from "./actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { db } from "@/lib/platform/db/client";
+import { isRecordNotFound } from "@/lib/platform/db/errors";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const notificationSettingsSchema = z.strictObject({
   notifyPostUpdates: z.boolean({ message: "Choose on or off." }),

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { db } from "@/lib/db/client";
-import { isRecordNotFound } from "@/lib/db/errors";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { PORTAL_LOCALES, type PortalLanguages } from "@/lib/i18n/locales";
-import { forgetPortalLanguages } from "@/lib/public/portal-languages";
-import { authorize, type WorkspaceActor } from "./actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { db } from "@/lib/platform/db/client";
+import { isRecordNotFound } from "@/lib/platform/db/errors";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { PORTAL_LOCALES, type PortalLanguages } from "@/lib/platform/i18n/locales";
+import { forgetPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 const localeSchema = z.enum(PORTAL_LOCALES, { message: `Choose one of: ${PORTAL_LOCALES.join(", ")}.` });
 

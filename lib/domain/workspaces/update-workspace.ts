@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/core/errors";
-import { zodDetails } from "@/lib/core/zod-details";
-import { db } from "@/lib/db/client";
-import { isRecordNotFound, isUniqueViolation } from "@/lib/db/errors";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { requireRole, type WorkspaceActor } from "./actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { db } from "@/lib/platform/db/client";
+import { isRecordNotFound, isUniqueViolation } from "@/lib/platform/db/errors";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { requireRole, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
 import { slugSchema, workspaceNameSchema } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { decoyHash, verifyPassword } from "./password";
 import { clearSignInFailures, recordSignInFailure, signInWait } from "./sign-in-delays";
 import { throttle } from "./throttles";

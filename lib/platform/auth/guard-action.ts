@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/auth/carries-api-key";
+import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/platform/auth/carries-api-key";
 import { getSessionUser, type SessionUser } from "./session";
 
 /**

@@ -1,4 +1,4 @@
-import { TOO_MANY_ATTEMPTS } from "./options";
+import { TOO_MANY_ATTEMPTS } from "@/lib/surfaces/auth/options";
 
 const THROTTLED = new RegExp(`[?&]error=${TOO_MANY_ATTEMPTS}_(\\d+)(?:&|$)`);
 

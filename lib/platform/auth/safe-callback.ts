@@ -1,4 +1,4 @@
-import { publicOrigin } from "@/lib/site-url";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 
 // The one rule for where a browser may be sent after sign-in, sign-up, sign-out or an OAuth round
 // trip (every callbackUrl the app accepts): resolve the value against the app's public origin with

@@ -3,14 +3,14 @@ import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { cache } from "react";
-import { DatabaseUnavailableError } from "@/lib/db/client";
-import { authOptions } from "./options";
+import { DatabaseUnavailableError } from "@/lib/platform/db/client";
+import { authOptions } from "@/lib/surfaces/auth/options";
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
-  /** The address is proven (lib/users/verify-email.ts, or an OAuth provider verified it). */
+  /** The address is proven (lib/domain/users/verify-email.ts, or an OAuth provider verified it). */
   emailVerified: boolean;
   sessionId: string;
 }
@@ -25,7 +25,7 @@ export const getSessionUser = cache(async function getSessionUser(): Promise<Ses
   await connection(); // per-request by nature: never prerendered at build time
   const session = await getServerSession(authOptions());
   // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
-  // "briefly unavailable"; lib/forms.ts).
+  // "briefly unavailable"; lib/platform/core/forms.ts).
   if (session?.databaseUnavailable) throw new DatabaseUnavailableError("the session could not be checked");
   const user = session?.user;
   if (!session || !user?.id || !user.email || !session.sessionId) return null;

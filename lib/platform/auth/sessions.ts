@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 
 // Server-side sessions, so the server can end one. next-auth keeps its JWT cookie; the JWT carries the id
 // of a row here, and every request checks that row (one primary-key read, joined with the account

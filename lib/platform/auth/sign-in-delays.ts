@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { UNKNOWN_IP } from "@/lib/public/client-ip";
+import { db } from "@/lib/platform/db/client";
+import { UNKNOWN_IP } from "@/lib/platform/server/client-ip";
 import { ipFactor } from "./throttles";
 
 // Wrong passwords make the address that sent them wait, never the account. A hard lock per account

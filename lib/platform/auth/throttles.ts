@@ -1,7 +1,7 @@
-import { DomainError } from "@/lib/core/errors";
-import { UNKNOWN_IP } from "@/lib/public/client-ip";
-import { createRateLimiter } from "@/lib/ratelimit";
-import type { RateLimiter } from "@/lib/ratelimit/types";
+import { DomainError } from "@/lib/platform/core/errors";
+import { UNKNOWN_IP } from "@/lib/platform/server/client-ip";
+import { createRateLimiter } from "@/lib/platform/ratelimit";
+import type { RateLimiter } from "@/lib/platform/ratelimit/types";
 
 // Throttles on everything a stranger can do to the identity side, on
 // the same backends as the API limit (Upstash shared by instances, else in-process). Per account or
@@ -17,7 +17,7 @@ export const INVITE_WORKSPACES = 4;
 
 export const THROTTLES = {
   /** Password checks from one client (sign-in and "current password"). Wrong passwords also make
-   *  that client wait longer after each (lib/auth/sign-in-delays.ts); no budget is per account, so
+   *  that client wait longer after each (lib/platform/auth/sign-in-delays.ts); no budget is per account, so
    *  nobody can spend an owner's way in. */
   signInIp: { limit: 60, windowMs: 15 * MINUTE, perIp: true },
   /** Sign-ups naming one address (whether or not it has an account, so the answer tells nothing). */
@@ -34,7 +34,7 @@ export const THROTTLES = {
   /** ... and from every workspace together: INVITE_WORKSPACES workspaces' worth an hour reach one
    *  inbox. Only invitations their workspace's budget let through count here. */
   inviteAddress: { limit: 3 * INVITE_WORKSPACES, windowMs: 60 * MINUTE, perIp: false },
-  /** "Forgot password?" naming one address (known or not) from one client network (lib/public/client-ip.ts,
+  /** "Forgot password?" naming one address (known or not) from one client network (lib/platform/server/client-ip.ts,
    *  clientNetwork): a stranger who spends it holds up only their own network, never the owner's. */
   resetAddressNetwork: { limit: RESET_PER_NETWORK, windowMs: 60 * MINUTE, perIp: false },
   /** ... and from every network together, so the owner's inbox gets at most this many an hour:

@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client";
-import { appBaseUrl } from "@/lib/mail/config";
-import { queueMail } from "@/lib/mail/send-mail";
-import { signInFailuresMail } from "@/lib/mail/templates/sign-in-failures";
+import { db } from "@/lib/platform/db/client";
+import { appBaseUrl } from "@/lib/platform/mail/config";
+import { queueMail } from "@/lib/platform/mail/send-mail";
+import { signInFailuresMail } from "@/lib/platform/mail/templates/sign-in-failures";
 
 /** The owner hears about this many wrong passwords within the window, from any addresses, once a window. */
 export const SIGN_IN_WARNING = { failures: 10, windowMs: 60 * 60_000 } as const;

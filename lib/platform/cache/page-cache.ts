@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parsePortalPath } from "@/lib/i18n/locales";
-import { routePortalLocale } from "@/lib/i18n/portal-locale-route";
-import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/public/portal-cache-headers.mjs";
-import { parseThemePreference, THEME_COOKIE } from "@/lib/theme/preference";
-import { newRequestId } from "@/lib/api/responses";
-import { nextPortalBoundary } from "./portal-boundary";
+import { parsePortalPath } from "@/lib/platform/i18n/locales";
+import { routePortalLocale } from "@/lib/platform/i18n/portal-locale-route";
+import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/platform/cache/portal-cache-headers.mjs";
+import { parseThemePreference, THEME_COOKIE } from "@/lib/platform/theme/preference";
+import { newRequestId } from "@/lib/platform/http/responses";
+import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
 import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "./response-cache";
 
 // Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
@@ -24,7 +24,7 @@ import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, M
 // Entries sit in the public answer cache (response-cache.ts) under the workspace's slug, so they
 // share its byte budget (PUBLIC_CACHE_MAX_BYTES, keys counted) and are dropped with the workspace's
 // JSON answers: by a write in this process, or by a database notice from any instance
-// (lib/cache/public-cache-listener.ts). None outlives the workspace's next time-based boundary (a
+// (lib/platform/cache/public-cache-listener.ts). None outlives the workspace's next time-based boundary (a
 // scheduled note going live, a maintenance window starting or ending) nor PUBLIC_PAGE_CACHE_TTL_SECONDS.
 //
 // The CSP nonce. The proxy gives each rendered page a fresh nonce, written both into the page's

@@ -14,7 +14,7 @@
 // the reference nginx configuration does (docs/deploy/nginx.conf, docs/self-hosting.md, "Behind a caching proxy").
 //
 // The HTML status page cannot shrink its ages before a maintenance boundary the way the JSON
-// status does (lib/public/define-public-route.ts): a header rule is fixed. Its window is kept short
+// status does (lib/surfaces/public-api/define-public-route.ts): a header rule is fixed. Its window is kept short
 // instead: at most 5 + 5 seconds past a boundary.
 
 /** next-auth's session cookie over http and over https. */
@@ -45,7 +45,7 @@ export function portalCacheHeaders() {
     { source: "/p/:workspace", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
     { source: "/p/:workspace/:path+", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.page }] },
     { source: "/p/:workspace/status", headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
-    // The same status page in another language (lib/i18n/locales.ts lists them; this file stays plain JS).
+    // The same status page in another language (lib/platform/i18n/locales.ts lists them; this file stays plain JS).
     { source: `/p/:workspace/:locale${LOCALES}/status`, headers: [{ key: "Cache-Control", value: PORTAL_CACHE_CONTROL.status }] },
     // Pages that belong to one visitor whether or not they are signed in: a subscription's
     // confirm and manage pages (reached by the token in its mail) and the account page. A shared

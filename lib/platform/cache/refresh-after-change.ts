@@ -1,5 +1,5 @@
 import { revalidatePath } from "next/cache";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 
 /**
  * What a change made stale: `layouts` render afresh with every page below them, `pages` render

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
-import type { EventConsumer } from "@/lib/events/types";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import type { EventConsumer } from "@/lib/platform/events/types";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 
 /**
  * The cache refresh every recorded event gets, whichever surface made the change (the REST API,

@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 // once held over a gigabyte (a bound in entries alone let crafted requests fill memory). Least recently used out first, and each entry
 // dropped at its TTL. Each instance keeps its own; a write made in this process (a vote, a comment)
 // drops its workspace's entries at once, and a database notice does the same on every instance for
-// any change (lib/cache/public-cache-listener.ts).
+// any change (lib/platform/cache/public-cache-listener.ts).
 //
 // The same store, under the same byte budget, holds the fast lane's index (fast-lane.ts): which
 // request line was answered from which entry. Request lines are the client's to write, so they

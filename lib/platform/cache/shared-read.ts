@@ -1,12 +1,12 @@
-import { cacheKey, getCached, invalidatedSince, putCached, renderStarted } from "@/lib/public/response-cache";
-import { pageCacheTtlMs } from "@/lib/public/page-cache";
+import { cacheKey, getCached, invalidatedSince, putCached, renderStarted } from "@/lib/platform/cache/response-cache";
+import { pageCacheTtlMs } from "@/lib/platform/cache/page-cache";
 
 // Reads that are the same for every visitor of a published portal (a post with its comments), kept
 // between requests so a signed-in visitor's page, rendered per request because it shows their own
 // vote and name, reads only what is theirs. Stored in the public answer cache (response-cache.ts)
 // under the workspace's slug, as JSON: so they count against the same byte budget
 // (PUBLIC_CACHE_MAX_BYTES) and are dropped by the same events as the workspace's cached pages — a
-// write in this process at once, a database notice from any instance (lib/cache/public-cache-listener.ts)
+// write in this process at once, a database notice from any instance (lib/platform/cache/public-cache-listener.ts)
 // — and never live longer than a cached page (PUBLIC_PAGE_CACHE_TTL_SECONDS). A read that ran while
 // its workspace was invalidated is returned but not kept. Only for JSON-shaped values (no Dates).
 export async function sharedRead<T>(slug: string, name: string, input: Record<string, string>, read: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { Role } from "@/lib/generated/prisma/enums";
 
 /**
- * Who is asking a reader, which decides what it may see (lib/visibility.ts names each rule):
+ * Who is asking a reader, which decides what it may see (lib/domain/access/visibility.ts names each rule):
  * a member of the workspace with their role sees everything the role allows, private boards and
  * hidden comments included; a signed-in portal visitor and the signed-out public see only what the
  * portal publishes, the visitor with their own votes on top. A WorkspaceActor (the dashboard's, and

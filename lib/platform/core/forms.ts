@@ -1,8 +1,8 @@
 import type { ZodError } from "zod";
-import { DomainError, type ErrorCode } from "@/lib/core/errors";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { describeError } from "@/lib/log/describe-error";
-import { repeatedError } from "@/lib/log/repeated";
+import { DomainError, type ErrorCode } from "@/lib/platform/core/errors";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { repeatedError } from "@/lib/platform/log/repeated";
 
 // What a server action answers a form: the value, or one message per field (and `form` for
 // messages that belong to no single field).

@@ -54,7 +54,7 @@ export function createPool(url: string, env: Record<string, string | undefined> 
   // from the pool and replaced on next use, and a statement that needs it reports its own error;
   // without a listener the event would crash the process. Quiet, as Prisma's own pool was.
   pool.on("error", () => {});
-  // A page that fails for want of a connection answers 503, not 500 (lib/db/unavailable-watch.ts).
+  // A page that fails for want of a connection answers 503, not 500 (lib/platform/db/unavailable-watch.ts).
   watchPool(pool);
   return pool;
 }
@@ -92,7 +92,7 @@ function processWide(): { db: Db; pool: pg.Pool | null } {
   return { db: holder.__prisma, pool: holder.__pgPool ?? null };
 }
 
-/** The process-wide client. Route handlers reach tenant data through lib/db/scoped.ts instead. */
+/** The process-wide client. Route handlers reach tenant data through lib/platform/db/scoped.ts instead. */
 export const db: Db = processWide().db;
 
 /** The connection (pool) itself is unreachable or exhausted, as opposed to the statement failing. */
@@ -117,7 +117,7 @@ function isConnectionFailure(error: unknown): boolean {
  * /api/v1 request). On PostgreSQL it runs on Prisma's own pool with plain `pg`, which skips the
  * Prisma client's per-query machinery: measured at about a third of the CPU of `$queryRaw` for the
  * same statement. On PGlite it goes through Prisma. Rows come back as plain objects either way
- * (timestamps as Date, arrays as arrays). Not for tenant data: that goes through lib/db/scoped.ts.
+ * (timestamps as Date, arrays as arrays). Not for tenant data: that goes through lib/platform/db/scoped.ts.
  */
 export async function hotQuery<T>(text: string, values: unknown[]): Promise<T[]> {
   const { pool } = processWide();

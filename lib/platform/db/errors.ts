@@ -21,7 +21,7 @@ const UNAVAILABLE_KINDS = new Set([
 ]);
 // PostgreSQL SQLSTATEs of the same nature: admin shutdown, cannot connect now, too many connections,
 // and a statement cancelled by statement_timeout (57014: it waited on a lock or ran too long, which
-// a retry a moment later can get past; lib/db/client.ts poolTimeouts).
+// a retry a moment later can get past; lib/platform/db/client.ts poolTimeouts).
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006", "57014"]);
 
 function adapterCause(error: Prisma.PrismaClientKnownRequestError): { kind?: string; code?: string } | undefined {

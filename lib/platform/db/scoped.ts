@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/core/errors";
+import { DomainError } from "@/lib/platform/core/errors";
 import type { Plan } from "@/lib/generated/prisma/client";
 import { db, hotQuery, type Db } from "./client";
 import {
@@ -99,7 +99,7 @@ function sqlOn(client: RawClient): TransactionSql {
 
 /**
  * The statement runner of a transaction, scoped or not, for the job queue only
- * (lib/jobs/enqueue-job.ts): a job inserted through it commits or rolls back with the change. The
+ * (lib/platform/jobs/enqueue-job.ts): a job inserted through it commits or rolls back with the change. The
  * scoped accessor offers no raw queries to the domain; this is the one narrow way through.
  */
 export function transactionSql(tx: ScopedTx | RawClient): TransactionSql {

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "./errors";
 // Whether a piece of work (one rendered page) met the database unavailable: no connection to be had
 // within DATABASE_CONNECT_TIMEOUT_MS from a busy pool, the server refusing or dropping connections,
 // a statement cancelled at its timeout. The API maps such an error to 503 where it catches it
-// (lib/api/to-api-error.ts); a page cannot, as Next.js renders its error page with a 500 and never
+// (lib/surfaces/api/to-api-error.ts); a page cannot, as Next.js renders its error page with a 500 and never
 // hands the error back. So the pool notes it here, at the moment the statement fails, on the work's
 // own record, and whoever started the work (the production server's front door) reads the record
 // when Next.js is about to answer 500.

@@ -1,6 +1,6 @@
 // Every event a workspace records, in one table: its name and what its `data` holds. An event is
 // written by the domain function that makes the change, in the same transaction
-// (lib/events/record-event.ts); `data` is the resource as the REST API returns it, and
+// (lib/platform/events/record-event.ts); `data` is the resource as the REST API returns it, and
 // `previous`, where given, is the same resource (or the changed part) before the change.
 
 export const EVENT_CATALOGUE = {

@@ -1,13 +1,13 @@
-import { db } from "@/lib/db/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { log } from "@/lib/log/logger";
-import { EVENT_CONSUMERS } from "./consumers";
+import { db } from "@/lib/platform/db/client";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { log } from "@/lib/platform/log/logger";
+import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
 import { storedEvent } from "./record-event";
 import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 import type { EventConsumer } from "./types";
 
 // The job between an event and one consumer. An event's statement queues one per consumer its type
-// is routed to (lib/events/routing.ts), so each is retried on its own.
+// is routed to (lib/platform/events/routing.ts), so each is retried on its own.
 
 /**
  * The step events took before they queued their consume jobs themselves: a dispatch job still

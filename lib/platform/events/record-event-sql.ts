@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { TransactionSql } from "@/lib/db/scoped";
+import type { TransactionSql } from "@/lib/platform/db/scoped";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { jobSettings } from "@/lib/jobs/config";
-import { ensureQueue } from "@/lib/jobs/enqueue-job";
-import { insertJobRowSql } from "@/lib/jobs/sql";
-import { fanOutCtes } from "@/lib/webhooks/fan-out-sql";
+import { jobSettings } from "@/lib/platform/jobs/config";
+import { ensureQueue } from "@/lib/platform/jobs/enqueue-job";
+import { insertJobRowSql } from "@/lib/platform/jobs/sql";
+import { fanOutCtes } from "@/lib/platform/events/webhook-fan-out-sql";
 import type { EventType } from "./catalogue";
 import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 
 // An event is written by one statement with everything that follows from it: the event row, one
-// consume job per consumer routed its type (lib/events/routing.ts), and a delivery, due at once, per
+// consume job per consumer routed its type (lib/platform/events/routing.ts), and a delivery, due at once, per
 // webhook endpoint that subscribes to it (its attempts read the event from the event's row). All of
 // it commits with the change or not at all, and nothing waits for a job to learn what to do next.
 

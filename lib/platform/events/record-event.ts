@@ -1,4 +1,4 @@
-import { transactionSql, type ScopedTx } from "@/lib/db/scoped";
+import { transactionSql, type ScopedTx } from "@/lib/platform/db/scoped";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { EventType } from "./catalogue";
 import { prepareEventSql, recordEventCtes } from "./record-event-sql";
@@ -32,7 +32,7 @@ interface EventRow {
 /**
  * Records that `type` happened, inside `tx`, the transaction of the change: the event row, its
  * consumers' jobs and its webhook deliveries commit with the change or not at all, in one
- * statement (lib/events/record-event-sql.ts). Call it after the change's own writes, with the
+ * statement (lib/platform/events/record-event-sql.ts). Call it after the change's own writes, with the
  * resource as the API shows it.
  */
 export async function recordEvent(tx: EventTx, event: NewEvent): Promise<StoredEvent> {

@@ -1,6 +1,6 @@
 import type { EventType } from "./catalogue";
 
-/** The job that hands one event to one consumer (lib/events/dispatch.ts runs it). */
+/** The job that hands one event to one consumer (lib/platform/events/dispatch.ts runs it). */
 export const CONSUME_EVENT_JOB = "events.consume";
 
 /** What the status page's subscribers are mailed about. */
@@ -20,11 +20,11 @@ export const CHANGELOG_SUBSCRIBER_EVENTS = ["release_note.published"] as const s
 /** What a post's people (author, voters, commenters) may be mailed about. */
 export const POST_NOTIFICATION_EVENTS = ["post.status_changed", "comment.created"] as const satisfies readonly EventType[];
 
-// Which consumers (lib/events/consumers.ts, by name) get a job for an event, by its type. A
+// Which consumers (lib/surfaces/worker/consumers.ts, by name) get a job for an event, by its type. A
 // consumer gets only the types it acts on: an event costs no job for a consumer that would look
 // at it and return, which under a burst of writes is most of the queue's work. Webhook deliveries
 // are not routed here: the statement that records an event writes them itself
-// (lib/webhooks/fan-out-sql.ts), so a delivery needs no job before its own.
+// (lib/platform/events/webhook-fan-out-sql.ts), so a delivery needs no job before its own.
 const ROUTES: Readonly<Record<string, "every" | readonly EventType[]>> = {
   "cache.refresh": "every",
   "notifications.post": POST_NOTIFICATION_EVENTS,

@@ -1,6 +1,6 @@
-import { probeDatabase } from "@/lib/db/probe";
-import { failOpenStats, rateLimitBackend } from "@/lib/ratelimit";
-import { publicCacheStats } from "@/lib/public/response-cache";
+import { probeDatabase } from "@/lib/platform/db/probe";
+import { failOpenStats, rateLimitBackend } from "@/lib/platform/ratelimit";
+import { publicCacheStats } from "@/lib/platform/cache/response-cache";
 
 export interface HealthReport {
   status: "ok" | "unavailable";

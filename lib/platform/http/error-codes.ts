@@ -1,6 +1,6 @@
-import { DomainError, type ErrorCode, type ErrorDetail } from "@/lib/core/errors";
+import { DomainError, type ErrorCode, type ErrorDetail } from "@/lib/platform/core/errors";
 
-// The HTTP status of each code of the one error table (lib/core/errors.ts). The pipeline's
+// The HTTP status of each code of the one error table (lib/platform/core/errors.ts). The pipeline's
 // responses and the README's error table come from here.
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,

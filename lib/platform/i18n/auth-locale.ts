@@ -1,4 +1,4 @@
-import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
 import { isPortalLocale, type PortalLocale } from "./locales";
 import { portalLocaleOfPath } from "./portal-locale-route";
 

@@ -1,4 +1,4 @@
-import { routeKind } from "@/lib/security/headers";
+import { routeKind } from "@/lib/platform/security/headers";
 import { authLocaleOf } from "./auth-locale";
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, type PortalLocale } from "./locales";
 

@@ -12,7 +12,7 @@ import { DEFAULT_PORTAL_LOCALE, type PortalLocale } from "./locales";
 // visitor receives, the sign-in pages a visitor reaches from a portal (they live outside /p/…, so
 // next-intl's request locale is not theirs), and the portal forms' refusals (a server action
 // answers in the language of the page that sent it). Portal pages load only their own language
-// (lib/i18n/request.ts).
+// (lib/platform/i18n/request.ts).
 export const MESSAGES: Record<PortalLocale, typeof en> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** The messages of one language (English when none is known). */

@@ -1,4 +1,4 @@
-import { findPortalLanguages } from "@/lib/public/portal-languages";
+import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
 import { matchAcceptLanguage, parsePortalPath, PORTAL_LOCALE_COOKIE, portalPath, type PortalLocale } from "./locales";
 
 /** What the proxy does with a portal address, language-wise. */

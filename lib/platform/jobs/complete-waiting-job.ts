@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { COMPLETE_WAITING_SQL } from "./sql";
 
 /** Marks job `id` of queue `name` done if no worker has taken it yet; true when it did. */

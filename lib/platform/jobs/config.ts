@@ -1,4 +1,4 @@
-import { log } from "@/lib/log/logger";
+import { log } from "@/lib/platform/log/logger";
 
 // The queue's settings (docs/configuration.md, the JOBS_* rows), read when used.
 
@@ -14,7 +14,7 @@ function seconds(value: string | undefined, fallback: number, min: number): numb
 
 /**
  * The shortest JOBS_EXPIRE_SECONDS honoured. The setting is also how long a worker holds a webhook
- * delivery it claimed (lib/webhooks/delivery-pump.ts), and that lease must outlast one attempt: up
+ * delivery it claimed (lib/domain/webhooks/delivery-pump.ts), and that lease must outlast one attempt: up
  * to 15 s for the request, then its writes, which wait longer on a busy database. A shorter lease
  * runs out while the attempt still runs, and a second worker attempts the same delivery at once.
  * A mail job has the same 15 s send deadline. Twice the deadline leaves the writes room.

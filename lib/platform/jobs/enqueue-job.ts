@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import { transactionSql, type ScopedTx, type TransactionSql } from "@/lib/db/scoped";
+import { transactionSql, type ScopedTx, type TransactionSql } from "@/lib/platform/db/scoped";
 import { jobSettings } from "./config";
 import { CREATE_QUEUE_SQL, JOB_SCHEMA, PENDING_WITH_KEY_SQL, QUEUE_EXISTS_SQL } from "./sql";
 
@@ -12,7 +12,7 @@ export interface EnqueueOptions {
   startAfter?: Date;
   /** At most one waiting job of this name per key: a second enqueue while one waits is skipped. */
   singletonKey?: string;
-  /** Overrides of the defaults in lib/jobs/config.ts (tests use short ones). */
+  /** Overrides of the defaults in lib/platform/jobs/config.ts (tests use short ones). */
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
@@ -46,7 +46,7 @@ export async function ensureQueue(sql: TransactionSql, name: string): Promise<vo
 }
 
 /**
- * Enqueues job `name` (a key of lib/jobs/handlers.ts) with `data` (plain JSON) inside `tx`, the
+ * Enqueues job `name` (a key of lib/surfaces/worker/handlers.ts) with `data` (plain JSON) inside `tx`, the
  * transaction of the change. Returns the job's id, or null when `singletonKey` found one waiting.
  */
 export async function enqueueJob(

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { EVENTS_WITH_PENDING_JOBS_SQL } from "./sql";
 
 /**

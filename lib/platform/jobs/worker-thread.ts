@@ -2,8 +2,8 @@ import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { describeError } from "@/lib/log/describe-error";
-import { log } from "@/lib/log/logger";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
 import type { FromJobThread, ToJobThread } from "./thread-main";
 
 // The production server's job worker runs on a thread of its own, so webhook attempts, mail and

@@ -1,12 +1,12 @@
 import PgBoss from "pg-boss";
-import { batchByTurn } from "@/lib/core/batch-by-turn";
-import { openPglite } from "@/lib/db/pglite";
-import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/target";
-import { describeError } from "@/lib/log/describe-error";
-import { log } from "@/lib/log/logger";
-import { startDeliveryPump, type DeliveryPump } from "@/lib/webhooks/delivery-pump";
+import { batchByTurn } from "@/lib/platform/core/batch-by-turn";
+import { openPglite } from "@/lib/platform/db/pglite";
+import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/platform/db/target";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
+import { startDeliveryPump, type DeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
 import { jobSettings } from "./config";
-import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
+import { JOB_CONCURRENCY, JOB_HANDLERS } from "@/lib/surfaces/worker/handlers";
 import { JOB_SCHEMA } from "./sql";
 import { startClaimLoop, type ClaimLoop } from "./claim-loop";
 import type { JobHandler, JobHandlers } from "./types";
@@ -14,7 +14,7 @@ import type { JobHandler, JobHandlers } from "./types";
 // The job worker: polls each queue of the handler table and runs its jobs, as many at once per
 // queue as JOB_CONCURRENCY allows. Several workers (processes, or instances in one process) share a database safely: a job
 // is claimed with SELECT ... FOR UPDATE SKIP LOCKED, so each attempt runs in one worker only.
-// Beside the queues it runs the webhook delivery pump (lib/webhooks/delivery-pump.ts), which claims
+// Beside the queues it runs the webhook delivery pump (lib/domain/webhooks/delivery-pump.ts), which claims
 // due deliveries from their own rows the same way: a delivery attempt is not a job.
 
 export interface JobWorker {
@@ -161,7 +161,7 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
 }
 
 // The server's own worker, kept on globalThis: the production server (server.ts) starts it (on a
-// thread of its own, lib/jobs/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
+// thread of its own, lib/platform/jobs/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
 // module instance, not the one Next.js bundled, whose instrumentation hook starts one only if the
 // server has not (`next dev`, or embedded PGlite, whose one connection lives on the server's thread).
 export interface InProcessJobWorker {

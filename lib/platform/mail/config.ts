@@ -6,7 +6,7 @@ import { describeMailTransport, mailMode as modeOf, type MailMode } from "./tran
 // production sends nothing (`npm start` refuses to start that way). The choice itself lives in
 // transport-choice.mjs, shared with scripts/start.mjs.
 
-import { publicOrigin } from "@/lib/site-url";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 
 type Env = Record<string, string | undefined>;
 export type { MailMode };

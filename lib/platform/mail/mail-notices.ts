@@ -1,6 +1,6 @@
 import type { MailMode } from "./transport-choice.mjs";
 
-// What the forms say about a mail they caused, by how this instance sends mail (lib/mail/config.ts
+// What the forms say about a mail they caused, by how this instance sends mail (lib/platform/mail/config.ts
 // mailMode, passed down by the pages). Only "smtp" may say a mail is on its way: in development it
 // sits in the outbox page, and with mail off nothing leaves the server, so each answer says what
 // happens instead. Plain strings, usable on both sides of the client boundary.

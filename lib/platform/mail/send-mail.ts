@@ -1,17 +1,17 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { db } from "@/lib/db/client";
-import { completeWaitingJob } from "@/lib/jobs/complete-waiting-job";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { describeError } from "@/lib/log/describe-error";
-import { log } from "@/lib/log/logger";
-import { markNotification } from "@/lib/notifications/mark-notification";
+import { db } from "@/lib/platform/db/client";
+import { completeWaitingJob } from "@/lib/platform/jobs/complete-waiting-job";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
+import { markNotification } from "@/lib/platform/mail/mark-notification";
 import { mailFrom, mailMode, smtpUrl } from "./config";
 import { addToOutbox } from "./outbox";
 import { renderMail } from "./render";
 import type { MailContent, MailMessage } from "./types";
 
 // Mail never fails or slows the action that sends it, and is never lost: queueMail stores the
-// rendered message as a job (lib/jobs) before it returns, then tries to send it at once in the
+// rendered message as a job (lib/platform/jobs) before it returns, then tries to send it at once in the
 // background. If that attempt fails (the SMTP server is down), the job is retried by the worker
 // with growing delays until the server is back (about 85 minutes of retries by default).
 //
@@ -85,7 +85,7 @@ export async function deliver(message: MailMessage): Promise<boolean> {
 }
 
 /**
- * The queue's job (lib/jobs/handlers.ts): throws when the server did not accept it, so it is retried.
+ * The queue's job (lib/surfaces/worker/handlers.ts): throws when the server did not accept it, so it is retried.
  * A notification's mail also records its outcome on its NotificationDelivery row.
  */
 export async function sendQueuedMail(data: { message: MailMessage; notificationId?: string }): Promise<void> {

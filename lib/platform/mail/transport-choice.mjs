@@ -1,6 +1,6 @@
 // How mail goes out, decided from the environment. Plain JavaScript so that `npm start`
 // (scripts/start.mjs) can refuse a production start before anything is launched, and the app
-// (lib/mail/config.ts) describes and follows the very same choice.
+// (lib/platform/mail/config.ts) describes and follows the very same choice.
 //
 // Production sends over SMTP (SMTP_URL) unless the operator says, with MAIL_TRANSPORT=none, that
 // this instance sends no mail at all. Without either, a sign-up would be told a link is on its way

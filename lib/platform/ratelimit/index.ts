@@ -1,7 +1,7 @@
 import { createMemoryLimiter } from "./memory";
 import type { LimiterOptions, RateLimiter, RateLimitResult } from "./types";
 import { createUpstashLimit } from "./upstash";
-import { repeatedWarning } from "@/lib/log/repeated";
+import { repeatedWarning } from "@/lib/platform/log/repeated";
 
 export type { RateLimitResult } from "./types";
 
@@ -10,7 +10,7 @@ export type { RateLimitResult } from "./types";
 // one instance). When Upstash errors or is slow, the request is counted in-process instead (fail
 // open), so an outage never turns into 429s or 500s. Every such decision is counted
 // (failOpenStats(), reported by /api/health) and logged: a line when it starts, then one per
-// window with how many requests failed open meanwhile (lib/log/repeated.ts).
+// window with how many requests failed open meanwhile (lib/platform/log/repeated.ts).
 type Env = Record<string, string | undefined>;
 
 interface FailOpenStats {

@@ -1,8 +1,8 @@
-import { carriesApiKey } from "@/lib/auth/carries-api-key";
-import { newRequestId } from "@/lib/api/responses";
+import { carriesApiKey } from "@/lib/platform/auth/carries-api-key";
+import { newRequestId } from "@/lib/platform/http/responses";
 import { clientIp } from "./client-ip";
-import { countPublicRequest } from "./rate-limit";
-import { getCached, gzippedBody, laneOf, matchesIfNoneMatch, MAX_LINE_CHARS, rememberLine, type CachedAnswer, type LaneRecord } from "./response-cache";
+import { countPublicRequest } from "@/lib/surfaces/public-api/rate-limit";
+import { getCached, gzippedBody, laneOf, matchesIfNoneMatch, MAX_LINE_CHARS, rememberLine, type CachedAnswer, type LaneRecord } from "@/lib/platform/cache/response-cache";
 
 // A cached public answer served before Next.js routes the request (a cache hit cost
 // ~1.1 ms of CPU through Next's router and route-handler machinery, against 0.04 ms for the same

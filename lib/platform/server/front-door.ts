@@ -1,10 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { log } from "@/lib/log/logger";
-import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/public/client-ip";
-import { servePortalPage } from "@/lib/public/page-cache";
-import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/public/fast-lane";
-import { baseSecurityHeaders } from "@/lib/security/headers";
+import { log } from "@/lib/platform/log/logger";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-ip";
+import { servePortalPage } from "@/lib/platform/cache/page-cache";
+import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/platform/server/fast-lane";
+import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { isServerAction, readActionBody, replayWithBody } from "./action-body";
 import type { ServerLimits } from "./config";
 import { refuse, refuseOnSocket } from "./refuse";
@@ -17,13 +17,13 @@ import { createUploadGate } from "./upload-gate";
 // 1. Every answer gets the base security headers here, static files and the server's own included.
 // 2. The client's address is worked out from the TCP peer, X-Forwarded-For and TRUSTED_PROXY_HOPS,
 //    and handed to the app in CLIENT_IP_HEADER, overwriting whatever the client sent under that
-//    name (lib/public/client-ip.ts). The public fast lane's request line is likewise only ever ours.
+//    name (lib/platform/server/client-ip.ts). The public fast lane's request line is likewise only ever ours.
 // 3. A path Next cannot route (a malformed percent-escape, a control character) answers 400.
 // 4. A request body counts against the in-flight caps per client and overall (429 / 503); the
 //    whole request must arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
 // 5. A server action's body is read here first: over 1 MB or nested too deep, 413.
-// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/public/fast-lane.ts).
-// 7. A signed-out visit to a portal page is offered to the page cache (lib/public/page-cache.ts),
+// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/platform/server/fast-lane.ts).
+// 7. A signed-out visit to a portal page is offered to the page cache (lib/platform/cache/page-cache.ts),
 //    which answers from it or renders through Next and keeps the page when it may be shared.
 // 8. Everything else goes to Next.
 // 9. A page visit that Next answers 500 because its database work found the database unavailable

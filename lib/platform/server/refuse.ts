@@ -1,11 +1,11 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ApiError, ERROR_STATUS } from "@/lib/api/error-codes";
-import type { ErrorCode } from "@/lib/core/errors";
-import { errorResponse, newRequestId } from "@/lib/api/responses";
-import { log } from "@/lib/log/logger";
-import { baseSecurityHeaders, newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/security/headers";
-import { statusPage, type StatusPageText } from "@/lib/security/status-page";
+import { ApiError, ERROR_STATUS } from "@/lib/platform/http/error-codes";
+import type { ErrorCode } from "@/lib/platform/core/errors";
+import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
+import { log } from "@/lib/platform/log/logger";
+import { baseSecurityHeaders, newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/platform/security/headers";
+import { statusPage, type StatusPageText } from "@/lib/platform/security/status-page";
 import { pathForLog } from "./request-target";
 
 // What the server answers itself when it will not hand a request to Next: the API's error envelope

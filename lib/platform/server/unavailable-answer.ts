@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { newRequestId } from "@/lib/api/responses";
-import { watchDatabase, type DatabaseWatch } from "@/lib/db/unavailable-watch";
-import { repeatedError } from "@/lib/log/repeated";
-import { newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/security/headers";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
+import { newRequestId } from "@/lib/platform/http/responses";
+import { watchDatabase, type DatabaseWatch } from "@/lib/platform/db/unavailable-watch";
+import { repeatedError } from "@/lib/platform/log/repeated";
+import { newNonce, pageOnlySecurityHeaders, routeKind } from "@/lib/platform/security/headers";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/platform/security/unavailable-page";
 import { pathForLog } from "./request-target";
 
 // A rendered page whose database work failed as "unavailable" answers the styled 503 page with
 // Retry-After, as the API answers 503 with its envelope. The proxy already answers that page while
-// the database does not answer at all (lib/db/probe.ts); this covers what the probe cannot see: a
+// the database does not answer at all (lib/platform/db/probe.ts); this covers what the probe cannot see: a
 // busy pool that had no connection for the page within DATABASE_CONNECT_TIMEOUT_MS (the probe has
 // a connection of its own), or an outage that began while the page rendered. Next.js renders such
 // a failure as its error page with a 500, so the answer is changed here, at the moment Next starts
-// writing it: a 500 from a page that noted an unavailable database (lib/db/unavailable-watch.ts)
+// writing it: a 500 from a page that noted an unavailable database (lib/platform/db/unavailable-watch.ts)
 // becomes the 503 page. Anything else, and a page already streaming, goes out untouched.
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;

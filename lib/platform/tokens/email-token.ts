@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { EmailToken, EmailTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
 
 // Links mailed to an address (verify it, accept an invitation; later reset a password or change

@@ -1,11 +1,11 @@
-import { scopedDb } from "@/lib/db/scoped";
+import { scopedDb } from "@/lib/platform/db/scoped";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import type { VerifiedKey } from "@/lib/keys/verify-api-key";
-import type { WorkspaceActor } from "@/lib/workspaces/actor";
-import type { Scope } from "@/lib/roles";
+import type { VerifiedKey } from "@/lib/domain/keys/verify-api-key";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import type { Scope } from "@/lib/domain/access/roles";
 import { asFallback, withEndpoint, type Operation } from "./operation";
-import { ApiError } from "./error-codes";
-import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "./responses";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { errorResponse, jsonResponse, newRequestId, type HeaderRecord } from "@/lib/platform/http/responses";
 import { authenticate } from "./steps/authenticate";
 import { authorizeRole, authorizeScope } from "./steps/authorize";
 import { parseInput, type InputSchemas, type ParsedInput } from "./steps/parse-input";
@@ -34,7 +34,7 @@ export interface RouteSpec<S extends InputSchemas> {
   schemas?: S;
   /** HTTP status of a success (201 for creates). */
   status?: number;
-  /** Its OpenAPI operation and MCP tool (lib/api/operation.ts). */
+  /** Its OpenAPI operation and MCP tool (lib/surfaces/api/operation.ts). */
   operation: Operation;
 }
 

@@ -1,5 +1,5 @@
 import type { RouteHandler, V1Endpoint } from "./define-route";
-import type { PublicEndpoint } from "@/lib/public/define-public-route";
+import type { PublicEndpoint } from "@/lib/surfaces/public-api/define-public-route";
 
 // Which endpoint a route handler serves, read back from the handler: the OpenAPI document, the
 // MCP tool list and the route-drift test walk the route tables with these.

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/core/errors";
+import type { ErrorCode } from "@/lib/platform/core/errors";
 
 // What a route says about itself, so that it cannot exist without its OpenAPI operation and its
 // MCP tool: `defineRoute` and `definePublicRoute` require an `operation`, attach it (with the rest
-// of their spec) to the handler they return, and the document (lib/openapi) and the tool list
-// (lib/mcp) are built from the route tables (app/api/v1/routes.ts, app/api/public/routes.ts).
+// of their spec) to the handler they return, and the document (lib/surfaces/openapi) and the tool list
+// (lib/surfaces/mcp) are built from the route tables (app/api/v1/routes.ts, app/api/public/routes.ts).
 // Nothing here runs per request: the handler only carries a reference.
 
 /** The OpenAPI operation of one route, in the terms of this API. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Operation } from "./operation";
-import { ERROR_CODES } from "@/lib/core/errors";
+import { ERROR_CODES } from "@/lib/platform/core/errors";
 
-// The envelopes around the views' schemas (the fields are in lib/core/fields.ts): what the API
+// The envelopes around the views' schemas (the fields are in lib/platform/core/fields.ts): what the API
 // answers on success and on error, as the OpenAPI document shows them.
 
 /** The page information of every list. */

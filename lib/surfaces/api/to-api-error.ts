@@ -1,9 +1,9 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { describeError } from "@/lib/log/describe-error";
-import { repeatedError } from "@/lib/log/repeated";
-import { DomainError } from "@/lib/core/errors";
-import { ApiError } from "./error-codes";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { repeatedError } from "@/lib/platform/log/repeated";
+import { DomainError } from "@/lib/platform/core/errors";
+import { ApiError } from "@/lib/platform/http/error-codes";
 
 const RETRY_AFTER_SECONDS = "5";
 

@@ -1,7 +1,7 @@
-import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/forms";
-import { RESET_LINK_PROBLEMS } from "@/lib/users/reset-password";
-import type { PortalLocale } from "./locales";
-import { translatorFor } from "./messages";
+import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/core/forms";
+import { RESET_LINK_PROBLEMS } from "@/lib/domain/users/reset-password";
+import type { PortalLocale } from "@/lib/platform/i18n/locales";
+import { translatorFor } from "@/lib/platform/i18n/messages";
 
 // The account functions answer in English (the dashboard and the API show their words as they
 // are). On a sign-up or password page a portal visitor opened in their language, each answer the

@@ -2,15 +2,15 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { secret } from "@/lib/env";
-import { emailSchema } from "@/lib/users/schemas";
-import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
-import { clientIp } from "@/lib/public/client-ip";
-import { githubUserinfo, verifiedOAuthEmail } from "./oauth-email";
-import { attemptPassword } from "./attempt-password";
-import { safeRedirectTarget } from "./safe-callback";
-import { activeSession, endSession, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { secret } from "@/lib/platform/config/env";
+import { emailSchema } from "@/lib/domain/users/schemas";
+import { linkOAuthAccount } from "@/lib/domain/users/link-oauth-account";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { githubUserinfo, verifiedOAuthEmail } from "@/lib/platform/auth/oauth-email";
+import { attemptPassword } from "@/lib/platform/auth/attempt-password";
+import { safeRedirectTarget } from "@/lib/platform/auth/safe-callback";
+import { activeSession, endSession, SESSION_MAX_AGE_SECONDS, startSession } from "@/lib/platform/auth/sessions";
 
 // OAuth providers switch on when their credentials are configured; email and password always work.
 function oauthProviders() {
@@ -84,7 +84,7 @@ export function authOptions(): NextAuthOptions {
         user.id = linked.id;
         return true;
       },
-      // Each request re-reads the session row (lib/auth/sessions.ts): an ended session yields an
+      // Each request re-reads the session row (lib/platform/auth/sessions.ts): an ended session yields an
       // empty token, which every reader treats as signed out.
       async jwt({ token: incoming, user }) {
         // A mark left by an earlier outage is never carried forward: each request checks afresh.

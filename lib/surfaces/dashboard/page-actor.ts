@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/auth/session";
-import { scopedDb } from "@/lib/db/scoped";
-import type { WorkspaceActor } from "@/lib/workspaces/actor";
-import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
+import { requireSessionUser } from "@/lib/platform/auth/session";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 
 /**
  * For workspace pages (server components): the signed-in user as an actor in this workspace,

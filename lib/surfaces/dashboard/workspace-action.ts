@@ -1,7 +1,7 @@
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange, type StaleAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { guardAction } from "@/lib/platform/auth/guard-action";
+import { refreshAfterChange, type StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 /**
  * The body of a workspace server action: refuse API keys and read the session afresh, read the

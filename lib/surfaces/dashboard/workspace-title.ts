@@ -1,5 +1,5 @@
-import { getSessionUser } from "@/lib/auth/session";
-import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
+import { getSessionUser } from "@/lib/platform/auth/session";
+import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 
 /**
  * The workspace's name for page titles, or null for someone who is not a member (a title must

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { apiContext } from "@/lib/api/define-route";
-import { ApiError } from "@/lib/api/error-codes";
-import type { InputSchemas, ParsedInput } from "@/lib/api/steps/parse-input";
-import { validate } from "@/lib/api/steps/parse-input";
-import { authorizeRole, authorizeScope } from "@/lib/api/steps/authorize";
-import { toApiError } from "@/lib/api/to-api-error";
-import type { VerifiedKey } from "@/lib/keys/verify-api-key";
+import { apiContext } from "@/lib/surfaces/api/define-route";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import type { InputSchemas, ParsedInput } from "@/lib/surfaces/api/steps/parse-input";
+import { validate } from "@/lib/surfaces/api/steps/parse-input";
+import { authorizeRole, authorizeScope } from "@/lib/surfaces/api/steps/authorize";
+import { toApiError } from "@/lib/surfaces/api/to-api-error";
+import type { VerifiedKey } from "@/lib/domain/keys/verify-api-key";
 import type { Tool } from "./tools";
 
 export interface ToolResult {

@@ -1,15 +1,15 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { RouteHandler } from "@/lib/api/define-route";
-import { withEndpoint } from "@/lib/api/operation";
-import { errorResponse, newRequestId, type HeaderRecord } from "@/lib/api/responses";
-import { authenticate } from "@/lib/api/steps/authenticate";
-import { readJsonBody } from "@/lib/api/steps/parse-input";
-import { rateLimit } from "@/lib/api/steps/rate-limit";
-import { toApiError } from "@/lib/api/to-api-error";
-import type { VerifiedKey } from "@/lib/keys/verify-api-key";
-import type { RouteTable } from "@/lib/openapi/route-table";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
+import { withEndpoint } from "@/lib/surfaces/api/operation";
+import { errorResponse, newRequestId, type HeaderRecord } from "@/lib/platform/http/responses";
+import { authenticate } from "@/lib/surfaces/api/steps/authenticate";
+import { readJsonBody } from "@/lib/surfaces/api/steps/parse-input";
+import { rateLimit } from "@/lib/surfaces/api/steps/rate-limit";
+import { toApiError } from "@/lib/surfaces/api/to-api-error";
+import type { VerifiedKey } from "@/lib/domain/keys/verify-api-key";
+import type { RouteTable } from "@/lib/surfaces/openapi/route-table";
 import { callTool } from "./call-tool";
 import { toolAllowed, toolsOf } from "./tools";
 

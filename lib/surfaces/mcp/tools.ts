@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { createSchema } from "zod-openapi";
-import type { V1Endpoint } from "@/lib/api/define-route";
-import { toolNameOf } from "@/lib/api/operation";
-import { successBodyOf } from "@/lib/api/response-schemas";
-import { routeEntries, type RouteEntry, type RouteTable } from "@/lib/openapi/route-table";
-import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/roles";
+import type { V1Endpoint } from "@/lib/surfaces/api/define-route";
+import { toolNameOf } from "@/lib/surfaces/api/operation";
+import { successBodyOf } from "@/lib/surfaces/api/response-schemas";
+import { routeEntries, type RouteEntry, type RouteTable } from "@/lib/surfaces/openapi/route-table";
+import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/domain/access/roles";
 import type { Role } from "@/lib/generated/prisma/enums";
 
 // One MCP tool per /api/v1 operation, from the same route table and the same zod schemas as the

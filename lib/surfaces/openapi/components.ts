@@ -1,9 +1,9 @@
 import type { oas31 } from "zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
-import { ERROR_MEANINGS, ERROR_STATUS } from "@/lib/api/error-codes";
-import { errorEnvelopeSchema, paginationSchema } from "@/lib/api/response-schemas";
-import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitPolicyName } from "@/lib/api/steps/rate-limit";
-import { planLimitMessage } from "@/lib/plans/limits";
+import { ERROR_CODES, type ErrorCode } from "@/lib/platform/core/errors";
+import { ERROR_MEANINGS, ERROR_STATUS } from "@/lib/platform/http/error-codes";
+import { errorEnvelopeSchema, paginationSchema } from "@/lib/surfaces/api/response-schemas";
+import { RATE_LIMIT_WINDOW_SECONDS, type RateLimitPolicyName } from "@/lib/surfaces/api/steps/rate-limit";
+import { planLimitMessage } from "@/lib/domain/plans/limits";
 
 // What both documents share: the error envelope and its codes, the response headers, and the
 // error responses of an operation written from the codes it can answer.

@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import type { EndpointMeta } from "@/lib/api/endpoint";
-import type { RawOperation } from "@/lib/api/operation";
+import type { EndpointMeta } from "@/lib/surfaces/api/endpoint";
+import type { RawOperation } from "@/lib/surfaces/api/operation";
 import { routeEntries, type RouteEntry, type RouteTable } from "./route-table";
 
 type Kind = Exclude<EndpointMeta["kind"], "raw">;

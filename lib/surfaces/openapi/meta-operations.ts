@@ -1,4 +1,4 @@
-import type { RawOperation } from "@/lib/api/operation";
+import type { RawOperation } from "@/lib/surfaces/api/operation";
 import { errorResponses, headerRefs, RATE_LIMIT_HEADERS, type ErrorResponseRegistry } from "./components";
 
 // The operations of the routes outside both pipelines: the documents themselves and the MCP

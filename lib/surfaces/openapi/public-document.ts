@@ -1,10 +1,10 @@
 import { createDocument, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
 import { z } from "zod";
-import type { PublicEndpoint } from "@/lib/public/define-public-route";
-import type { ErrorCode } from "@/lib/core/errors";
-import { successBodyOf } from "@/lib/api/response-schemas";
-import { CACHE_POLICIES } from "@/lib/public/define-public-route";
-import { publicRateLimitPerMinute } from "@/lib/public/rate-limit";
+import type { PublicEndpoint } from "@/lib/surfaces/public-api/define-public-route";
+import type { ErrorCode } from "@/lib/platform/core/errors";
+import { successBodyOf } from "@/lib/surfaces/api/response-schemas";
+import { CACHE_POLICIES } from "@/lib/surfaces/public-api/define-public-route";
+import { publicRateLimitPerMinute } from "@/lib/surfaces/public-api/rate-limit";
 import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getPublicDocumentOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
@@ -12,7 +12,7 @@ import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
 import { tagOf, tagsIn } from "./tags";
 import { requestParams } from "./v1-document";
 
-/** The codes a public operation can answer: its pipeline's (lib/public/define-public-route.ts) and its handler's. */
+/** The codes a public operation can answer: its pipeline's (lib/surfaces/public-api/define-public-route.ts) and its handler's. */
 export function publicErrorCodes(endpoint: PublicEndpoint): Set<ErrorCode> {
   // NOT_FOUND always: an unknown or unpublished workspace.
   const codes = new Set<ErrorCode>(["API_KEY_SCOPE", "RATE_LIMITED", "NOT_FOUND", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);

@@ -1,12 +1,12 @@
-import type { RouteHandler } from "@/lib/api/define-route";
-import { withEndpoint } from "@/lib/api/operation";
-import { ApiError } from "@/lib/api/error-codes";
-import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
-import { errorResponse, newRequestId } from "@/lib/api/responses";
-import { authenticate } from "@/lib/api/steps/authenticate";
-import { rateLimit } from "@/lib/api/steps/rate-limit";
-import { toApiError } from "@/lib/api/to-api-error";
-import { etagOf, matchesIfNoneMatch } from "@/lib/public/response-cache";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
+import { withEndpoint } from "@/lib/surfaces/api/operation";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/platform/auth/carries-api-key";
+import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
+import { authenticate } from "@/lib/surfaces/api/steps/authenticate";
+import { rateLimit } from "@/lib/surfaces/api/steps/rate-limit";
+import { toApiError } from "@/lib/surfaces/api/to-api-error";
+import { etagOf, matchesIfNoneMatch } from "@/lib/platform/cache/response-cache";
 import type { OpenApiDocument } from "./route-table";
 
 interface Built {

@@ -1,11 +1,11 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiParameters } from "zod-openapi";
-import type { V1Endpoint } from "@/lib/api/define-route";
-import { toolNameOf } from "@/lib/api/operation";
-import type { ErrorCode } from "@/lib/core/errors";
-import { successBodyOf } from "@/lib/api/response-schemas";
-import { MAX_BODY_BYTES } from "@/lib/api/steps/parse-input";
-import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
-import { apiRateLimitPerMinute } from "@/lib/ratelimit";
+import type { V1Endpoint } from "@/lib/surfaces/api/define-route";
+import { toolNameOf } from "@/lib/surfaces/api/operation";
+import type { ErrorCode } from "@/lib/platform/core/errors";
+import { successBodyOf } from "@/lib/surfaces/api/response-schemas";
+import { MAX_BODY_BYTES } from "@/lib/surfaces/api/steps/parse-input";
+import { MIN_ROLE_FOR_SCOPE } from "@/lib/domain/access/roles";
+import { apiRateLimitPerMinute } from "@/lib/platform/ratelimit";
 import { errorCodeList, errorResponses, headerComponents, headerRefs, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getV1DocumentOperation, mcpOperation } from "./meta-operations";
 import { documentPaths } from "./document-paths";
@@ -15,7 +15,7 @@ import { tagOf, tagsIn } from "./tags";
 
 /**
  * The codes an /api/v1 operation can answer: what its pipeline's steps answer given its schemas
- * (lib/api/define-route.ts), plus what its handler declares.
+ * (lib/surfaces/api/define-route.ts), plus what its handler declares.
  */
 export function v1ErrorCodes(endpoint: V1Endpoint): Set<ErrorCode> {
   const { schemas = {}, operation } = endpoint.spec;

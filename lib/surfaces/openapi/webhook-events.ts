@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { timestampField } from "@/lib/core/fields";
-import { releaseNoteSchema } from "@/lib/changelog/view";
-import { postSchema } from "@/lib/posts/view";
-import { componentSchema } from "@/lib/status/component-view";
-import { incidentSchema } from "@/lib/status/incident-view";
-import { EVENT_CATALOGUE, isEventType } from "@/lib/events/catalogue";
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { timestampField } from "@/lib/platform/core/fields";
+import { releaseNoteSchema } from "@/lib/domain/changelog/view";
+import { postSchema } from "@/lib/domain/posts/view";
+import { componentSchema } from "@/lib/domain/status/component-view";
+import { incidentSchema } from "@/lib/domain/status/incident-view";
+import { EVENT_CATALOGUE, isEventType } from "@/lib/platform/events/catalogue";
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 
 // The document's top-level `webhooks` section: what an endpoint receives for each event type, so
 // the reference page shows the payloads beside the endpoints that manage the subscriptions.

@@ -2,10 +2,10 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { cache } from "react";
-import { DomainError } from "@/lib/core/errors";
-import { scopedDb } from "@/lib/db/scoped";
-import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath, type PortalLocale } from "@/lib/i18n/locales";
-import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { DomainError } from "@/lib/platform/core/errors";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 
 /**
  * The published workspace behind a portal page, looked up once per request however many of the

@@ -1,7 +1,7 @@
-import { nextPublication } from "@/lib/changelog/next-publication";
-import { scopedDb } from "@/lib/db/scoped";
-import { getMaintenanceSchedule } from "@/lib/status/maintenance-schedule";
-import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { nextPublication } from "@/lib/domain/changelog/next-publication";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { getMaintenanceSchedule } from "@/lib/domain/status/maintenance-schedule";
+import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 
 /**
  * The next moment a published portal's pages change on their own, with no write: a scheduled note

@@ -1,11 +1,11 @@
-import { COMMENT_MAX_LENGTH } from "@/lib/comments/add-comment";
-import { DomainError } from "@/lib/core/errors";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { formFailureOf, type FormFailure } from "@/lib/forms";
-import type { PortalLocale } from "@/lib/i18n/locales";
-import { translatorFor } from "./messages";
-import { VISITOR_POST_MAX } from "@/lib/posts/submit-visitor-post";
-import { VISITOR_POSTS } from "@/lib/posts/visitor-limits";
+import { COMMENT_MAX_LENGTH } from "@/lib/domain/comments/add-comment";
+import { DomainError } from "@/lib/platform/core/errors";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { formFailureOf, type FormFailure } from "@/lib/platform/core/forms";
+import type { PortalLocale } from "@/lib/platform/i18n/locales";
+import { translatorFor } from "@/lib/platform/i18n/messages";
+import { VISITOR_POST_MAX } from "@/lib/domain/posts/submit-visitor-post";
+import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
 
 // What the portal's forms say when the domain refuses, in the visitor's language. The domain's
 // own messages are English (the API and the dashboard show them); here each refusal is told from

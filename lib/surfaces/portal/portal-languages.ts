@@ -1,6 +1,6 @@
-import type { PortalLanguages } from "@/lib/i18n/locales";
-import { findPublishedWorkspace, isPossibleSlug } from "@/lib/workspaces/find-published-workspace";
-import { getCached, invalidateWorkspace, putCached } from "./response-cache";
+import type { PortalLanguages } from "@/lib/platform/i18n/locales";
+import { findPublishedWorkspace, isPossibleSlug } from "@/lib/domain/workspaces/find-published-workspace";
+import { getCached, invalidateWorkspace, putCached } from "@/lib/platform/cache/response-cache";
 
 // The proxy asks on every unprefixed portal page to pick a visitor's first language; a few seconds
 // of staleness after a settings change is the price of not reading the row each time (and a change

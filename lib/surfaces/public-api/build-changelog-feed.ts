@@ -1,9 +1,9 @@
-import { escapeXml } from "@/lib/xml/escape-xml";
-import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
-import type { PublicReleaseNote } from "@/lib/changelog/view";
+import { escapeXml } from "@/lib/platform/text/escape-xml";
+import type { PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
+import type { PublicReleaseNote } from "@/lib/domain/changelog/view";
 
 // The changelog as an Atom 1.0 feed (RFC 4287), which every common feed reader accepts. Entry
-// content is the safely rendered Markdown (see lib/markdown), carried as escaped HTML.
+// content is the safely rendered Markdown (see lib/platform/text), carried as escaped HTML.
 export const FEED_ENTRIES = 50;
 
 export function buildChangelogFeed(workspace: PublishedWorkspace, notes: PublicReleaseNote[], origin: string): string {

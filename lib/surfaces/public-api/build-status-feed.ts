@@ -1,6 +1,6 @@
-import { formatDateTime, formatUtcDateTime } from "@/lib/format-date";
-import { escapeXml } from "@/lib/xml/escape-xml";
-import type { PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { formatDateTime, formatUtcDateTime } from "@/lib/platform/text/format-date";
+import { escapeXml } from "@/lib/platform/text/escape-xml";
+import type { PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 
 // The status page's incidents and maintenance windows as an Atom 1.0 feed (RFC 4287), for feed
 // readers and chat integrations that follow a status page. Entries are newest change first; each

@@ -1,21 +1,21 @@
 import type { z } from "zod";
-import type { ApiResult, RouteHandler } from "@/lib/api/define-route";
-import { asFallback, withEndpoint, type MediaOperation, type Operation } from "@/lib/api/operation";
-import { ApiError } from "@/lib/api/error-codes";
-import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/auth/carries-api-key";
-import { zodDetails } from "@/lib/core/zod-details";
-import { errorResponse, newRequestId } from "@/lib/api/responses";
-import { toApiError } from "@/lib/api/to-api-error";
-import { PUBLIC_AUDIENCE, type Audience } from "@/lib/core/audience";
-import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
-import { publicOrigin } from "@/lib/site-url";
-import { clientIp } from "./client-ip";
-import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import type { ApiResult, RouteHandler } from "@/lib/surfaces/api/define-route";
+import { asFallback, withEndpoint, type MediaOperation, type Operation } from "@/lib/surfaces/api/operation";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { carriesApiKey, API_KEY_SCOPE_MESSAGE } from "@/lib/platform/auth/carries-api-key";
+import { zodDetails } from "@/lib/platform/core/zod-details";
+import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
+import { toApiError } from "@/lib/surfaces/api/to-api-error";
+import { PUBLIC_AUDIENCE, type Audience } from "@/lib/platform/core/audience";
+import { scopedDb, type ScopedDb } from "@/lib/platform/db/scoped";
+import { publicOrigin } from "@/lib/platform/config/site-url";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
-import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "./fast-lane";
-import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "./response-cache";
+import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "@/lib/platform/server/fast-lane";
+import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
-// The /api/public pipeline, the key-free sibling of lib/api/define-route.ts. In order:
+// The /api/public pipeline, the key-free sibling of lib/surfaces/api/define-route.ts. In order:
 //   1 a request carrying an API key → 403 API_KEY_SCOPE (proxy.ts does it first; this repeats it
 //     so a proxy bypass changes nothing) · 2 per-IP rate limit → 429 · 3 path params → 404,
 //     query → 400 · 4 the response cache: a hit answers here, without any database query ·
@@ -60,7 +60,7 @@ interface PublicSchemas {
 export interface PublicRouteSpec<S extends PublicSchemas = PublicSchemas> {
   cache: CachePolicy;
   schemas?: S;
-  /** Its OpenAPI operation (lib/api/operation.ts): a JSON `response`, or the `media` of another body. */
+  /** Its OpenAPI operation (lib/surfaces/api/operation.ts): a JSON `response`, or the `media` of another body. */
   operation: Operation | MediaOperation;
 }
 

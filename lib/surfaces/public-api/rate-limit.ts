@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/api/error-codes";
-import { RATE_LIMIT_WINDOW_SECONDS, rateLimitHeaders } from "@/lib/api/steps/rate-limit";
-import { createRateLimiter, type RateLimitResult } from "@/lib/ratelimit";
-import type { RateLimiter } from "@/lib/ratelimit/types";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { RATE_LIMIT_WINDOW_SECONDS, rateLimitHeaders } from "@/lib/surfaces/api/steps/rate-limit";
+import { createRateLimiter, type RateLimitResult } from "@/lib/platform/ratelimit";
+import type { RateLimiter } from "@/lib/platform/ratelimit/types";
 
 // The public surface's own budget, per client IP, apart from the per-key budget of /api/v1 (its
 // own prefix in the same store). Generous by default: a status page polled every few seconds by a

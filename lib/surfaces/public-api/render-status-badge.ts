@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Indicator } from "@/lib/status/overall-indicator";
-import { escapeXml } from "@/lib/xml/escape-xml";
+import type { Indicator } from "@/lib/domain/status/overall-indicator";
+import { escapeXml } from "@/lib/platform/text/escape-xml";
 
 // The status badge: a hand-written SVG in the familiar two-part "label | message" shape, or a
 // compact single pill with a coloured dot. Every piece of text goes through escapeXml, and the

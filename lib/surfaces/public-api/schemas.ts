@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/core/pagination";
-import { idSchema } from "@/lib/core/schemas";
-import { POST_STATUSES } from "@/lib/posts/status-rules";
-import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
+import { pageQuery } from "@/lib/platform/core/pagination";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
+import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
 
 // Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
 // rather than refused: embedders append cache-busters (`?v=2`) to badge and feed URLs. Only the

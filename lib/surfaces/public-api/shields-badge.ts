@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Indicator } from "@/lib/status/overall-indicator";
+import type { Indicator } from "@/lib/domain/status/overall-indicator";
 import { BADGE_MESSAGES } from "./render-status-badge";
 
 // shields.io's endpoint badge (https://shields.io/badges/endpoint-badge): shields fetches this

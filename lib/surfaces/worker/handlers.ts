@@ -1,12 +1,12 @@
-import { publishDue } from "@/lib/changelog/publication-event";
-import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
-import { sendQueuedMail } from "@/lib/mail/send-mail";
-import { maintenanceBoundary } from "@/lib/status/maintenance-events";
-import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/subscriptions/forget-unconfirmed";
-import { fanOutToSubscribers, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
-import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
-import { DELIVERY_CONCURRENCY, deliverQueuedJob } from "@/lib/webhooks/delivery-pump";
-import type { JobHandlers } from "./types";
+import { publishDue } from "@/lib/domain/changelog/publication-event";
+import { consumeEvent, dispatchEvent } from "@/lib/platform/events/dispatch";
+import { sendQueuedMail } from "@/lib/platform/mail/send-mail";
+import { maintenanceBoundary } from "@/lib/domain/status/maintenance-events";
+import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/domain/subscriptions/forget-unconfirmed";
+import { fanOutToSubscribers, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
+import { DELIVER_WEBHOOK_JOB } from "@/lib/domain/webhooks/delivery-job";
+import { DELIVERY_CONCURRENCY, deliverQueuedJob } from "@/lib/domain/webhooks/delivery-pump";
+import type { JobHandlers } from "@/lib/platform/jobs/types";
 
 // Every job the worker runs, by name: the one table. A name here is the queue's name and what
 // enqueueJob(tx, name, data) takes; keep names explicit strings so they can be searched for.

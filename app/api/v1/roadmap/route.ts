@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
-import { listRoadmapQuery } from "@/lib/roadmap/schemas";
-import { roadmapItemSchema } from "@/lib/roadmap/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { listRoadmapItems } from "@/lib/domain/roadmap/list-roadmap-items";
+import { listRoadmapQuery } from "@/lib/domain/roadmap/schemas";
+import { roadmapItemSchema } from "@/lib/domain/roadmap/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -6,10 +6,10 @@ import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
 import { SubscribeForm } from "@/components/portal/subscribe-form";
 import { ComponentStatusLabel, StatusBanner } from "@/components/portal/status-visuals";
 import { UptimeBars } from "@/components/portal/uptime-bars";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { listPublicIncidents } from "@/lib/status/list-incidents";
-import { loadPortal } from "@/lib/public/load-portal";
-import { UPTIME_DAYS } from "@/lib/status/uptime";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
+import { UPTIME_DAYS } from "@/lib/domain/status/uptime";
 import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }> };

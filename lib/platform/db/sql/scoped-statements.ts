@@ -9,7 +9,7 @@ import type { TenantModel } from "../tenant-models";
 
 /**
  * A full-text query (tsquery text) whose matches are few enough, at most `cap`, to be read first
- * and filtered, sorted and limited among themselves (lib/posts/search.ts).
+ * and filtered, sorted and limited among themselves (lib/domain/posts/search.ts).
  */
 export interface SearchHits {
   tsquery: string;

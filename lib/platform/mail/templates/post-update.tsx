@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
-import { directionOf, type PortalLocale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { directionOf, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { MESSAGES } from "@/lib/platform/i18n/messages";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import type { MailContent } from "../types";
 import { MailFootnote, MailLayout, MailParagraph } from "./mail-layout";

@@ -1,5 +1,5 @@
-import { directionOf, type PortalLocale } from "@/lib/i18n/locales";
-import { mailTranslator } from "@/lib/i18n/messages";
+import { directionOf, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { mailTranslator } from "@/lib/platform/i18n/messages";
 import type { MailContent } from "../types";
 import { MailButton, MailFootnote, MailLayout, MailParagraph } from "./mail-layout";
 

@@ -1,6 +1,6 @@
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { directionOf, isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
-import { subscriptionsTranslator } from "@/lib/i18n/messages";
+import { directionOf, isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { subscriptionsTranslator } from "@/lib/platform/i18n/messages";
 import type { MailContent } from "../types";
 import { MailButton, MailFootnote, MailLayout, MailParagraph } from "./mail-layout";
 

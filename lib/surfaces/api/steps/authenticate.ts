@@ -1,5 +1,5 @@
-import { verifyApiKey, type VerifiedKey } from "@/lib/keys/verify-api-key";
-import { recordKeyUse } from "@/lib/keys/record-key-use";
+import { verifyApiKey, type VerifiedKey } from "@/lib/domain/keys/verify-api-key";
+import { recordKeyUse } from "@/lib/domain/keys/record-key-use";
 
 /** Step 1 (→ 401): key syntax and checksum, then one query for the key and its creator's role. */
 export async function authenticate(request: Request): Promise<VerifiedKey> {

@@ -1,6 +1,6 @@
-import { ApiError } from "../error-codes";
-import type { VerifiedKey } from "@/lib/keys/verify-api-key";
-import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/roles";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import type { VerifiedKey } from "@/lib/domain/keys/verify-api-key";
+import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, type Scope } from "@/lib/domain/access/roles";
 import type { Role } from "@/lib/generated/prisma/enums";
 
 /** Step 3 (→ 403 INSUFFICIENT_SCOPES): the key must hold the route's scope. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "../error-codes";
-import { zodDetails } from "@/lib/core/zod-details";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { zodDetails } from "@/lib/platform/core/zod-details";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

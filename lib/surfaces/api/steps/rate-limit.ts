@@ -1,6 +1,6 @@
-import { ApiError } from "../error-codes";
-import { apiRateLimitPerMinute, createRateLimiter, type RateLimitResult } from "@/lib/ratelimit";
-import type { RateLimiter } from "@/lib/ratelimit/types";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { apiRateLimitPerMinute, createRateLimiter, type RateLimitResult } from "@/lib/platform/ratelimit";
+import type { RateLimiter } from "@/lib/platform/ratelimit/types";
 
 /** Both budgets count over a rolling minute. */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;

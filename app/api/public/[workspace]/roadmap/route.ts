@@ -1,6 +1,6 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/roadmap/list-roadmap-items";
-import { roadmapQuery, workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/domain/roadmap/list-roadmap-items";
+import { roadmapQuery, workspaceParams } from "@/lib/surfaces/public-api/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

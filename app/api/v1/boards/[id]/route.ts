@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getBoardWithPostCount } from "@/lib/boards/get-board";
-import { boardSchema } from "@/lib/boards/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getBoardWithPostCount } from "@/lib/domain/boards/get-board";
+import { boardSchema } from "@/lib/domain/boards/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

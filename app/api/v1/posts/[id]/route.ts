@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getPostWithActivity, postWithActivitySchema } from "@/lib/posts/get-post";
-import { updatePostBody } from "@/lib/posts/schemas";
-import { updatePost } from "@/lib/posts/update-post";
-import { postSchema } from "@/lib/posts/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getPostWithActivity, postWithActivitySchema } from "@/lib/domain/posts/get-post";
+import { updatePostBody } from "@/lib/domain/posts/schemas";
+import { updatePost } from "@/lib/domain/posts/update-post";
+import { postSchema } from "@/lib/domain/posts/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { componentSchema } from "@/lib/status/component-view";
-import { listComponents } from "@/lib/status/list-components";
-import { listComponentsQuery } from "@/lib/status/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { componentSchema } from "@/lib/domain/status/component-view";
+import { listComponents } from "@/lib/domain/status/list-components";
+import { listComponentsQuery } from "@/lib/domain/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { updateTodoBody } from "@/lib/todos/schemas";
-import { updateTodo } from "@/lib/todos/update-todo";
-import { todoSchema } from "@/lib/todos/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { updateTodoBody } from "@/lib/domain/todos/schemas";
+import { updateTodo } from "@/lib/domain/todos/update-todo";
+import { todoSchema } from "@/lib/domain/todos/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   PATCH: defineRoute(
