@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
-import { hashPassword } from "@/lib/platform/auth/password";
+import { hashPassword } from "../lib/platform/auth/password";
 import { PASSWORD, uniqueEmail } from "./helpers";
 import { e2eDatabaseUrl } from "./run-environment.mjs";
 

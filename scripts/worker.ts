@@ -1,8 +1,8 @@
-import { jobsInProcess } from "@/lib/platform/jobs/config";
-import { startJobWorker } from "@/lib/platform/jobs/worker";
-import { describeTarget, resolveDatabaseTarget } from "@/lib/platform/db/target";
-import { log } from "@/lib/platform/log/logger";
-import { checkMailTransport } from "@/lib/platform/mail/transport-choice.mjs";
+import { jobsInProcess } from "../lib/platform/jobs/config";
+import { startJobWorker } from "../lib/platform/jobs/worker";
+import { describeTarget, resolveDatabaseTarget } from "../lib/platform/db/target";
+import { log } from "../lib/platform/log/logger";
+import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
 
 // `npm run worker`: the job worker alone, for deployments that run it apart from the web servers
 // (set JOBS_IN_PROCESS=false on those). Any number may run against one PostgreSQL database. On

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSql, type SqlConnection } from "@/lib/platform/db/sql";
+import { openSql, type SqlConnection } from "../../lib/platform/db/sql";
 
 // Two processes on one PGlite folder would corrupt it, so the second opener must be turned away
 // with a message a person can act on, and a lock left by a killed process must not brick the data.
