@@ -4,7 +4,7 @@ import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/platform/auth/carrie
 import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
 import { freshProbe } from "@/lib/platform/db/probe";
 import { PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
-import { routePortalLocale, type PortalLocaleRoute } from "@/lib/platform/i18n/portal-locale-route";
+import { routePortalLocale, type PortalLocaleRoute } from "@/lib/surfaces/portal/portal-locale-route";
 import { repeatedError } from "@/lib/platform/log/repeated";
 import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/platform/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/platform/security/unavailable-page";
@@ -46,7 +46,7 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  // The portal's language comes from its address (lib/platform/i18n/portal-locale-route.ts): a language
+  // The portal's language comes from its address (lib/surfaces/portal/portal-locale-route.ts): a language
   // segment is taken off and handed to the page as a header; a first visit may be sent on to the
   // visitor's language. Such a redirect depends on the visitor, so no shared cache may keep it.
   const portal = kind === "portal" ? await portalLocaleRoute(request) : null;

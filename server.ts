@@ -1,7 +1,7 @@
 // The production server: the one way the production build runs. `npm start` runs it through
 // scripts/start.mjs after its checks and migrations; the end-to-end suite (e2e/serve.mjs) and the
 // benchmark start it the same way. It is Next.js's documented custom server (next({ dev: false }),
-// app.getRequestHandler(), node:http), behind the front door in lib/platform/server/front-door.ts: security
+// app.getRequestHandler(), node:http), behind the front door in lib/surfaces/front-door/front-door.ts: security
 // headers, the client's address, refusals, body deadlines and caps, and the public fast lane.
 //
 // Run: `node --import tsx server.ts [--port N] [--hostname H]` (PORT and HOSTNAME work too; without
@@ -18,7 +18,7 @@ import { startJobWorkerThread } from "@/lib/platform/jobs/worker-thread";
 import { log } from "@/lib/platform/log/logger";
 import { checkMailTransport } from "@/lib/platform/mail/transport-choice.mjs";
 import { serverLimits } from "@/lib/platform/server/config";
-import { createFrontDoor } from "@/lib/platform/server/front-door";
+import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 
 // The refusals of `npm start`, here too, before anything loads: a container that runs this file
 // directly must refuse the same way. (Left to the instrumentation hook, a missing secret only

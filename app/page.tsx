@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { homeDestination } from "@/lib/domain/workspaces/home-destination";
 import { listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
 

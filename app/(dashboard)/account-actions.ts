@@ -1,6 +1,6 @@
 "use server";
 
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { endAllSessions } from "@/lib/platform/auth/sessions";
 import { SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 

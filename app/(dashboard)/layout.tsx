@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireSessionUser } from "@/lib/platform/auth/session";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { isOperator } from "@/lib/domain/plans/operators";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { AppBar } from "@/components/shell/app-bar";

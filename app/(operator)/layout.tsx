@@ -4,7 +4,7 @@ import { AppBar } from "@/components/shell/app-bar";
 import { ToastProvider } from "@/components/ui/toast";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { isOperator } from "@/lib/domain/plans/operators";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { signOutEverywhereAction } from "../(dashboard)/account-actions";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as verifyRoute from "@/app/verify-email/route";
 import { db } from "@/lib/platform/db/client";
-import { authHref, authLocaleOf } from "@/lib/platform/i18n/auth-locale";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { settleMail } from "@/lib/platform/mail/send-mail";
 import { registerAccount } from "@/lib/domain/users/register-account";
 import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";

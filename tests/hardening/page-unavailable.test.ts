@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPool } from "@/lib/platform/db/client";
 import { resolveDatabaseTarget } from "@/lib/platform/db/target";
 import { serverLimits } from "@/lib/platform/server/config";
-import { createFrontDoor } from "@/lib/platform/server/front-door";
+import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 
-// The front door (lib/platform/server/front-door.ts) turns a page's 500 into the 503 page only when the
+// The front door (lib/surfaces/front-door/front-door.ts) turns a page's 500 into the 503 page only when the
 // page's own database work found the database unavailable (lib/platform/db/unavailable-watch.ts,
 // lib/platform/server/unavailable-answer.ts). In front of a stand-in for Next.js that queries a real pool of
 // one connection, held by the test, and then answers as Next does: status first, then the head

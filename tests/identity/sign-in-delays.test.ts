@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/platform/auth/password";
-import { withRetryAfter } from "@/lib/platform/auth/retry-after";
+import { withRetryAfter } from "@/lib/surfaces/auth/retry-after";
 import { SIGN_IN_DELAYS, waitSecondsAfter } from "@/lib/platform/auth/sign-in-delays";
 import { db } from "@/lib/platform/db/client";
 import { settleMail } from "@/lib/platform/mail/send-mail";

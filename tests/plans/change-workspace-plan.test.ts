@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as postsRoute from "@/app/api/v1/posts/route";
-import type { SessionUser } from "@/lib/platform/auth/session";
+import type { SessionUser } from "@/lib/surfaces/auth/session";
 import { createBoard } from "@/lib/domain/boards/create-board";
 import { db } from "@/lib/platform/db/client";
 import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
@@ -16,7 +16,7 @@ import { call, seedBoard, seedTenant, uniqueSuffix, type Tenant } from "../suppo
 // The server action reads the session through guardAction; the session itself (cookie, server-side
 // row) is tested in tests/identity. Here it answers whoever the test says is signed in.
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/platform/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
+vi.mock("@/lib/surfaces/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 const { changePlanAction } = await import("@/app/(operator)/operator/actions");
 

@@ -5,12 +5,12 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/platform/db/client";
-import { pageKeyOf } from "@/lib/platform/cache/page-cache";
+import { pageKeyOf } from "@/lib/surfaces/front-door/page-cache";
 import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
 import { startProductionServer } from "../support/production-server";
 
-// Signed-out portal pages from the production server's page cache (lib/platform/cache/page-cache.ts), over
+// Signed-out portal pages from the production server's page cache (lib/surfaces/front-door/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
 // A free port of its own, so another run on this machine never answers this file's requests.
 const PORT = await freePort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/platform/db/client";
-import { portalLocaleOfPath, routePortalLocale } from "@/lib/platform/i18n/portal-locale-route";
+import { portalLocaleOfPath, routePortalLocale } from "@/lib/surfaces/portal/portal-locale-route";
 import { updatePortalLanguages } from "@/lib/domain/workspaces/update-portal-languages";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/platform/auth/guard-action";
+import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
 import type { FormResult } from "@/lib/platform/core/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { isPortalLocale } from "@/lib/platform/i18n/locales";

@@ -5,7 +5,7 @@ import { ForgotPasswordForm } from "./forgot-password-form";
 import { requestPasswordResetAction } from "./actions";
 import { prefillEmail } from "@/lib/platform/auth/prefill-email";
 import { Alert } from "@/components/ui/alert";
-import { authHref, authLocaleOf } from "@/lib/platform/i18n/auth-locale";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { mailMode } from "@/lib/platform/mail/config";
 

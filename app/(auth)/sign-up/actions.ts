@@ -1,13 +1,13 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/platform/auth/guard-action";
+import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
 import { safePortalPath } from "@/lib/platform/auth/safe-callback";
 import type { FormResult } from "@/lib/platform/core/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { registerAccount } from "@/lib/domain/users/register-account";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
-import { authLocaleOf } from "@/lib/platform/i18n/auth-locale";
+import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { answerOutage } from "@/lib/platform/core/forms";
 
 /**

@@ -4,7 +4,7 @@ import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignUpForm } from "./sign-up-form";
 import { prefillEmail } from "@/lib/platform/auth/prefill-email";
-import { authHref, authLocaleOf } from "@/lib/platform/i18n/auth-locale";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { mailMode } from "@/lib/platform/mail/config";
 

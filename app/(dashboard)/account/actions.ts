@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";

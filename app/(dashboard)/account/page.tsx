@@ -5,7 +5,7 @@ import { EmailForm } from "@/components/account/email-form";
 import { NameForm } from "@/components/account/name-form";
 import { PasswordForm } from "@/components/account/password-form";
 import { Alert } from "@/components/ui/alert";
-import { requireSessionUser } from "@/lib/platform/auth/session";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { NO_PASSWORD_YET } from "@/lib/domain/users/change-password";
 import { lastOwnerRefusal } from "@/lib/domain/users/delete-account";
 import { getAccount } from "@/lib/domain/users/get-account";

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { waitMessage } from "@/lib/platform/auth/throttles";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { formFailureOf, SESSION_ENDED } from "@/lib/platform/core/forms";
 import type { FormResult } from "@/lib/platform/core/forms";
 import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";

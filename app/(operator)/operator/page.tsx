@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { PlanChangeForm } from "@/components/operator/plan-change-form";
 import { PlanComparison } from "@/components/plans/plan-comparison";
 import { LocalTime } from "@/components/ui/local-time";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { DomainError } from "@/lib/platform/core/errors";
 import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/domain/plans/list-operator-workspaces";
 import { PLAN_IDS, planName } from "@/lib/domain/plans/limits";

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";

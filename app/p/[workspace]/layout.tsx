@@ -12,7 +12,7 @@ import { ThemeSwitch } from "@/components/theme/theme-switch";
 import { signInHref } from "@/components/portal/format";
 import { directionOf } from "@/lib/platform/i18n/locales";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 import { accentStyle } from "@/lib/domain/branding/accent";

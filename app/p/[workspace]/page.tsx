@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";

@@ -3,7 +3,7 @@ import { log } from "@/lib/platform/log/logger";
 import { clearPublicCache, invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 
 // Every instance keeps portal pages, public JSON answers and portal languages in memory (lib/platform/cache/response-cache.ts,
-// lib/platform/cache/page-cache.ts). Database triggers (migration public_cache_notify) send a notice on the
+// lib/surfaces/front-door/page-cache.ts). Database triggers (migration public_cache_notify) send a notice on the
 // 'public_cache' channel at the commit of any change to what a portal shows, whichever instance,
 // job or script made it; this holds one connection listening for them, started by the production
 // server, and drops the named workspace's entries. The payload is the workspace's id, or "id slug"

@@ -1,6 +1,6 @@
 import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
-import { isPortalLocale, type PortalLocale } from "./locales";
-import { portalLocaleOfPath } from "./portal-locale-route";
+import { isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { portalLocaleOfPath } from "@/lib/surfaces/portal/portal-locale-route";
 
 /**
  * The language of a sign-in, sign-up or password page: its `lang` parameter when it names one we

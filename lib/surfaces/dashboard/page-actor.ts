@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/platform/auth/session";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { scopedDb } from "@/lib/platform/db/scoped";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
 import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";

@@ -1,4 +1,4 @@
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange, type StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/domain/access/actor";

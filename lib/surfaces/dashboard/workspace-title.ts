@@ -1,4 +1,4 @@
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 
 /**

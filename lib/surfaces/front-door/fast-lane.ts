@@ -1,6 +1,6 @@
 import { carriesApiKey } from "@/lib/platform/auth/carries-api-key";
 import { newRequestId } from "@/lib/platform/http/responses";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/lib/platform/server/client-ip";
 import { countPublicRequest } from "@/lib/surfaces/public-api/rate-limit";
 import { getCached, gzippedBody, laneOf, matchesIfNoneMatch, MAX_LINE_CHARS, rememberLine, type CachedAnswer, type LaneRecord } from "@/lib/platform/cache/response-cache";
 

@@ -2,15 +2,15 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/platform/log/logger";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-ip";
-import { servePortalPage } from "@/lib/platform/cache/page-cache";
-import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/platform/server/fast-lane";
+import { servePortalPage } from "@/lib/surfaces/front-door/page-cache";
+import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/front-door/fast-lane";
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
-import { isServerAction, readActionBody, replayWithBody } from "./action-body";
-import type { ServerLimits } from "./config";
-import { refuse, refuseOnSocket } from "./refuse";
-import { targetProblem } from "./request-target";
-import { answeringUnavailable } from "./unavailable-answer";
-import { createUploadGate } from "./upload-gate";
+import { isServerAction, readActionBody, replayWithBody } from "@/lib/platform/server/action-body";
+import type { ServerLimits } from "@/lib/platform/server/config";
+import { refuse, refuseOnSocket } from "@/lib/platform/server/refuse";
+import { targetProblem } from "@/lib/platform/server/request-target";
+import { answeringUnavailable } from "@/lib/platform/server/unavailable-answer";
+import { createUploadGate } from "@/lib/platform/server/upload-gate";
 
 // What happens to a request before Next.js sees it (server.ts runs Next behind this), in order:
 //
@@ -22,8 +22,8 @@ import { createUploadGate } from "./upload-gate";
 // 4. A request body counts against the in-flight caps per client and overall (429 / 503); the
 //    whole request must arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
 // 5. A server action's body is read here first: over 1 MB or nested too deep, 413.
-// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/platform/server/fast-lane.ts).
-// 7. A signed-out visit to a portal page is offered to the page cache (lib/platform/cache/page-cache.ts),
+// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/front-door/fast-lane.ts).
+// 7. A signed-out visit to a portal page is offered to the page cache (lib/surfaces/front-door/page-cache.ts),
 //    which answers from it or renders through Next and keeps the page when it may be shared.
 // 8. Everything else goes to Next.
 // 9. A page visit that Next answers 500 because its database work found the database unavailable

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parsePortalPath } from "@/lib/platform/i18n/locales";
-import { routePortalLocale } from "@/lib/platform/i18n/portal-locale-route";
+import { routePortalLocale } from "@/lib/surfaces/portal/portal-locale-route";
 import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/platform/cache/portal-cache-headers.mjs";
 import { parseThemePreference, THEME_COOKIE } from "@/lib/platform/theme/preference";
 import { newRequestId } from "@/lib/platform/http/responses";
 import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
-import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "./response-cache";
+import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
 // Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
 // in-process public cache by the production server's front door, before Next.js sees the request.

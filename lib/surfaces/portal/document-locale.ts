@@ -1,6 +1,6 @@
 import { routeKind } from "@/lib/platform/security/headers";
-import { authLocaleOf } from "./auth-locale";
-import { DEFAULT_PORTAL_LOCALE, isPortalLocale, type PortalLocale } from "./locales";
+import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { DEFAULT_PORTAL_LOCALE, isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
 
 /**
  * The language of the whole document, for <html lang dir>: a portal page's (the header the proxy

@@ -1,5 +1,5 @@
 import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
-import { matchAcceptLanguage, parsePortalPath, PORTAL_LOCALE_COOKIE, portalPath, type PortalLocale } from "./locales";
+import { matchAcceptLanguage, parsePortalPath, PORTAL_LOCALE_COOKIE, portalPath, type PortalLocale } from "@/lib/platform/i18n/locales";
 
 /** What the proxy does with a portal address, language-wise. */
 export type PortalLocaleRoute =

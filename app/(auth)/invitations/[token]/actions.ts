@@ -1,6 +1,6 @@
 "use server";
 
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { Alert } from "@/components/ui/alert";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { findInvitationByToken } from "@/lib/domain/invitations/find-invitation";
 import { mailMode } from "@/lib/platform/mail/config";
 import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";

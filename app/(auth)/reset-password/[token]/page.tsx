@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthLanguage } from "@/components/auth/auth-language";
-import { authHref, authLocaleOf } from "@/lib/platform/i18n/auth-locale";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { checkResetLink } from "@/lib/domain/users/reset-password";
 import { resetPasswordAction } from "./actions";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/platform/auth/session";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { workspaceNameForTitle } from "@/lib/surfaces/dashboard/workspace-title";
 import { getMemberWorkspace, listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";

@@ -1,7 +1,7 @@
 import { revalidatePath } from "next/cache";
 import { SubscriberList } from "@/components/subscriptions/subscriber-list";
 import { DomainError } from "@/lib/platform/core/errors";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/domain/subscriptions/list-subscribers";

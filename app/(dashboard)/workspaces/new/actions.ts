@@ -1,6 +1,6 @@
 "use server";
 
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import type { FormResult } from "@/lib/platform/core/forms";
 import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
 import { answerOutage } from "@/lib/platform/core/forms";

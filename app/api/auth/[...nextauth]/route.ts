@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/surfaces/auth/options";
-import { withRetryAfter } from "@/lib/platform/auth/retry-after";
+import { withRetryAfter } from "@/lib/surfaces/auth/retry-after";
 import { refuseApiKey } from "@/lib/surfaces/api/refuse-api-key";
 
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { DomainError } from "@/lib/platform/core/errors";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/platform/i18n/locales";
 import { setPostNotificationLevel } from "@/lib/domain/notifications/set-post-notification-level";

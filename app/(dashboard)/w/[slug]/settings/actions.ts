@@ -1,6 +1,6 @@
 "use server";
 
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import type { BrandingView } from "@/lib/domain/branding/branding-view";

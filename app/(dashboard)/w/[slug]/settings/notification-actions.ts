@@ -1,6 +1,6 @@
 "use server";
 
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";

@@ -1,4 +1,4 @@
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { logoResponse } from "@/lib/domain/branding/logo-response";
 import { readWorkspaceLogo } from "@/lib/domain/branding/read-logo";
 

@@ -6,7 +6,7 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { SubmitPostForm } from "@/components/portal/submit-post-form";
 import { DomainError } from "@/lib/platform/core/errors";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
 import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";

@@ -10,7 +10,7 @@ import { formatDate } from "@/lib/platform/text/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
-import { getSessionUser } from "@/lib/platform/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { sharedRead } from "@/lib/platform/cache/shared-read";
 import { listShippedIn } from "@/lib/domain/changelog/list-shipped-in";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/platform/auth/guard-action";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
 import { addMember, type AddMemberResult } from "@/lib/domain/members/add-member";
