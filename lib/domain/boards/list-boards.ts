@@ -2,7 +2,7 @@ import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
 import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
 import type { Audience } from "@/lib/platform/core/audience";
-import type { PageOnlyQuery } from "@/lib/surfaces/public-api/schemas";
+import type { PageOnlyQuery } from "@/lib/platform/core/pagination";
 import type { ListBoardsQuery } from "./schemas";
 import { boardView, publicBoardView } from "./view";
 import { boardsVisibleTo, postsListedTo, publicBoardFilter } from "@/lib/domain/access/visibility";

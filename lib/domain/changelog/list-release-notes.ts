@@ -1,7 +1,7 @@
 import type { Audience } from "@/lib/platform/core/audience";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
-import type { PageOnlyQuery } from "@/lib/surfaces/public-api/schemas";
+import type { PageOnlyQuery } from "@/lib/platform/core/pagination";
 import { releaseNotesVisibleTo } from "@/lib/domain/access/visibility";
 import { nextPublication } from "./next-publication";
 import type { ListReleaseNotesQuery } from "./schemas";

@@ -4,9 +4,8 @@ import { sqlFragment, type SqlFragment } from "@/lib/platform/db/sql-fragment";
 import type { Audience } from "@/lib/platform/core/audience";
 import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/platform/core/pagination";
 import { getPublicBoard } from "@/lib/domain/boards/get-board";
-import type { BoardPostsQuery } from "@/lib/surfaces/public-api/schemas";
 import { postsListedTo, postsListedToSql } from "@/lib/domain/access/visibility";
-import type { ListPostsQuery } from "./schemas";
+import type { BoardPostsQuery, ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
 import { PUBLIC_POST_SELECT, postView, publicPostView } from "./view";
 

@@ -48,3 +48,15 @@ export type CreatePostBody = z.output<typeof createPostBody>;
 export type UpdatePostBody = z.output<typeof updatePostBody>;
 export type UpdatePostInput = z.input<typeof updatePostBody>;
 export type CreatePostInput = z.input<typeof createPostBody>;
+
+// The public list query (/api/public and the portal): unknown parameters are ignored rather than
+// refused, since embedders append cache-busters; only the validated values make up a cache key.
+export const PUBLIC_POST_SORTS = ["top", "newest", "oldest"] as const;
+export type PublicPostSort = (typeof PUBLIC_POST_SORTS)[number];
+
+export const boardPostsQuery = z.object({
+  ...pageQuery,
+  sort: z.enum(PUBLIC_POST_SORTS, { message: `sort must be one of: ${PUBLIC_POST_SORTS.join(", ")}.` }).default("top"),
+  status: z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` }).optional(),
+});
+export type BoardPostsQuery = z.output<typeof boardPostsQuery>;

@@ -3,11 +3,10 @@ import type { Audience } from "@/lib/platform/core/audience";
 import { countField, idField } from "@/lib/platform/core/fields";
 import { withRoadmapPostCounts } from "@/lib/domain/posts/count-posts-by";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
-import type { RoadmapQuery } from "@/lib/surfaces/public-api/schemas";
 import { postsVisibleTo } from "@/lib/domain/access/visibility";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
-import type { ListRoadmapQuery } from "./schemas";
+import type { RoadmapQuery, ListRoadmapQuery } from "./schemas";
 import { roadmapItemShape, roadmapItemView } from "./view";
 
 // Display order, keyed on (position, id). Position orders the items inside a stage; every item

@@ -28,3 +28,11 @@ export const moveRoadmapItemBody = z.strictObject({
 export type CreateRoadmapItemInput = z.input<typeof createRoadmapItemBody>;
 export type UpdateRoadmapItemInput = z.input<typeof updateRoadmapItemBody>;
 export type MoveRoadmapItemInput = z.input<typeof moveRoadmapItemBody>;
+
+// The public list query (/api/public and the portal): unknown parameters are ignored rather than
+// refused, since embedders append cache-busters; only the validated values make up a cache key.
+export const roadmapQuery = z.object({
+  ...pageQuery,
+  stage: z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` }).optional(),
+});
+export type RoadmapQuery = z.output<typeof roadmapQuery>;

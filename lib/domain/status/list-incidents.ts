@@ -3,10 +3,9 @@ import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { z } from "zod";
 import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { IncidentsQuery } from "@/lib/surfaces/public-api/schemas";
 import { INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import { incidentSummaryInclude, incidentSummaryView, publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./incident-view";
-import type { ListIncidentsQuery } from "./schemas";
+import type { IncidentsQuery, ListIncidentsQuery } from "./schemas";
 import { activeIncidentFilter, resolvedIncidentFilter } from "@/lib/domain/access/visibility";
 
 const NEWEST: SortSpec = { name: "newest", field: "createdAt", direction: "desc", kind: "date" };

@@ -116,3 +116,11 @@ export type SetComponentStatusBody = z.output<typeof setComponentStatusBody>;
 export type ReorderComponentsBody = z.output<typeof reorderComponentsBody>;
 export type ScheduleMaintenanceBody = z.output<typeof scheduleMaintenanceBody>;
 export type ScheduleMaintenanceInput = z.input<typeof scheduleMaintenanceBody>;
+
+// The public list query (/api/public and the portal): unknown parameters are ignored rather than
+// refused, since embedders append cache-busters; only the validated values make up a cache key.
+export const incidentsQuery = z.object({
+  ...pageQuery,
+  state: z.enum(["active", "resolved", "all"], { message: "state must be one of: active, resolved, all." }).default("all"),
+});
+export type IncidentsQuery = z.output<typeof incidentsQuery>;

@@ -5,7 +5,7 @@ import { db } from "@/lib/platform/db/client";
 import { isRecordNotFound } from "@/lib/platform/db/errors";
 import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
 import { PORTAL_LOCALES, type PortalLanguages } from "@/lib/platform/i18n/locales";
-import { forgetPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 const localeSchema = z.enum(PORTAL_LOCALES, { message: `Choose one of: ${PORTAL_LOCALES.join(", ")}.` });
@@ -40,7 +40,7 @@ export async function updatePortalLanguages(actor: WorkspaceActor, input: Update
       data: { portalDefaultLocale: parsed.data.defaultLocale, portalLocales: locales },
       select: { slug: true },
     });
-    forgetPortalLanguages(saved.slug);
+    invalidateWorkspace(saved.slug); // the portal languages are cached with its other answers
     return { defaultLocale: parsed.data.defaultLocale, locales };
   } catch (error) {
     if (isRecordNotFound(error)) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);

@@ -54,6 +54,17 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 512;
 
 /** PUBLIC_CACHE_MAX_BYTES, else 32 MiB: what the whole cache may hold, keys and bodies counted. */
+const DEFAULT_PAGE_TTL_SECONDS = 60;
+
+/**
+ * PUBLIC_PAGE_CACHE_TTL_SECONDS, else 60: the longest a rendered portal page (and a read shared by
+ * its visitors) is kept, changes or not.
+ */
+export function pageCacheTtlMs(env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.PUBLIC_PAGE_CACHE_TTL_SECONDS);
+  return (Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_PAGE_TTL_SECONDS) * 1000;
+}
+
 export function publicCacheMaxBytes(env: Record<string, string | undefined> = process.env): number {
   const configured = Number(env.PUBLIC_CACHE_MAX_BYTES);
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_BYTES;

@@ -1,5 +1,4 @@
-import { cacheKey, getCached, invalidatedSince, putCached, renderStarted } from "@/lib/platform/cache/response-cache";
-import { pageCacheTtlMs } from "@/lib/surfaces/front-door/page-cache";
+import { cacheKey, getCached, invalidatedSince, pageCacheTtlMs, putCached, renderStarted } from "@/lib/platform/cache/response-cache";
 
 // Reads that are the same for every visitor of a published portal (a post with its comments), kept
 // between requests so a signed-in visitor's page, rendered per request because it shows their own

@@ -143,3 +143,7 @@ export function toPage<Row extends { id: string }, Out>(rows: Row[], sort: SortS
   }
   return { data: pageRows.map(view), pagination: { nextCursor, hasMore } };
 }
+
+/** A list query of nothing but a page (the public lists of boards and release notes). */
+export const pageOnlyQuery = z.object({ ...pageQuery });
+export type PageOnlyQuery = z.output<typeof pageOnlyQuery>;

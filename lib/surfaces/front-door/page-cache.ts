@@ -5,7 +5,7 @@ import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/platform/cache/port
 import { parseThemePreference, THEME_COOKIE } from "@/lib/platform/theme/preference";
 import { newRequestId } from "@/lib/platform/http/responses";
 import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
-import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
+import { etagOf, getCached, pageCacheTtlMs, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
 // Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
 // in-process public cache by the production server's front door, before Next.js sees the request.
@@ -39,17 +39,10 @@ import { etagOf, getCached, gzippedBody, invalidatedSince, matchesIfNoneMatch, M
 const CACHEABLE = [/^\/?$/, /^\/boards\/[^/]+$/, /^\/posts\/[^/]+$/, /^\/roadmap$/, /^\/changelog$/, /^\/changelog\/[^/]+$/, /^\/status$/];
 // Headers of the rendered answer not replayed: per request or per connection, or set anew on a hit.
 const NOT_REPLAYED = new Set(["set-cookie", "date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "x-request-id", "etag", "cache-control", "x-cache"]);
-const DEFAULT_TTL_SECONDS = 60;
 const COMPRESS_FROM_BYTES = 1024;
 
 export function pageCacheEnabled(env: Record<string, string | undefined> = process.env): boolean {
   return env.PUBLIC_PAGE_CACHE !== "off";
-}
-
-/** PUBLIC_PAGE_CACHE_TTL_SECONDS, else 60: the longest a rendered page is kept, changes or not. */
-export function pageCacheTtlMs(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.PUBLIC_PAGE_CACHE_TTL_SECONDS);
-  return (Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_TTL_SECONDS) * 1000;
 }
 
 function cookiesOf(header: string | undefined): Map<string, string> {

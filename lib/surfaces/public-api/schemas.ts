@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/platform/core/pagination";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
-import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
 
-// Query and path schemas of /api/public. Unlike /api/v1, unknown query parameters are ignored
+// Path and badge schemas of /api/public; the list queries it shares with the portal's pages stand
+// beside their readers in the domain (boardPostsQuery, roadmapQuery, incidentsQuery) and in
+// platform/core/pagination.ts (pageOnlyQuery). Unlike /api/v1, unknown query parameters are ignored
 // rather than refused: embedders append cache-busters (`?v=2`) to badge and feed URLs. Only the
 // validated values make up the response cache key, so such parameters cannot bust the cache.
 const slug = z.string().min(1).max(64);
@@ -13,27 +12,6 @@ export const workspaceParams = z.object({ workspace: slug });
 export const boardParams = z.object({ workspace: slug, boardId: idSchema });
 export const postParams = z.object({ workspace: slug, postId: idSchema });
 export const releaseNoteParams = z.object({ workspace: slug, id: idSchema });
-
-export const pageOnlyQuery = z.object({ ...pageQuery });
-
-export const PUBLIC_POST_SORTS = ["top", "newest", "oldest"] as const;
-export type PublicPostSort = (typeof PUBLIC_POST_SORTS)[number];
-
-export const boardPostsQuery = z.object({
-  ...pageQuery,
-  sort: z.enum(PUBLIC_POST_SORTS, { message: `sort must be one of: ${PUBLIC_POST_SORTS.join(", ")}.` }).default("top"),
-  status: z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` }).optional(),
-});
-
-export const roadmapQuery = z.object({
-  ...pageQuery,
-  stage: z.enum(ROADMAP_STAGES, { message: `stage must be one of: ${ROADMAP_STAGES.join(", ")}.` }).optional(),
-});
-
-export const incidentsQuery = z.object({
-  ...pageQuery,
-  state: z.enum(["active", "resolved", "all"], { message: "state must be one of: active, resolved, all." }).default("all"),
-});
 
 export const BADGE_LABEL_MAX = 40;
 export const BADGE_LABEL_INPUT_MAX = 2_048;
@@ -52,8 +30,4 @@ export const badgeQuery = z.object({
 /** shields.io's endpoint badge: the label as on the SVG badge; shields itself draws the style. */
 export const shieldsQuery = z.object({ label: badgeQuery.shape.label });
 
-export type BoardPostsQuery = z.output<typeof boardPostsQuery>;
-export type RoadmapQuery = z.output<typeof roadmapQuery>;
-export type IncidentsQuery = z.output<typeof incidentsQuery>;
-export type PageOnlyQuery = z.output<typeof pageOnlyQuery>;
 export type BadgeQuery = z.output<typeof badgeQuery>;

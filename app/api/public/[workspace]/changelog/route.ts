@@ -1,6 +1,7 @@
 import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
 import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
-import { pageOnlyQuery, workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { pageOnlyQuery } from "@/lib/platform/core/pagination";
 import { publicReleaseNoteSchema } from "@/lib/domain/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(

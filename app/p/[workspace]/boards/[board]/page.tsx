@@ -14,7 +14,7 @@ import { getPublicBoard } from "@/lib/domain/boards/get-board";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
 import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
-import { boardPostsQuery } from "@/lib/surfaces/public-api/schemas";
+import { boardPostsQuery } from "@/lib/domain/posts/schemas";
 import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
