@@ -14,7 +14,7 @@ import { resolveDatabaseTarget } from "@/lib/platform/db/target";
 import { missingProductionSecrets } from "@/lib/platform/config/env";
 import { jobsInProcess } from "@/lib/platform/jobs/config";
 import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/platform/jobs/worker";
-import { startJobWorkerThread } from "@/lib/platform/jobs/worker-thread";
+import { startJobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
 import { log } from "@/lib/platform/log/logger";
 import { checkMailTransport } from "@/lib/platform/mail/transport-choice.mjs";
 import { serverLimits } from "@/lib/platform/server/config";

@@ -161,7 +161,7 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
 }
 
 // The server's own worker, kept on globalThis: the production server (server.ts) starts it (on a
-// thread of its own, lib/platform/jobs/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
+// thread of its own, lib/surfaces/worker/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
 // module instance, not the one Next.js bundled, whose instrumentation hook starts one only if the
 // server has not (`next dev`, or embedded PGlite, whose one connection lives on the server's thread).
 export interface InProcessJobWorker {

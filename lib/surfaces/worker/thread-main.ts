@@ -1,9 +1,9 @@
 import { parentPort } from "node:worker_threads";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
-import { startJobWorker, type JobWorker } from "./worker";
+import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
 
-// The job worker's own thread (lib/platform/jobs/worker-thread.ts). It starts the same worker
+// The job worker's own thread (lib/surfaces/worker/worker-thread.ts). It starts the same worker
 // `npm run worker` runs, trying again with a growing pause while the database refuses, and stops
 // when the server's thread asks: running jobs finish (or are handed back) first, then the thread
 // ends.
