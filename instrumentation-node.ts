@@ -36,8 +36,8 @@ export async function registerNode() {
 // Not awaited: the server serves while the worker connects. A worker that cannot start (the
 // database is down at boot) is logged and tried again, so queued jobs wait rather than get lost.
 function startJobs(log: { error: (fields: object, message: string) => void }, delayMs = 5_000) {
-  void import("@/lib/platform/jobs/worker")
-    .then(({ startInProcessJobWorker }) => startInProcessJobWorker())
+  void import("@/lib/surfaces/worker/app-worker")
+    .then(({ startAppWorkerInProcess }) => startAppWorkerInProcess())
     .catch((error: unknown) => {
       log.error({ error: error instanceof Error ? error.message : String(error), retryInMs: delayMs }, "job worker did not start");
       setTimeout(() => startJobs(log, Math.min(delayMs * 2, 60_000)), delayMs).unref();

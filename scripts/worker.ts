@@ -1,5 +1,5 @@
 import { jobsInProcess } from "../lib/platform/jobs/config";
-import { startJobWorker } from "../lib/platform/jobs/worker";
+import { startAppWorker } from "../lib/surfaces/worker/app-worker";
 import { describeTarget, resolveDatabaseTarget } from "../lib/platform/db/target";
 import { log } from "../lib/platform/log/logger";
 import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
@@ -21,7 +21,7 @@ if (process.env.NODE_ENV === "production") {
 }
 
 const target = resolveDatabaseTarget();
-const worker = await startJobWorker({ target });
+const worker = await startAppWorker({ target });
 log.info({ database: describeTarget(target), alsoInServers: jobsInProcess() }, "job worker running");
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

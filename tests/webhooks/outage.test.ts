@@ -4,7 +4,8 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/platform/db/client";
 import { MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
-import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
+import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
 import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
@@ -35,7 +36,7 @@ beforeAll(() => {
 });
 
 async function worker(): Promise<JobWorker> {
-  const started = await startJobWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+  const started = await startAppWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
   afterTest(() => started.stop({ graceful: false }));
   return started;
 }

@@ -1,7 +1,6 @@
 import { db } from "@/lib/platform/db/client";
 import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
 import { log } from "@/lib/platform/log/logger";
-import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
 import { storedEvent } from "./record-event";
 import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
 import type { EventConsumer } from "./types";
@@ -28,7 +27,8 @@ export async function dispatchEvent(data: { eventId: string }): Promise<void> {
 
 export async function consumeEvent(
   data: { eventId: string; consumer: string },
-  consumers: readonly EventConsumer[] = EVENT_CONSUMERS,
+  /** Every consumer there is (the worker's composition root names them). */
+  consumers: readonly EventConsumer[],
 ): Promise<void> {
   const consumer = consumers.find((candidate) => candidate.name === data.consumer);
   if (!consumer) {

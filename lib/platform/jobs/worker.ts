@@ -4,9 +4,7 @@ import { openPglite } from "@/lib/platform/db/pglite";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/platform/db/target";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
-import { startDeliveryPump, type DeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
 import { jobSettings } from "./config";
-import { JOB_CONCURRENCY, JOB_HANDLERS } from "@/lib/surfaces/worker/handlers";
 import { JOB_SCHEMA } from "./sql";
 import { startClaimLoop, type ClaimLoop } from "./claim-loop";
 import type { JobHandler, JobHandlers } from "./types";
@@ -14,8 +12,9 @@ import type { JobHandler, JobHandlers } from "./types";
 // The job worker: polls each queue of the handler table and runs its jobs, as many at once per
 // queue as JOB_CONCURRENCY allows. Several workers (processes, or instances in one process) share a database safely: a job
 // is claimed with SELECT ... FOR UPDATE SKIP LOCKED, so each attempt runs in one worker only.
-// Beside the queues it runs the webhook delivery pump (lib/domain/webhooks/delivery-pump.ts), which claims
-// due deliveries from their own rows the same way: a delivery attempt is not a job.
+// It knows no job by name: the composition root (lib/surfaces/worker/app-worker.ts) hands it the
+// handler table and what runs beside the queues (the webhook delivery pump, which claims due
+// deliveries from their own rows the same way: a delivery attempt is not a job).
 
 export interface JobWorker {
   /**
@@ -27,21 +26,23 @@ export interface JobWorker {
   readonly boss: PgBoss;
 }
 
+/** Something the worker runs beside its queues and stops with them. */
+export interface BackgroundWork {
+  /** Waits up to `timeoutMs` for what is running, then hands the rest back. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
 export interface StartOptions {
-  handlers?: JobHandlers;
-  /** Jobs of a name run at once (JOB_CONCURRENCY by default; 1 for a name not listed). */
+  /** The queues it serves, by job name. */
+  handlers: JobHandlers;
+  /** Jobs of a name run at once (1 for a name not listed). */
   concurrency?: Readonly<Record<string, number>>;
   target?: DatabaseTarget;
   pollIntervalSeconds?: number;
   /** How often expired jobs (a crashed worker's) are put back for retry, and old ones archived. */
   maintenanceIntervalSeconds?: number;
-  /**
-   * Whether it also delivers webhooks. By default only a worker running the app's own handler
-   * table does: one given its own handlers (a test of the queue) runs just those.
-   */
-  deliveries?: boolean;
-  /** How often an idle delivery pump looks for due deliveries (DELIVERY_POLL_MS by default). */
-  deliveryPollMs?: number;
+  /** Started once the queues run (the webhook delivery pump), stopped with them. */
+  background?: () => BackgroundWork;
 }
 
 // Statements without parameters may be scripts (pg-boss's locked maintenance steps), which PGlite
@@ -66,8 +67,8 @@ async function connection(target: DatabaseTarget): Promise<PgBoss.ConstructorOpt
   return { connectionString: target.url, max: Number(process.env.JOBS_POOL_SIZE) || 3, application_name: "jobs", options: "-c synchronous_commit=off" } as PgBoss.ConstructorOptions;
 }
 
-export async function startJobWorker(options: StartOptions = {}): Promise<JobWorker> {
-  const handlers = options.handlers ?? JOB_HANDLERS;
+export async function startJobWorker(options: StartOptions): Promise<JobWorker> {
+  const handlers = options.handlers;
   const settings = jobSettings();
   const boss = new PgBoss({
     ...(await connection(options.target ?? resolveDatabaseTarget())),
@@ -88,11 +89,9 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
   const loops: QueueLoop[] = [];
   for (const [name, handle] of Object.entries(handlers)) {
     await boss.createQueue(name, { name, policy: "standard" });
-    loops.push(runQueue(boss, name, handle, (options.concurrency ?? JOB_CONCURRENCY)[name] ?? 1, pollMs));
+    loops.push(runQueue(boss, name, handle, options.concurrency?.[name] ?? 1, pollMs));
   }
-  // Its attempts run on the app's worker pool (backgroundQuery), as they did as jobs: on PGlite
-  // that is the app's own instance, the one this worker's queues use too.
-  const pump: DeliveryPump | undefined = (options.deliveries ?? !options.handlers) ? startDeliveryPump({ pollMs: options.deliveryPollMs }) : undefined;
+  const background = options.background?.();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -100,7 +99,7 @@ export async function startJobWorker(options: StartOptions = {}): Promise<JobWor
     stop: ({ graceful = true, timeoutMs = 20_000 } = {}) =>
       (stopping ??= (async () => {
         const ms = graceful ? timeoutMs : 0;
-        await Promise.all([...loops.map((loop) => loop.stop(ms)), pump?.stop(ms)]);
+        await Promise.all([...loops.map((loop) => loop.stop(ms)), background?.stop(ms)]);
         await boss.stop({ graceful: false, wait: true, close: true });
       })()),
   };
@@ -170,7 +169,7 @@ export interface InProcessJobWorker {
 
 const holder = globalThis as { __jobWorker?: Promise<InProcessJobWorker> };
 
-export function startInProcessJobWorker(start: () => Promise<InProcessJobWorker> = startJobWorker): Promise<InProcessJobWorker> {
+export function startInProcessJobWorker(start: () => Promise<InProcessJobWorker>): Promise<InProcessJobWorker> {
   holder.__jobWorker ??= start().catch((error) => {
     holder.__jobWorker = undefined;
     throw error;

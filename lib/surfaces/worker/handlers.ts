@@ -7,12 +7,13 @@ import { fanOutToSubscribers, type FanOutJob } from "@/lib/domain/subscriptions/
 import { DELIVER_WEBHOOK_JOB } from "@/lib/domain/webhooks/delivery-job";
 import { DELIVERY_CONCURRENCY, deliverQueuedJob } from "@/lib/domain/webhooks/delivery-pump";
 import type { JobHandlers } from "@/lib/platform/jobs/types";
+import { EVENT_CONSUMERS } from "./consumers";
 
 // Every job the worker runs, by name: the one table. A name here is the queue's name and what
 // enqueueJob(tx, name, data) takes; keep names explicit strings so they can be searched for.
 export const JOB_HANDLERS: JobHandlers = {
   "events.dispatch": (data: { eventId: string }) => dispatchEvent(data),
-  "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data),
+  "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data, EVENT_CONSUMERS),
   "changelog.publish_due": (data: { workspaceId: string; noteId: string; publishedAt: string }) => publishDue(data),
   "mail.send": (data: Parameters<typeof sendQueuedMail>[0]) => sendQueuedMail(data),
   "status.maintenance_boundary": (data: Parameters<typeof maintenanceBoundary>[0]) => maintenanceBoundary(data),

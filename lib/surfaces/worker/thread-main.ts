@@ -1,7 +1,8 @@
 import { parentPort } from "node:worker_threads";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
-import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
+import { startAppWorker } from "./app-worker";
 
 // The job worker's own thread (lib/surfaces/worker/worker-thread.ts). It starts the same worker
 // `npm run worker` runs, trying again with a growing pause while the database refuses, and stops
@@ -31,7 +32,7 @@ port.on("message", (message: ToJobThread) => {
 
 for (let delayMs = 5_000; ; delayMs = Math.min(delayMs * 2, 60_000)) {
   try {
-    worker = await startJobWorker();
+    worker = await startAppWorker();
     break;
   } catch (error) {
     log.error({ error: describeError(error), retryInMs: delayMs }, "job worker did not start");
