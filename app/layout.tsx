@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
-import { documentLocale } from "@/lib/surfaces/portal/document-locale";
+import { documentLocale } from "@/lib/surfaces/auth/document-locale";
 import { directionOf, PORTAL_LOCALE_HEADER } from "@/lib/platform/i18n/locales";
 import { siteUrl } from "@/lib/platform/config/site-url";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";

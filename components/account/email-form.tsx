@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 import { AccountSection } from "./account-section";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 
 /** Shown until the address is proven: what it blocks, and a way to get another link. */

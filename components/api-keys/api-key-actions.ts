@@ -1,4 +1,4 @@
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { CreateApiKeyInput } from "@/lib/domain/keys/schemas";
 import type { ApiKeyView } from "@/lib/domain/keys/view";
 

@@ -4,7 +4,7 @@ import type { deleteReleaseNote } from "@/lib/domain/changelog/delete-release-no
 import type { EditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
 import type { NoteState } from "@/lib/domain/access/published-release-notes";
 import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
-import type { FormAction, FormResult, Resolved } from "@/lib/platform/core/forms";
+import type { FormAction, FormResult, Resolved } from "@/lib/platform/forms/forms";
 
 /** A save answers the saved note, or, when someone saved in between, their version to show. */
 export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };

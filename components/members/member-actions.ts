@@ -1,4 +1,4 @@
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { AddMemberResult } from "@/lib/domain/members/add-member";
 import type {

@@ -1,4 +1,4 @@
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { SimilarPost } from "@/lib/domain/posts/find-similar-posts";
 import type { VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 

@@ -3,7 +3,7 @@
 import { Popover } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { PostStatus } from "@/components/portal/post-status";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { PostChoice } from "@/lib/domain/posts/search-post-choices";
 
 type PostPickerProps = {

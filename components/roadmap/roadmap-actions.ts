@@ -1,4 +1,4 @@
-import type { FormAction, Resolved } from "@/lib/platform/core/forms";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 import type { searchPostChoices } from "@/lib/domain/posts/search-post-choices";
 import type { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";

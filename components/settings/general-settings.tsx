@@ -9,7 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import { SettingsSection } from "./settings-section";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { PLANS, planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
 import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";

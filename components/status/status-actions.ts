@@ -1,4 +1,4 @@
-import type { FormAction, Resolved } from "@/lib/platform/core/forms";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
 import type { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
 import type { createComponent } from "@/lib/domain/status/create-component";
 import type { createIncident } from "@/lib/domain/status/create-incident";

@@ -1,4 +1,4 @@
-import type { FormAction, Resolved } from "@/lib/platform/core/forms";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
 import type { createTodo } from "@/lib/domain/todos/create-todo";
 import type { createTodoList } from "@/lib/domain/todos/create-todo-list";
 import type { deleteTodoList } from "@/lib/domain/todos/delete-todo-list";

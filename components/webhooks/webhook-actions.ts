@@ -1,4 +1,4 @@
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { CreateWebhookInput, UpdateWebhookInput } from "@/lib/domain/webhooks/schemas";
 import type { DeliveryView, WebhookView } from "@/lib/domain/webhooks/view";
 

@@ -5,7 +5,7 @@ import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { applyTheme, THEME_LABELS } from "@/components/theme/apply-theme";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/platform/theme/preference";
 
 type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>>; theme: ThemePreference };

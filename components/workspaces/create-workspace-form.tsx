@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm, STAY_PENDING } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { suggestSlug } from "@/lib/domain/workspaces/schemas";
 
 export function CreateWorkspaceForm({

@@ -14,7 +14,7 @@ process.env.DATABASE_URL = database.url;
 
 const { db } = await import("@/lib/platform/db/client");
 const { authOptions } = await import("@/lib/surfaces/auth/options");
-const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/platform/core/forms");
+const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/platform/forms/forms");
 const { toggleVote } = await import("@/lib/domain/votes/toggle-vote");
 const { addComment } = await import("@/lib/domain/comments/add-comment");
 const { proxy } = await import("@/proxy");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpointOf } from "@/lib/surfaces/api/endpoint";
+import { endpointOf } from "@/lib/surfaces/openapi/endpoint";
 import { cacheNameOf, type PublicRouteSpec } from "@/lib/surfaces/public-api/define-public-route";
 
 // Every public route keys its cached answers under its own name. Two routes with one name would

@@ -54,7 +54,7 @@ async function fetchCounting(path: string, init: RequestInit = {}) {
 const ANSWER_HEADERS = /^(access-control-|cache-control|content-type|cross-origin-resource-policy|etag|x-content-type-options|ratelimit-policy|x-ratelimit-limit)/;
 const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => ANSWER_HEADERS.test(name)));
 
-describe("the public fast lane (lib/surfaces/front-door/front-door.ts, lib/surfaces/front-door/fast-lane.ts)", () => {
+describe("the public fast lane (lib/surfaces/front-door/front-door.ts, lib/surfaces/public-api/fast-lane.ts)", () => {
   it("answers the second identical request itself, with the route's body and headers, and counts it against the IP's budget", async () => {
     clearPublicCache();
     const path = `/api/public/${portal.slug}/status`;

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { PUBLIC_ROUTES } from "@/app/api/public/routes";
 import { V1_ROUTES } from "@/app/api/v1/routes";
-import { endpointOf, isFallback } from "@/lib/surfaces/api/endpoint";
+import { endpointOf, isFallback } from "@/lib/surfaces/openapi/endpoint";
 import { buildPublicDocument } from "@/lib/surfaces/openapi/public-document";
 import type { OpenApiDocument } from "@/lib/surfaces/openapi/route-table";
 import { buildV1Document } from "@/lib/surfaces/openapi/v1-document";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_UNAVAILABLE } from "@/lib/platform/core/forms";
+import { SERVICE_UNAVAILABLE } from "@/lib/platform/forms/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { RESET_LINK_PROBLEMS } from "@/lib/domain/users/reset-password";
 

@@ -2,12 +2,12 @@
 
 import { headers } from "next/headers";
 import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { isPortalLocale } from "@/lib/platform/i18n/locales";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
-import { answerOutage } from "@/lib/platform/core/forms";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * The same answer whether or not the address has an account (lib/domain/users/request-password-reset.ts).

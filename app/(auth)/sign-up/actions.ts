@@ -3,12 +3,12 @@
 import { headers } from "next/headers";
 import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
 import { safePortalPath } from "@/lib/platform/auth/safe-callback";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { registerAccount } from "@/lib/domain/users/register-account";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
-import { answerOutage } from "@/lib/platform/core/forms";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * The same answer whether or not the address has an account (lib/domain/users/register-account.ts).

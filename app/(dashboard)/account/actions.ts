@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { changeName } from "@/lib/domain/users/change-name";
 import { changePassword } from "@/lib/domain/users/change-password";

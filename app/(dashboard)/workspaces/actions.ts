@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { waitMessage } from "@/lib/platform/auth/throttles";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
 import { clientIp } from "@/lib/platform/server/client-ip";

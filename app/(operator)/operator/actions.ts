@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/platform/core/forms";
-import type { FormResult } from "@/lib/platform/core/forms";
+import { formFailureOf, SESSION_ENDED } from "@/lib/platform/forms/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
 import type { PlanChangeSummary } from "@/components/operator/plan-change-summary";
 

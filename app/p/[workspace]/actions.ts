@@ -9,7 +9,7 @@ import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";
-import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
 import { findSimilarPosts } from "@/lib/domain/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/domain/posts/visitor-limits";

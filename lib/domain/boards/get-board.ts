@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
-import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
+import { withBoardPostCounts } from "@/lib/domain/boards/count-posts-by";
 import type { Audience } from "@/lib/platform/core/audience";
 import { boardsVisibleTo, postsListedTo } from "@/lib/domain/access/visibility";
 import { boardView, publicBoardView } from "./view";

@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/platform/db/scoped";
-import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
+import { withBoardPostCounts } from "@/lib/domain/boards/count-posts-by";
 import { boardView } from "./view";
 
 /**

@@ -1,6 +1,6 @@
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { keysetArgs, toPage, type SortSpec } from "@/lib/platform/core/pagination";
-import { withBoardPostCounts } from "@/lib/domain/posts/count-posts-by";
+import { withBoardPostCounts } from "@/lib/domain/boards/count-posts-by";
 import type { Audience } from "@/lib/platform/core/audience";
 import type { PageOnlyQuery } from "@/lib/platform/core/pagination";
 import type { ListBoardsQuery } from "./schemas";

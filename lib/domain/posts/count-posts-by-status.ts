@@ -1,5 +1,5 @@
 import type { ScopedDb } from "@/lib/platform/db/scoped";
-import { sqlFragment, type SqlFragment } from "@/lib/platform/db/sql-fragment";
+import { sqlFragment, type SqlFragment } from "@/lib/platform/core/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { postFilters } from "./list-posts";
 import type { ListPostsQuery } from "./schemas";

@@ -1,4 +1,4 @@
-import { sqlFragment } from "@/lib/platform/db/sql-fragment";
+import { sqlFragment } from "@/lib/platform/core/sql-fragment";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { LISTED_POSTS_SQL } from "@/lib/domain/access/visibility";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";

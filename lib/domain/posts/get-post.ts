@@ -3,8 +3,8 @@ import { idField, timestampField } from "@/lib/platform/core/fields";
 import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { z } from "zod";
 import type { Audience } from "@/lib/platform/core/audience";
-import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
-import { publicCommentSchema, publicCommentView } from "@/lib/domain/comments/view";
+import { RoadmapStage } from "@/lib/generated/prisma/enums";
+import { publicCommentSchema, publicCommentView } from "@/lib/domain/posts/comment-view";
 import { commentsVisibleTo, postsVisibleTo } from "@/lib/domain/access/visibility";
 import { PUBLIC_POST_SELECT, postSchema, postView, publicPostSchema, publicPostView } from "./view";
 
@@ -104,7 +104,7 @@ export const publicPostDetailSchema = z
   .strictObject({
     ...publicPostSchema.shape,
     board: z.strictObject({ id: idField, slug: z.string(), name: z.string() }),
-    roadmapItem: z.strictObject({ id: idField, title: z.string(), stage: z.enum(ROADMAP_STAGES) }).nullable(),
+    roadmapItem: z.strictObject({ id: idField, title: z.string(), stage: z.enum(RoadmapStage) }).nullable(),
     comments: z.array(publicCommentSchema).meta({ description: `The first ${PUBLIC_COMMENTS_LIMIT} comments, oldest first; \`commentCount\` counts them all.` }),
   })
   .meta({ id: "PublicPostDetail" });

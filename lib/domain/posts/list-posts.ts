@@ -1,6 +1,6 @@
 import type { Post } from "@/lib/generated/prisma/client";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
-import { sqlFragment, type SqlFragment } from "@/lib/platform/db/sql-fragment";
+import { sqlFragment, type SqlFragment } from "@/lib/platform/core/sql-fragment";
 import type { Audience } from "@/lib/platform/core/audience";
 import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/platform/core/pagination";
 import { getPublicBoard } from "@/lib/domain/boards/get-board";

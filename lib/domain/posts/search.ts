@@ -1,5 +1,5 @@
 import type { SearchHits } from "@/lib/platform/db/sql/scoped-statements";
-import type { SqlFragment } from "@/lib/platform/db/sql-fragment";
+import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
 
 // Post search (the API's `q`, the inbox, the portal's similar posts, the merge picker): Postgres
 // full-text search over title and body with the 'simple' configuration — words are lowercased

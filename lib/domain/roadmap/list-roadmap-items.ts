@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Audience } from "@/lib/platform/core/audience";
 import { countField, idField } from "@/lib/platform/core/fields";
-import { withRoadmapPostCounts } from "@/lib/domain/posts/count-posts-by";
+import { withRoadmapPostCounts } from "@/lib/domain/boards/count-posts-by";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { postsVisibleTo } from "@/lib/domain/access/visibility";
 import type { ScopedDb } from "@/lib/platform/db/scoped";

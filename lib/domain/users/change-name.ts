@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db/client";
-import { fieldErrorsOf, type FormResult } from "@/lib/platform/core/forms";
+import { fieldErrorsOf, type FormResult } from "@/lib/platform/forms/forms";
 import { nameSchema } from "./schemas";
 
 /** The account's display name; empty clears it (lists then show the address). */

@@ -3,7 +3,7 @@ import { isUniqueViolation } from "@/lib/platform/db/errors";
 import { hashPassword } from "@/lib/platform/auth/password";
 import type { PortalLocale } from "@/lib/platform/i18n/locales";
 import { signUpSchema, type SignUpInput } from "./schemas";
-import { fieldErrorsOf, type FormResult } from "@/lib/platform/core/forms";
+import { fieldErrorsOf, type FormResult } from "@/lib/platform/forms/forms";
 
 export type CreatedUser = { id: string; email: string; name: string | null };
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/platform/db/client";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { ownedWorkspaceFates } from "./owned-workspaces";
 

@@ -4,7 +4,7 @@ import type { PortalLocale } from "@/lib/platform/i18n/locales";
 import { appBaseUrl } from "@/lib/platform/mail/config";
 import { queueMail } from "@/lib/platform/mail/send-mail";
 import { signUpAttemptMail } from "@/lib/platform/mail/templates/sign-up-attempt";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { createUser } from "./create-user";
 import { emailSchema } from "./schemas";
 import { sendVerificationEmail } from "./send-verification-email";

@@ -1,6 +1,6 @@
 import { throttle, waitMessage } from "@/lib/platform/auth/throttles";
 import { db } from "@/lib/platform/db/client";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { appBaseUrl } from "@/lib/platform/mail/config";
 import { queueMail } from "@/lib/platform/mail/send-mail";
 import { confirmEmailChangeMail } from "@/lib/platform/mail/templates/confirm-email-change";

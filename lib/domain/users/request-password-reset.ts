@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db/client";
 import { throttle, waitMessage } from "@/lib/platform/auth/throttles";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { appBaseUrl } from "@/lib/platform/mail/config";
 import { queueMail } from "@/lib/platform/mail/send-mail";
 import { resetPasswordMail } from "@/lib/platform/mail/templates/reset-password";

@@ -1,7 +1,7 @@
 import { hashPassword } from "@/lib/platform/auth/password";
 import { endAllSessions } from "@/lib/platform/auth/sessions";
 import { db } from "@/lib/platform/db/client";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { consumeEmailToken, findEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 import { passwordSchema } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/platform/db/client";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
-import { fieldErrorsOf, type FormResult } from "@/lib/platform/core/forms";
+import { fieldErrorsOf, type FormResult } from "@/lib/platform/forms/forms";
 import { createWorkspaceSchema } from "./schemas";
 
 export const SLUG_TAKEN_MESSAGE = "This slug is already taken. Choose another.";

@@ -1,6 +1,6 @@
 // The errors the domain throws, whichever surface called it. The codes are the one table every
 // surface answers with: the REST API maps each to its HTTP status (lib/platform/http/error-codes.ts), server
-// actions turn them into form messages (lib/platform/core/forms.ts), the MCP server into tool errors.
+// actions turn them into form messages (lib/platform/forms/forms.ts), the MCP server into tool errors.
 export const ERROR_CODES = [
   "VALIDATION_ERROR",
   "UNAUTHORIZED",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SqlFragment } from "@/lib/platform/db/sql-fragment";
+import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
 import { DomainError } from "./errors";
 
 // Keyset pagination: a page is "rows after this (sort value, id)", so rows inserted

@@ -10,7 +10,7 @@ import {
   type SearchHits,
   type SelectRowsQuery,
 } from "./sql/scoped-statements";
-import type { SqlFragment } from "./sql-fragment";
+import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
 import { TENANT_MODELS, type TenantModel } from "./tenant-models";
 
 // The workspace-scoped accessor. Every tenant-owned model is reachable only through a client whose

@@ -1,4 +1,4 @@
-import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/core/forms";
+import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
 import { RESET_LINK_PROBLEMS } from "@/lib/domain/users/reset-password";
 import type { PortalLocale } from "@/lib/platform/i18n/locales";
 import { translatorFor } from "@/lib/platform/i18n/messages";

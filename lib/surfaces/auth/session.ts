@@ -25,7 +25,7 @@ export const getSessionUser = cache(async function getSessionUser(): Promise<Ses
   await connection(); // per-request by nature: never prerendered at build time
   const session = await getServerSession(authOptions());
   // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
-  // "briefly unavailable"; lib/platform/core/forms.ts).
+  // "briefly unavailable"; lib/platform/forms/forms.ts).
   if (session?.databaseUnavailable) throw new DatabaseUnavailableError("the session could not be checked");
   const user = session?.user;
   if (!session || !user?.id || !user.email || !session.sessionId) return null;

@@ -1,6 +1,6 @@
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange, type StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, runAction, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 /**

@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { log } from "@/lib/platform/log/logger";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-ip";
 import { servePortalPage } from "@/lib/surfaces/front-door/page-cache";
-import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/front-door/fast-lane";
+import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/public-api/fast-lane";
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { isServerAction, readActionBody, replayWithBody } from "@/lib/platform/server/action-body";
 import type { ServerLimits } from "@/lib/platform/server/config";
@@ -22,7 +22,7 @@ import { createUploadGate } from "@/lib/platform/server/upload-gate";
 // 4. A request body counts against the in-flight caps per client and overall (429 / 503); the
 //    whole request must arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
 // 5. A server action's body is read here first: over 1 MB or nested too deep, 413.
-// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/front-door/fast-lane.ts).
+// 6. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/public-api/fast-lane.ts).
 // 7. A signed-out visit to a portal page is offered to the page cache (lib/surfaces/front-door/page-cache.ts),
 //    which answers from it or renders through Next and keeps the page when it may be shared.
 // 8. Everything else goes to Next.

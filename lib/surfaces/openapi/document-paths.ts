@@ -1,5 +1,5 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import type { EndpointMeta } from "@/lib/surfaces/api/endpoint";
+import type { EndpointMeta } from "@/lib/surfaces/openapi/endpoint";
 import type { RawOperation } from "@/lib/surfaces/api/operation";
 import { routeEntries, type RouteEntry, type RouteTable } from "./route-table";
 

@@ -1,4 +1,4 @@
-import type { RouteHandler, V1Endpoint } from "./define-route";
+import type { RouteHandler, V1Endpoint } from "@/lib/surfaces/api/define-route";
 import type { PublicEndpoint } from "@/lib/surfaces/public-api/define-public-route";
 
 // Which endpoint a route handler serves, read back from the handler: the OpenAPI document, the

@@ -1,5 +1,5 @@
 import type { createDocument } from "zod-openapi";
-import { endpointOf, type EndpointMeta } from "@/lib/surfaces/api/endpoint";
+import { endpointOf, type EndpointMeta } from "@/lib/surfaces/openapi/endpoint";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 

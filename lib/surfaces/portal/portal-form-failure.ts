@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH } from "@/lib/domain/comments/add-comment";
 import { DomainError } from "@/lib/platform/core/errors";
 import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
-import { formFailureOf, type FormFailure } from "@/lib/platform/core/forms";
+import { formFailureOf, type FormFailure } from "@/lib/platform/forms/forms";
 import type { PortalLocale } from "@/lib/platform/i18n/locales";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { VISITOR_POST_MAX } from "@/lib/domain/posts/submit-visitor-post";

@@ -12,7 +12,7 @@ import { publicOrigin } from "@/lib/platform/config/site-url";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
-import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "@/lib/surfaces/front-door/fast-lane";
+import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "@/lib/surfaces/public-api/fast-lane";
 import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
 // The /api/public pipeline, the key-free sibling of lib/surfaces/api/define-route.ts. In order:

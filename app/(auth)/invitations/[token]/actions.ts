@@ -1,7 +1,7 @@
 "use server";
 
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
 
 export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {

@@ -1,11 +1,11 @@
 "use server";
 
 import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { isPortalLocale } from "@/lib/platform/i18n/locales";
 import { resetPassword } from "@/lib/domain/users/reset-password";
-import { answerOutage } from "@/lib/platform/core/forms";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * Sets the new password; every session of the account ends (lib/domain/users/reset-password.ts). `lang`

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { DomainError } from "@/lib/platform/core/errors";
-import { answerOutage } from "@/lib/platform/core/forms";
+import { answerOutage } from "@/lib/platform/forms/forms";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";

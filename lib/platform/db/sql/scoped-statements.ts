@@ -1,5 +1,5 @@
 import type { Plan, Prisma } from "@/lib/generated/prisma/client";
-import { renderFragment, type SqlFragment } from "../sql-fragment";
+import { renderFragment, type SqlFragment } from "@/lib/platform/core/sql-fragment";
 import type { TenantModel } from "../tenant-models";
 
 // Every SQL statement of the workspace-scoped accessor (../scoped.ts), in one place. Each one

@@ -2,7 +2,7 @@
 
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import type { BrandingView } from "@/lib/domain/branding/branding-view";
 import { removeWorkspaceLogo } from "@/lib/domain/branding/remove-logo";
 import { setWorkspaceLogo } from "@/lib/domain/branding/set-logo";

@@ -2,7 +2,7 @@
 
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
 import { updateNotificationSettings, type NotificationSettings } from "@/lib/domain/workspaces/update-notification-settings";
 

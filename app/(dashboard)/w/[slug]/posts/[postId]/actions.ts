@@ -4,7 +4,7 @@ import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-
 import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
 import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
-import type { FormResult } from "@/lib/platform/core/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { deletePost } from "@/lib/domain/posts/delete-post";
 import { findMergeTargets, type MergeCandidate } from "@/lib/domain/posts/find-merge-targets";

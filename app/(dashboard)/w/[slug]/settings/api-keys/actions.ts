@@ -2,7 +2,7 @@
 
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { createApiKey } from "@/lib/domain/keys/create-api-key";
 import { revokeApiKey } from "@/lib/domain/keys/revoke-api-key";
 import type { CreateApiKeyInput } from "@/lib/domain/keys/schemas";

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/core/forms";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import { addMember, type AddMemberResult } from "@/lib/domain/members/add-member";
 import { changeInvitationRole } from "@/lib/domain/members/change-invitation-role";
 import { changeMemberRole } from "@/lib/domain/members/change-member-role";
