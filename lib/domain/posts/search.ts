@@ -1,4 +1,4 @@
-import type { SearchHits } from "@/lib/platform/db/sql/scoped-statements";
+import type { SearchHits } from "@/lib/platform/db/scoped-statements";
 import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
 
 // Post search (the API's `q`, the inbox, the portal's similar posts, the merge picker): Postgres

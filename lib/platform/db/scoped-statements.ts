@@ -1,6 +1,6 @@
 import type { Plan, Prisma } from "@/lib/generated/prisma/client";
 import { renderFragment, type SqlFragment } from "@/lib/platform/core/sql-fragment";
-import type { TenantModel } from "../tenant-models";
+import type { TenantModel } from "./tenant-models";
 
 // Every SQL statement of the workspace-scoped accessor (../scoped.ts), in one place. Each one
 // starts from `"workspaceId" = $1`: the caller brings only parameterised conditions (sqlFragment)

@@ -9,7 +9,7 @@ import {
   selectRowsStatement,
   type SearchHits,
   type SelectRowsQuery,
-} from "./sql/scoped-statements";
+} from "./scoped-statements";
 import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
 import { TENANT_MODELS, type TenantModel } from "./tenant-models";
 
@@ -22,7 +22,7 @@ import { TENANT_MODELS, type TenantModel } from "./tenant-models";
 // tenant relation (membership.user, post.author).
 //
 // The SQL of the raw reads ($selectRows, $countRows) and of the workspace lock is written in
-// sql/scoped-statements.ts; this file only fences and runs it.
+// scoped-statements.ts; this file only fences and runs it.
 
 const WHERE_OPERATIONS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate",
