@@ -9,7 +9,6 @@ import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
 import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
-import { DELIVER_WEBHOOK_JOB } from "@/lib/domain/webhooks/delivery-job";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startCuttableDatabase, type CuttableDatabase } from "../support/cuttable-database";
@@ -85,7 +84,7 @@ function deliveryState(deliveryId: string) {
 
 /** Jobs of the old per-attempt kind: an attempt is claimed from its delivery's row, never queued. */
 async function deliveryJobCount() {
-  const rows = await db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${JOB_SCHEMA}.job WHERE name = $1`, DELIVER_WEBHOOK_JOB);
+  const rows = await db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${JOB_SCHEMA}.job WHERE name = $1`, "webhooks.deliver");
   return rows[0]!.count;
 }
 

@@ -2,7 +2,8 @@ import type { ScopedTx } from "@/lib/platform/db/scoped";
 import { scopedDb } from "@/lib/platform/db/scoped";
 import { alreadyRecorded } from "@/lib/platform/events/boundary";
 import { recordEvent } from "@/lib/platform/events/record-event";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { z } from "zod";
+import { defineJob } from "@/lib/platform/jobs/define-job";
 import { noteState } from "@/lib/domain/access/published-release-notes";
 import { releaseNoteView, WITH_POST_IDS, type ReleaseNoteWithPosts } from "./view";
 
@@ -18,7 +19,7 @@ export async function announcePublication(tx: ScopedTx, workspaceId: string, not
   if (state === "published") await recordPublished(tx, workspaceId, note, now);
   if (state === "scheduled" && note.publishedAt) {
     const at = note.publishedAt.toISOString();
-    await enqueueJob(tx, PUBLISH_DUE_JOB, { workspaceId, noteId: note.id, publishedAt: at }, { startAfter: note.publishedAt, singletonKey: `${note.id}@${at}` });
+    await publishDueJob.queue(tx, { workspaceId, noteId: note.id, publishedAt: at }, { startAfter: note.publishedAt, singletonKey: `${note.id}@${at}` });
   }
 }
 
@@ -37,3 +38,10 @@ export async function publishDue(data: { workspaceId: string; noteId: string; pu
     await recordPublished(tx, data.workspaceId, note, now);
   });
 }
+
+/** The job at a scheduled note's publication time: records release_note.published if still due. */
+export const publishDueJob = defineJob({
+  name: PUBLISH_DUE_JOB,
+  payload: z.strictObject({ workspaceId: z.string().min(1), noteId: z.string().min(1), publishedAt: z.iso.datetime() }),
+  handle: (data) => publishDue(data),
+});

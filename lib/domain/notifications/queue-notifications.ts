@@ -1,8 +1,7 @@
 import type { NotificationKind } from "@/lib/generated/prisma/enums";
 import { db } from "@/lib/platform/db/client";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
 import { renderMail } from "@/lib/platform/mail/render";
-import { SEND_MAIL_JOB } from "@/lib/platform/mail/send-mail";
+import { sendMailJob } from "@/lib/platform/mail/send-mail";
 import type { MailContent } from "@/lib/platform/mail/types";
 
 /** One person an event concerns: their mail, or why they get none. */
@@ -65,7 +64,7 @@ export async function queueNotifications(batch: NotificationBatch, now = new Dat
         const content = byRecipient.get(row.recipient)?.content;
         if (row.status !== "QUEUED" || !content) continue;
         const startAfter = batch.ratePerSecond ? new Date(now.getTime() + Math.floor((queued * 1000) / batch.ratePerSecond)) : undefined;
-        await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(row.recipient, content), notificationId: row.id }, { startAfter });
+        await sendMailJob.queue(tx, { message: renderMail(row.recipient, content), notificationId: row.id }, { startAfter });
         queued += 1;
       }
       return queued;

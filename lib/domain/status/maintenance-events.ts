@@ -1,7 +1,8 @@
 import { scopedDb, type ScopedTx } from "@/lib/platform/db/scoped";
 import { alreadyRecorded } from "@/lib/platform/events/boundary";
 import { recordEvent } from "@/lib/platform/events/record-event";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { z } from "zod";
+import { defineJob } from "@/lib/platform/jobs/define-job";
 import { getMaintenanceOrThrow } from "./get-maintenance";
 
 // A maintenance window's start and end are moments, not writes: a job waits for each
@@ -23,7 +24,7 @@ interface BoundaryJob {
 export async function queueMaintenanceBoundaries(tx: ScopedTx, workspaceId: string, window: { id: string; startsAt: Date; endsAt: Date }) {
   for (const [boundary, at] of [["start", window.startsAt], ["end", window.endsAt]] as const) {
     const job: BoundaryJob = { workspaceId, maintenanceId: window.id, boundary, at: at.toISOString() };
-    await enqueueJob(tx, MAINTENANCE_BOUNDARY_JOB, job, { startAfter: at, singletonKey: `${window.id}:${boundary}@${job.at}` });
+    await maintenanceBoundaryJob.queue(tx, job, { startAfter: at, singletonKey: `${window.id}:${boundary}@${job.at}` });
   }
 }
 
@@ -45,3 +46,15 @@ export async function maintenanceBoundary(job: BoundaryJob, now = new Date()): P
     await recordEvent(tx, { workspaceId: job.workspaceId, type: "maintenance.started", data: await getMaintenanceOrThrow(tx, job.maintenanceId, now) });
   });
 }
+
+/** The job at each boundary of a maintenance window. */
+export const maintenanceBoundaryJob = defineJob({
+  name: MAINTENANCE_BOUNDARY_JOB,
+  payload: z.strictObject({
+    workspaceId: z.string().min(1),
+    maintenanceId: z.string().min(1),
+    boundary: z.enum(["start", "end"]),
+    at: z.iso.datetime(),
+  }),
+  handle: (data) => maintenanceBoundary(data),
+});

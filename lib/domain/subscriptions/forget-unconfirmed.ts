@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { db } from "@/lib/platform/db/client";
+import { defineJob } from "@/lib/platform/jobs/define-job";
 import { CONFIRM_WINDOW_MS } from "./rules";
 
 export const FORGET_UNCONFIRMED_JOB = "subscribers.forget_unconfirmed";
@@ -19,3 +21,10 @@ export async function forgetUnconfirmed({ subscriberId }: { subscriberId: string
   });
   return count > 0;
 }
+
+/** The job just after a subscription's confirmation link dies. */
+export const forgetUnconfirmedJob = defineJob({
+  name: FORGET_UNCONFIRMED_JOB,
+  payload: z.strictObject({ subscriberId: z.string().min(1) }),
+  handle: (data) => forgetUnconfirmed(data),
+});

@@ -5,7 +5,8 @@ import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/pla
 import type { EventConsumer, StoredEvent } from "@/lib/platform/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { formatDateTime } from "@/lib/platform/text/format-date";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { z } from "zod";
+import { defineJob } from "@/lib/platform/jobs/define-job";
 import { eventsStillPending } from "@/lib/platform/jobs/pending-event-work";
 import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/platform/mail/templates/subscriber-mails";
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/domain/notifications/queue-notifications";
@@ -71,7 +72,7 @@ export const subscriberNotificationConsumer: EventConsumer = {
   async handle(event) {
     if (!topicOf(event.type)) return;
     const base = new Date().toISOString();
-    await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, { eventId: event.id, afterId: null, offset: 0, base } satisfies FanOutJob, { singletonKey: `${event.id}:first` }));
+    await db.$transaction((tx) => fanOutJob.queue(tx, { eventId: event.id, afterId: null, offset: 0, base } satisfies FanOutJob, { singletonKey: `${event.id}:first` }));
   },
 };
 
@@ -197,7 +198,7 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
     const waitingSince = job.waitingSince ?? now.toISOString();
     if (now.getTime() - new Date(waitingSince).getTime() < ORDER_WAIT_MS && (await earlierSendPending(event, subject.topic))) {
       const retry: FanOutJob = { ...job, waitingSince };
-      await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, retry, { singletonKey: `${event.id}:first`, startAfter: new Date(now.getTime() + ORDER_POLL_MS) }));
+      await db.$transaction((tx) => fanOutJob.queue(tx, retry, { singletonKey: `${event.id}:first`, startAfter: new Date(now.getTime() + ORDER_POLL_MS) }));
       return;
     }
   }
@@ -242,5 +243,18 @@ export async function fanOutToSubscribers(job: FanOutJob, now = new Date()): Pro
   );
   if (subscribers.length < FAN_OUT_CHUNK) return;
   const next: FanOutJob = { eventId: event.id, afterId: subscribers.at(-1)!.id, offset: job.offset + queued, base: new Date(start.getTime() - (job.offset * 1000) / rate).toISOString() };
-  await db.$transaction((tx) => enqueueJob(tx, FAN_OUT_JOB, next, { singletonKey: `${event.id}:${next.afterId}` }));
+  await db.$transaction((tx) => fanOutJob.queue(tx, next, { singletonKey: `${event.id}:${next.afterId}` }));
 }
+
+/** One chunk of an event's mails to subscribers. */
+export const fanOutJob = defineJob({
+  name: FAN_OUT_JOB,
+  payload: z.strictObject({
+    eventId: z.string().min(1),
+    afterId: z.string().min(1).nullable(),
+    offset: z.number().int().min(0),
+    base: z.iso.datetime(),
+    waitingSince: z.iso.datetime().optional(),
+  }),
+  handle: (data: FanOutJob) => fanOutToSubscribers(data),
+});

@@ -3,14 +3,13 @@ import { db } from "@/lib/platform/db/client";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
 import { renderMail } from "@/lib/platform/mail/render";
-import { SEND_MAIL_JOB } from "@/lib/platform/mail/send-mail";
+import { sendMailJob } from "@/lib/platform/mail/send-mail";
 import { subscriptionConfirmMail } from "@/lib/platform/mail/templates/subscriber-mails";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/platform/i18n/locales";
 import { UNKNOWN_IP } from "@/lib/platform/server/client-ip";
 import { confirmLink } from "./links";
-import { FORGET_UNCONFIRMED_JOB, forgetAfter } from "./forget-unconfirmed";
+import { forgetAfter, forgetUnconfirmedJob } from "./forget-unconfirmed";
 import { CONFIRM_RESEND_MS, CONFIRM_WINDOW_MS, normalizeEmail, subscribeAddressLimiter, subscribeIpLimiter } from "./rules";
 import { hashToken, manageTokenFor, newConfirmToken } from "./tokens";
 import { validComponentIds } from "./valid-components";
@@ -91,9 +90,9 @@ export async function subscribe(input: SubscribeInput, now = new Date()): Promis
       await tx.subscriber.update({ where: { id: created.id }, data: { manageTokenHash: hashToken(manageTokenFor(created.id)) } });
       subscriberId = created.id;
     }
-    await enqueueJob(tx, FORGET_UNCONFIRMED_JOB, { subscriberId }, { startAfter: forgetAfter(sendAt) });
+    await forgetUnconfirmedJob.queue(tx, { subscriberId }, { startAfter: forgetAfter(sendAt) });
     const mail = subscriptionConfirmMail({ workspaceName: input.workspace.name, topic: input.topic, locale: input.locale, link: confirmLink(place, token.raw) });
-    await enqueueJob(tx, SEND_MAIL_JOB, { message: renderMail(email, mail) }, { startAfter: sendAt });
+    await sendMailJob.queue(tx, { message: renderMail(email, mail) }, { startAfter: sendAt });
   }).catch((error: unknown) => {
     // The same address posted twice at once: the other request made the row and sent the mail.
     if (!isUniqueViolation(error)) throw error;

@@ -90,21 +90,6 @@ export async function releaseLeases(claims: Claimed[]): Promise<void> {
   );
 }
 
-/**
- * A `webhooks.deliver` job queued before deliveries were claimed from their rows: it takes the
- * delivery's lease first, exactly as the pump would, so the two never attempt it at once. A
- * delivery not due, already held, or no longer pending is left to the pump (or is done).
- */
-export async function deliverQueuedJob(data: { deliveryId: string }): Promise<void> {
-  const claimed = await backgroundQuery<{ id: string }>(
-    `UPDATE "WebhookDelivery" SET "leaseUntil" = now() + $2::int * interval '1 second'
-    WHERE id = $1 AND status = 'PENDING' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
-    RETURNING id`,
-    [String(data.deliveryId), leaseSeconds()],
-  );
-  if (claimed.length > 0) await attemptDelivery(claimed[0]!.id);
-}
-
 export interface DeliveryPump {
   /** Stops claiming, waits up to `timeoutMs` for the attempts in flight, gives back the rest's leases. */
   stop(timeoutMs: number): Promise<void>;

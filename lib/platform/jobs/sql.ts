@@ -24,6 +24,16 @@ export const EVENTS_WITH_PENDING_JOBS_SQL = `SELECT 1 AS present FROM ${JOB_SCHE
   LIMIT 1`;
 
 /**
+ * Fails every waiting job whose name no handler of this build runs (`$1`: the names it runs),
+ * saying why, and returns their names. Nothing would ever claim such a job: left alone, it would
+ * wait forever, and with it whatever waits for it.
+ */
+export const FAIL_UNDEFINED_SQL = `UPDATE ${JOB_SCHEMA}.job SET state = 'failed', completed_on = now(),
+    output = jsonb_build_object('message', 'No job of type "' || name || '" is defined in this build: failed, not run and not retried.')
+  WHERE state IN ('created', 'retry') AND NOT (name = ANY($1::text[]))
+  RETURNING name`;
+
+/**
  * Marks a job still waiting as done, for work that got done outside the worker (a mail sent at
  * once, before its queued retry came due). A job already taken by a worker is left to it.
  */

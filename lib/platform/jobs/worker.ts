@@ -5,7 +5,7 @@ import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/platform/db/ta
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
 import { jobSettings } from "./config";
-import { JOB_SCHEMA } from "./sql";
+import { FAIL_UNDEFINED_SQL, JOB_SCHEMA } from "./sql";
 import { startClaimLoop, type ClaimLoop } from "./claim-loop";
 import type { JobHandler, JobHandlers } from "./types";
 
@@ -43,6 +43,12 @@ export interface StartOptions {
   maintenanceIntervalSeconds?: number;
   /** Started once the queues run (the webhook delivery pump), stopped with them. */
   background?: () => BackgroundWork;
+  /**
+   * Whether `handlers` is every job this build defines, so that a waiting job of any other name
+   * (queued by an earlier build, or by mistake) is failed at start with the reason, rather than
+   * left waiting forever. Only a worker given the whole table may say so.
+   */
+  complete?: boolean;
 }
 
 // Statements without parameters may be scripts (pg-boss's locked maintenance steps), which PGlite
@@ -85,6 +91,8 @@ export async function startJobWorker(options: StartOptions): Promise<JobWorker> 
   boss.on("error", (error) => log.error({ error: describeError(error) }, "job queue error"));
   await boss.start();
 
+  if (options.complete) await failUndefinedJobs(boss, Object.keys(handlers));
+
   const pollMs = (options.pollIntervalSeconds ?? settings.pollIntervalSeconds) * 1000;
   const loops: QueueLoop[] = [];
   for (const [name, handle] of Object.entries(handlers)) {
@@ -103,6 +111,13 @@ export async function startJobWorker(options: StartOptions): Promise<JobWorker> 
         await boss.stop({ graceful: false, wait: true, close: true });
       })()),
   };
+}
+
+async function failUndefinedJobs(boss: PgBoss, defined: string[]): Promise<void> {
+  const { rows } = (await boss.getDb().executeSql(FAIL_UNDEFINED_SQL, [defined])) as { rows: { name: string }[] };
+  const byName = new Map<string, number>();
+  for (const { name } of rows) byName.set(name, (byName.get(name) ?? 0) + 1);
+  for (const [name, count] of byName) log.warn({ job: name, count }, "jobs of a type this build does not define were failed");
 }
 
 /** Stops fetching, waits up to `timeoutMs` for running jobs, hands the rest back for retry. */

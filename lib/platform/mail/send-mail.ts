@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "@/lib/platform/db/client";
 import { completeWaitingJob } from "@/lib/platform/jobs/complete-waiting-job";
-import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { z } from "zod";
+import { defineJob } from "@/lib/platform/jobs/define-job";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
 import { markNotification } from "@/lib/platform/mail/mark-notification";
@@ -114,7 +115,7 @@ export async function queueMail(to: string, content: MailContent): Promise<void>
   let jobId: string | null = null;
   try {
     const startAfter = new Date(Date.now() + firstRetryMs());
-    jobId = await db.$transaction((tx) => enqueueJob(tx, SEND_MAIL_JOB, { message }, { startAfter }));
+    jobId = await db.$transaction((tx) => sendMailJob.queue(tx, { message }, { startAfter }));
   } catch (error) {
     // The database refused the job: still try once, as before there was a queue.
     log.error({ to, subject: message.subject, error: describeError(error) }, "mail could not be queued; trying to send it once");
@@ -135,3 +136,18 @@ async function sendNow(message: MailMessage, jobId: string | null): Promise<void
 export async function settleMail(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
+
+const mailMessage = z.strictObject({
+  to: z.string().min(1),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+/** One rendered mail on the queue (a notification's carries its delivery row's id). */
+export const sendMailJob = defineJob({
+  name: SEND_MAIL_JOB,
+  payload: z.strictObject({ message: mailMessage, notificationId: z.string().min(1).optional() }),
+  handle: (data) => sendQueuedMail(data),
+});

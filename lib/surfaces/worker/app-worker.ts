@@ -20,6 +20,8 @@ export function startAppWorker({ deliveries = true, deliveryPollMs, ...options }
     ...options,
     handlers: JOB_HANDLERS,
     concurrency: options.concurrency ?? JOB_CONCURRENCY,
+    // The table is every job there is: one of another name waiting will never run.
+    complete: true,
     // Its attempts run on the app's worker pool (backgroundQuery), as they did as jobs: on PGlite
     // that is the app's own instance, the one this worker's queues use too.
     background: deliveries ? () => startDeliveryPump({ pollMs: deliveryPollMs }) : undefined,
