@@ -3,7 +3,7 @@ import { startClaimLoop } from "@/lib/platform/jobs/claim-loop";
 import { jobSettings } from "@/lib/platform/jobs/config";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
-import { attemptClaimedDelivery, attemptDelivery } from "./attempt-delivery";
+import { attemptClaimedDelivery } from "./attempt-delivery";
 import { DELIVERY_ROW_COLUMNS, DELIVERY_ROW_JOINS, type DeliveryRow } from "./delivery-row";
 
 // The worker's delivery pump. A delivery is claimed straight from its own row: a due, pending
