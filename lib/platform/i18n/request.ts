@@ -7,7 +7,7 @@ import { DEFAULT_PORTAL_LOCALE, isPortalLocale } from "./locales";
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
   const locale = isPortalLocale(requested) ? requested : DEFAULT_PORTAL_LOCALE;
-  const messages = (await import(`../../messages/${locale}.json`)).default;
+  const messages = (await import(`../../../messages/${locale}.json`)).default;
   // Portal times are shown in UTC for everyone: the page says so once.
   return { locale, messages, timeZone: "UTC" };
 });

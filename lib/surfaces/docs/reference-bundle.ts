@@ -5,7 +5,7 @@ import path from "node:path";
 // Scalar's API reference, served from this app (never a CDN): its standalone browser build, one
 // self-contained script kept in the repository (lib/surfaces/docs/vendor/README.md says why and how to
 // update it), read once per process.
-const BUNDLE_FILE = path.join(process.cwd(), "lib", "docs", "vendor", "scalar-api-reference.js");
+const BUNDLE_FILE = path.join(process.cwd(), "lib", "surfaces", "docs", "vendor", "scalar-api-reference.js");
 
 export interface ReferenceBundle {
   body: Buffer;
