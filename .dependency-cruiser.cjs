@@ -3,8 +3,12 @@
 // widgets; lib holds the domain and the plumbing and knows nothing of either. `npm run lint:deps`
 // checks it (and `npm test` runs that right after the typecheck).
 
-/** The domain: one directory per resource, one use case per file, free of HTTP. */
-const DOMAIN = "^lib/(boards|changelog|comments|invitations|keys|members|plans|posts|roadmap|status|todos|users|votes|workspaces)/";
+/** The three layers of lib/, each a folder. */
+const DOMAIN = "^lib/domain/";
+const SURFACES = "^lib/surfaces/";
+const PLATFORM = "^lib/platform/";
+/** What every layer may read: Prisma's generated client. */
+const GENERATED = "^lib/generated/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -31,11 +35,40 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "domain-not-to-api",
+      name: "domain-imports-only-platform",
       severity: "error",
-      comment: "The domain (lib/<resource>) knows nothing of HTTP: it throws domain errors, and lib/api maps them to responses.",
+      comment: "The domain (lib/domain/<resource>/<verb-noun>.ts) knows nothing of HTTP, caches or surfaces: it imports the platform and other domain folders only, and records events that the platform acts on.",
       from: { path: DOMAIN },
-      to: { path: "^lib/api/" },
+      to: { path: "^lib/", pathNot: [DOMAIN, PLATFORM, GENERATED] },
+    },
+    {
+      name: "surfaces-import-domain-and-platform",
+      severity: "error",
+      comment: "A surface (lib/surfaces/...) parses, calls the domain and presents: it imports the domain, the platform and its own layer, never anything else in lib/.",
+      from: { path: SURFACES },
+      to: { path: "^lib/", pathNot: [SURFACES, DOMAIN, PLATFORM, GENERATED] },
+    },
+    {
+      name: "platform-imports-neither",
+      severity: "error",
+      comment: "The platform (lib/platform/...) is what the domain and the surfaces stand on: it imports neither. Work that needs a domain function is registered with it from a surface (the worker's composition root).",
+      from: { path: PLATFORM },
+      to: { path: "^lib/", pathNot: [PLATFORM, GENERATED] },
+    },
+    {
+      name: "lib-is-layered",
+      severity: "error",
+      comment: "Every file of lib/ stands in one of the three layer folders (or is Prisma's generated client).",
+      from: { path: "^lib/", pathNot: [DOMAIN, SURFACES, PLATFORM, GENERATED] },
+      to: {},
+    },
+    {
+      name: "no-folders-importing-each-other",
+      severity: "error",
+      comment: "Two folders whose files import each other, in any number of steps, are one knot: neither can be read, tested or moved alone. Share the piece both need by moving it down, or let one side register with the other.",
+      scope: "folder",
+      from: { pathNot: GENERATED },
+      to: { circular: true },
     },
   ],
   options: {

@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "lib/generated/**", ".data/**", "e2e/artifacts/**", "lib/docs/vendor/**",
+    ignores: [".next/**", "node_modules/**", "lib/generated/**", ".data/**", "e2e/artifacts/**", "lib/surfaces/docs/vendor/**",
       "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
 ];

@@ -8,17 +8,17 @@
 // `npm run worker`.
 export async function registerNode() {
   if (process.env.NODE_ENV === "production") {
-    const { assertProductionSecrets } = await import("@/lib/env");
+    const { assertProductionSecrets } = await import("@/lib/platform/config/env");
     assertProductionSecrets();
   }
   await tuneHeapGrowth();
   const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
-    import("@/lib/db/target"),
-    import("@/lib/ratelimit"),
-    import("@/lib/mail/config"),
-    import("@/lib/log/logger"),
-    import("@/lib/public/client-ip"),
-    import("@/lib/jobs/config"),
+    import("@/lib/platform/db/target"),
+    import("@/lib/platform/ratelimit"),
+    import("@/lib/platform/mail/config"),
+    import("@/lib/platform/log/logger"),
+    import("@/lib/platform/server/client-ip"),
+    import("@/lib/platform/jobs/config"),
   ]);
   log.info(
     {
@@ -32,10 +32,10 @@ export async function registerNode() {
   );
   if (jobsInProcess()) startJobs(log);
   if (process.env.NODE_ENV === "development" && process.env.DEV_WARMUP !== "false" && process.env.NEXTAUTH_URL) {
-    const { warmFirstPages } = await import("@/lib/server/dev-warmup");
+    const { warmFirstPages } = await import("@/lib/platform/server/dev-warmup");
     void warmFirstPages(new URL(process.env.NEXTAUTH_URL).origin, log);
   }
-  const { privateNetworksAllowed } = await import("@/lib/webhooks/address-policy");
+  const { privateNetworksAllowed } = await import("@/lib/domain/webhooks/address-policy");
   // Said once per start, where the developer looks: why a localhost receiver is accepted here and
   // would not be in production.
   if (privateNetworksAllowed()) {
@@ -46,8 +46,8 @@ export async function registerNode() {
 // Not awaited: the server serves while the worker connects. A worker that cannot start (the
 // database is down at boot) is logged and tried again, so queued jobs wait rather than get lost.
 function startJobs(log: { error: (fields: object, message: string) => void }, delayMs = 5_000) {
-  void import("@/lib/jobs/worker")
-    .then(({ startInProcessJobWorker }) => startInProcessJobWorker())
+  void import("@/lib/surfaces/worker/app-worker")
+    .then(({ startAppWorkerInProcess }) => startAppWorkerInProcess())
     .catch((error: unknown) => {
       log.error({ error: error instanceof Error ? error.message : String(error), retryInMs: delayMs }, "job worker did not start");
       setTimeout(() => startJobs(log, Math.min(delayMs * 2, 60_000)), delayMs).unref();

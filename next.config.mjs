@@ -1,9 +1,9 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { portalCacheHeaders } from "./lib/public/portal-cache-headers.mjs";
+import { portalCacheHeaders } from "./lib/platform/cache/portal-cache-headers.mjs";
 
 // The portal's translations (messages/<locale>.json) through next-intl, without its routing
 // middleware: the portal's address carries the language and proxy.ts reads it.
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./lib/platform/i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ApiError } from "@/lib/api/error-codes";
-import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
-import { errorResponse, newRequestId } from "@/lib/api/responses";
-import { freshProbe } from "@/lib/db/probe";
-import { PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
-import { routePortalLocale, type PortalLocaleRoute } from "@/lib/i18n/portal-locale-route";
-import { repeatedError } from "@/lib/log/repeated";
-import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/security/headers";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security/unavailable-page";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/platform/auth/carries-api-key";
+import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
+import { freshProbe } from "@/lib/platform/db/probe";
+import { PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
+import { routePortalLocale, type PortalLocaleRoute } from "@/lib/surfaces/portal/portal-locale-route";
+import { repeatedError } from "@/lib/platform/log/repeated";
+import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/platform/security/headers";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/platform/security/unavailable-page";
 
 // Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
 // check keys themselves). Here:
@@ -15,7 +15,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/security
 // a fresh CSP nonce and a request id; let pages learn their own path, for sign-in redirects that
 // come back to the same page; and answer dashboard, portal and sign-in pages (and the mailed links)
 // with a 503 page while the database is out of reach (a `SELECT 1` on a connection of its own,
-// lib/db/probe.ts), rather than a 500 each, from the first request on.
+// lib/platform/db/probe.ts), rather than a 500 each, from the first request on.
 const NEEDS_DATABASE = new Set<RouteKind>(["dashboard", "auth", "portal"]);
 
 export async function proxy(request: NextRequest) {
@@ -46,7 +46,7 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  // The portal's language comes from its address (lib/i18n/portal-locale-route.ts): a language
+  // The portal's language comes from its address (lib/surfaces/portal/portal-locale-route.ts): a language
   // segment is taken off and handed to the page as a header; a first visit may be sent on to the
   // visitor's language. Such a redirect depends on the visitor, so no shared cache may keep it.
   const portal = kind === "portal" ? await portalLocaleRoute(request) : null;

@@ -1,7 +1,7 @@
 // The production server: the one way the production build runs. `npm start` runs it through
 // scripts/start.mjs after its checks and migrations; the end-to-end suite (e2e/serve.mjs) and the
 // benchmark start it the same way. It is Next.js's documented custom server (next({ dev: false }),
-// app.getRequestHandler(), node:http), behind the front door in lib/server/front-door.ts: security
+// app.getRequestHandler(), node:http), behind the front door in lib/surfaces/front-door/front-door.ts: security
 // headers, the client's address, refusals, body deadlines and caps, and the public fast lane.
 //
 // Run: `node --import tsx server.ts [--port N] [--hostname H]` (PORT and HOSTNAME work too; without
@@ -9,16 +9,16 @@
 // the production app has none, and Node closes sockets that ask for one.
 import { parseArgs } from "node:util";
 import next from "next";
-import { startPublicCacheListener } from "@/lib/cache/public-cache-listener";
-import { resolveDatabaseTarget } from "@/lib/db/target";
-import { missingProductionSecrets } from "@/lib/env";
-import { jobsInProcess } from "@/lib/jobs/config";
-import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/jobs/worker";
-import { startJobWorkerThread } from "@/lib/jobs/worker-thread";
-import { log } from "@/lib/log/logger";
-import { checkMailTransport } from "@/lib/mail/transport-choice.mjs";
-import { serverLimits } from "@/lib/server/config";
-import { createFrontDoor } from "@/lib/server/front-door";
+import { startPublicCacheListener } from "@/lib/platform/cache/public-cache-listener";
+import { resolveDatabaseTarget } from "@/lib/platform/db/target";
+import { missingProductionSecrets } from "@/lib/platform/config/env";
+import { jobsInProcess } from "@/lib/platform/jobs/config";
+import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/platform/jobs/worker";
+import { startJobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
+import { log } from "@/lib/platform/log/logger";
+import { checkMailTransport } from "@/lib/platform/mail/transport-choice.mjs";
+import { serverLimits } from "@/lib/platform/server/config";
+import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 
 // The refusals of `npm start`, here too, before anything loads: a container that runs this file
 // directly must refuse the same way. (Left to the instrumentation hook, a missing secret only
@@ -62,7 +62,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 // Cached portal pages and public answers are dropped on every instance when the database says what
-// changed (lib/cache/public-cache-listener.ts). Embedded PGlite serves one process, whose own writes
+// changed (lib/platform/cache/public-cache-listener.ts). Embedded PGlite serves one process, whose own writes
 // already drop what they change, and has no connection to listen on.
 const listener = target.kind === "postgres" ? startPublicCacheListener({ url: target.url }) : null;
 

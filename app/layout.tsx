@@ -1,11 +1,11 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
-import { documentLocale } from "@/lib/i18n/document-locale";
-import { directionOf, PORTAL_LOCALE_HEADER } from "@/lib/i18n/locales";
-import { siteUrl } from "@/lib/site-url";
-import { currentThemePreference } from "@/lib/theme/current-theme";
-import { themeAttribute } from "@/lib/theme/preference";
+import { documentLocale } from "@/lib/surfaces/auth/document-locale";
+import { directionOf, PORTAL_LOCALE_HEADER } from "@/lib/platform/i18n/locales";
+import { siteUrl } from "@/lib/platform/config/site-url";
+import { currentThemePreference } from "@/lib/platform/theme/current-theme";
+import { themeAttribute } from "@/lib/platform/theme/preference";
 import "./globals.css";
 
 const DESCRIPTION = "Feedback boards, roadmap, changelog, status page and todos, with a public API.";

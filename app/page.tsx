@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getSessionUser } from "@/lib/auth/session";
-import { homeDestination } from "@/lib/workspaces/home-destination";
-import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { homeDestination } from "@/lib/domain/workspaces/home-destination";
+import { listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
 
 export default async function Home() {
   // Someone signed in came for their dashboard, not for the sign-in buttons.

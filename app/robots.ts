@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { siteUrl } from "@/lib/site-url";
+import { siteUrl } from "@/lib/platform/config/site-url";
 
 // An allow-list: the home page, the published portals (/p/…; an unpublished one is a 404 anyway)
 // and what rendering and sharing them needs. Everything else - the dashboard, sign-in and sign-up,

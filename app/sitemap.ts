@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { listSitemapEntries, SITEMAP_MAX_URLS } from "@/lib/workspaces/list-sitemap-entries";
-import { siteUrl } from "@/lib/site-url";
+import { listSitemapEntries, SITEMAP_MAX_URLS } from "@/lib/domain/workspaces/list-sitemap-entries";
+import { siteUrl } from "@/lib/platform/config/site-url";
 
 // Read per request (never at build, when there may be no database): the portals published now,
 // each page in every language its portal offers with its hreflang alternates.

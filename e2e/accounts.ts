@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
-import { hashPassword } from "../lib/auth/password";
+import { hashPassword } from "../lib/platform/auth/password";
 import { PASSWORD, uniqueEmail } from "./helpers";
 import { e2eDatabaseUrl } from "./run-environment.mjs";
 
@@ -16,7 +16,7 @@ import { e2eDatabaseUrl } from "./run-environment.mjs";
 const NEXTAUTH_SECRET = process.env.E2E_NEXTAUTH_SECRET ?? "e2e-nextauth-secret-0123456789abcdef0123456789";
 /** next-auth's cookie name on plain http (the e2e server runs on http://localhost). */
 const SESSION_COOKIE = "next-auth.session-token";
-/** As lib/auth/sessions.ts (not imported: it opens the app's database client). */
+/** As lib/platform/auth/sessions.ts (not imported: it opens the app's database client). */
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -3,7 +3,7 @@ import { captureServerAction, newPerson, ownerWithWorkspace, replayHeaders, seed
 import { createBoardInUi, createPostInUi } from "./feedback-helpers";
 import { e2eDatabaseUrl, sql } from "./public-fixtures";
 
-// The role table (lib/roles.ts) on the feedback pages: a viewer is shown no control that would only fail, a member
+// The role table (lib/domain/access/roles.ts) on the feedback pages: a viewer is shown no control that would only fail, a member
 // only what members may do, and the server refuses whatever a page did not offer.
 test.skip(!e2eDatabaseUrl(), "needs TEST_DATABASE_URL (PostgreSQL)");
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { generateKey, hashKey, keyHint } from "../lib/keys/format";
+import { generateKey, hashKey, keyHint } from "../lib/domain/keys/format";
 import { seedAccount, seedWorkspace, signInContext, sql } from "./accounts";
 import { uniqueSlug } from "./helpers";
 import { e2eDatabaseUrl } from "./run-environment.mjs";

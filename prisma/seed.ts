@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/platform/auth/password";
 
 // The demo workspace a first `npm run dev` shows: a published portal and a few rows in every
 // resource, so each page and endpoint has something to show.

@@ -1,7 +1,7 @@
-import { applyMigrations, MigrationError } from "../lib/db/migrate";
-import { DatabaseLockedError } from "../lib/db/pglite-lock";
-import { openSql, type SqlConnection } from "../lib/db/sql";
-import { describeTarget, resolveDatabaseTarget } from "../lib/db/target";
+import { applyMigrations, MigrationError } from "../lib/platform/db/migrate";
+import { DatabaseLockedError } from "../lib/platform/db/pglite-lock";
+import { openSql, type SqlConnection } from "../lib/platform/db/sql";
+import { describeTarget, resolveDatabaseTarget } from "../lib/platform/db/target";
 
 // `npm run db:migrate`: brings the configured database (DATABASE_URL, else embedded PGlite) up to
 // the migrations in prisma/migrations.

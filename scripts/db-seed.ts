@@ -1,10 +1,10 @@
 // `npm run db:seed`: applies pending migrations, then adds the demo workspace unless it exists.
 // scripts/dev.mjs runs it before `next dev`, in this one process, so the embedded database is
 // opened (and locked) once.
-import { applyMigrations } from "@/lib/db/migrate";
-import { db } from "@/lib/db/client";
-import { openSql } from "@/lib/db/sql";
-import { describeTarget, resolveDatabaseTarget } from "@/lib/db/target";
+import { applyMigrations } from "@/lib/platform/db/migrate";
+import { db } from "@/lib/platform/db/client";
+import { openSql } from "@/lib/platform/db/sql";
+import { describeTarget, resolveDatabaseTarget } from "@/lib/platform/db/target";
 import { DEMO_LOGIN, DEMO_WORKSPACE_SLUG, seedDemo } from "@/prisma/seed";
 
 async function main() {

@@ -1,11 +1,11 @@
 // `npm run api:types`: writes the openapi-typescript types of /api/v1 and /api/public into
-// lib/api-client/, from the same documents the server serves.
+// lib/surfaces/api-client/, from the same documents the server serves.
 import fs from "node:fs";
 import { PUBLIC_ROUTES } from "@/app/api/public/routes";
 import { V1_ROUTES } from "@/app/api/v1/routes";
-import { buildPublicDocument } from "@/lib/openapi/public-document";
-import { GENERATED_TYPES, typescriptTypesOf, withContractLimits } from "@/lib/openapi/typescript-types";
-import { buildV1Document } from "@/lib/openapi/v1-document";
+import { buildPublicDocument } from "@/lib/surfaces/openapi/public-document";
+import { GENERATED_TYPES, typescriptTypesOf, withContractLimits } from "@/lib/surfaces/openapi/typescript-types";
+import { buildV1Document } from "@/lib/surfaces/openapi/v1-document";
 
 const documents = withContractLimits(() => ({ v1: buildV1Document(V1_ROUTES), public: buildPublicDocument(PUBLIC_ROUTES) }));
 for (const [surface, file] of Object.entries(GENERATED_TYPES)) {

@@ -3,10 +3,10 @@
 // `cli:<system user>`. Exits 2 on wrong usage, 1 when the change is refused (unknown workspace or
 // plan), 0 otherwise, including when the workspace already had the plan.
 import os from "node:os";
-import { ApiError } from "@/lib/api/error-codes";
-import { db } from "@/lib/db/client";
-import { changeWorkspacePlan } from "@/lib/plans/change-workspace-plan";
-import { PLAN_IDS, planName, RESOURCE_LABELS } from "@/lib/plans/limits";
+import { ApiError } from "@/lib/platform/http/error-codes";
+import { db } from "@/lib/platform/db/client";
+import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
+import { PLAN_IDS, planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
 
 const USAGE = `Usage: npm run plan:set -- <workspace-slug> <plan>   (plans: ${PLAN_IDS.map((plan) => plan.toLowerCase()).join(", ")})`;
 

@@ -4,7 +4,7 @@
 // server, server.ts.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { checkMailTransport } from "../lib/mail/transport-choice.mjs";
+import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
 
 const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
 if (missing.length > 0) {

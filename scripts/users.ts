@@ -1,9 +1,9 @@
 // `npm run users -- confirm <email>` and `npm run users -- reset-link <email>`: what the operator of
 // an instance without mail (MAIL_TRANSPORT=none) does in place of the links mail would carry. With
 // the embedded database, stop the server first (one process at a time can open it).
-import { db } from "@/lib/db/client";
-import { confirmAddressByOperator } from "@/lib/users/confirm-address-by-operator";
-import { resetLinkForOperator } from "@/lib/users/reset-link-for-operator";
+import { db } from "@/lib/platform/db/client";
+import { confirmAddressByOperator } from "@/lib/domain/users/confirm-address-by-operator";
+import { resetLinkForOperator } from "@/lib/domain/users/reset-link-for-operator";
 
 const USAGE = "Usage: npm run users -- confirm <email>   |   npm run users -- reset-link <email>";
 

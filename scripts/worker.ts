@@ -1,8 +1,8 @@
-import { jobsInProcess } from "../lib/jobs/config";
-import { startJobWorker } from "../lib/jobs/worker";
-import { describeTarget, resolveDatabaseTarget } from "../lib/db/target";
-import { log } from "../lib/log/logger";
-import { checkMailTransport } from "../lib/mail/transport-choice.mjs";
+import { jobsInProcess } from "../lib/platform/jobs/config";
+import { startAppWorker } from "../lib/surfaces/worker/app-worker";
+import { describeTarget, resolveDatabaseTarget } from "../lib/platform/db/target";
+import { log } from "../lib/platform/log/logger";
+import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
 
 // `npm run worker`: the job worker alone, for deployments that run it apart from the web servers
 // (set JOBS_IN_PROCESS=false on those). Any number may run against one PostgreSQL database. On
@@ -21,7 +21,7 @@ if (process.env.NODE_ENV === "production") {
 }
 
 const target = resolveDatabaseTarget();
-const worker = await startJobWorker({ target });
+const worker = await startAppWorker({ target });
 log.info({ database: describeTarget(target), alsoInServers: jobsInProcess() }, "job worker running");
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,8 +1,8 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import { endAllSessions } from "@/lib/auth/sessions";
-import { SESSION_ENDED, type FormResult } from "@/lib/forms";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { endAllSessions } from "@/lib/platform/auth/sessions";
+import { SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 
 /** Ends every session of the account on the server, this one included; the browser then signs out. */
 export async function signOutEverywhereAction(): Promise<FormResult<{ ended: number }>> {

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireSessionUser } from "@/lib/auth/session";
-import { isOperator } from "@/lib/plans/operators";
-import { currentThemePreference } from "@/lib/theme/current-theme";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
+import { isOperator } from "@/lib/domain/plans/operators";
+import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { AppBar } from "@/components/shell/app-bar";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";

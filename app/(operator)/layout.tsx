@@ -4,9 +4,9 @@ import { AppBar } from "@/components/shell/app-bar";
 import { ToastProvider } from "@/components/ui/toast";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getSessionUser } from "@/lib/auth/session";
-import { isOperator } from "@/lib/plans/operators";
-import { currentThemePreference } from "@/lib/theme/current-theme";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { isOperator } from "@/lib/domain/plans/operators";
+import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { signOutEverywhereAction } from "../(dashboard)/account-actions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { absoluteUrl } from "@/lib/site-url";
-import { confirmEmailChange } from "@/lib/users/confirm-email-change";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
+import { confirmEmailChange } from "@/lib/domain/users/confirm-email-change";
 
 // The link mailed to a new address. Like /verify-email, a GET that changes state on purpose (it is
 // what mail links are): the token leaves the address bar at once, and the account page says what

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { safePortalPath } from "@/lib/auth/safe-callback";
-import { sessionUserIdOf } from "@/lib/auth/session";
-import { absoluteUrl } from "@/lib/site-url";
-import { verifyEmail } from "@/lib/users/verify-email";
+import { safePortalPath } from "@/lib/platform/auth/safe-callback";
+import { sessionUserIdOf } from "@/lib/surfaces/auth/session";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
+import { verifyEmail } from "@/lib/domain/users/verify-email";
 
 // The link in the verification mail. A GET that changes state on purpose: it is what mail links
 // are, and a scanner opening it first changes nothing (it is not signed in to the account). The

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TypedConfirmation } from "@/components/ui/typed-confirmation";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { AccountSection } from "./account-section";
 
 type Props = {

@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
-import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 import { AccountSection } from "./account-section";
 
 type Props = {

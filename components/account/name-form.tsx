@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { AccountSection } from "./account-section";
 
 type Props = { name: string | null; save: (input: { name: string }) => Promise<FormResult<{ name: string | null }>> };

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { FormResult } from "@/lib/forms";
-import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 
 /** Shown until the address is proven: what it blocks, and a way to get another link. */
 export function VerifyEmailBanner({

@@ -1,6 +1,6 @@
-import type { FormResult } from "@/lib/forms";
-import type { CreateApiKeyInput } from "@/lib/keys/schemas";
-import type { ApiKeyView } from "@/lib/keys/view";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import type { CreateApiKeyInput } from "@/lib/domain/keys/schemas";
+import type { ApiKeyView } from "@/lib/domain/keys/view";
 
 /** The API keys page's server actions, handed down by the page (components never import them). */
 export interface ApiKeyActions {

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import type { ApiKeyState, ApiKeyView } from "@/lib/keys/view";
+import type { ApiKeyState, ApiKeyView } from "@/lib/domain/keys/view";
 
 export type ListedKey = ApiKeyView & { creatorLeft: boolean };
 

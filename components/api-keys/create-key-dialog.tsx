@@ -7,11 +7,11 @@ import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/platform/text/format-date";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { KEY_EXPIRY_DAYS } from "@/lib/keys/schemas";
-import type { ApiKeyView } from "@/lib/keys/view";
-import type { Scope } from "@/lib/roles";
+import { KEY_EXPIRY_DAYS } from "@/lib/domain/keys/schemas";
+import type { ApiKeyView } from "@/lib/domain/keys/view";
+import type { Scope } from "@/lib/domain/access/roles";
 import type { ApiKeyActions } from "./api-key-actions";
 import { ScopePicker } from "./scope-picker";
 

@@ -2,7 +2,7 @@
 
 import { Dialog } from "@/components/ui/dialog";
 import { SecretReveal } from "@/components/ui/secret-reveal";
-import type { ApiKeyView } from "@/lib/keys/view";
+import type { ApiKeyView } from "@/lib/domain/keys/view";
 
 /**
  * The one time the full key is shown. It lives in the parent's state only: closing this dialog

@@ -1,7 +1,7 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, SCOPES, type Scope } from "@/lib/roles";
+import { MIN_ROLE_FOR_SCOPE, roleAllowsScope, SCOPES, type Scope } from "@/lib/domain/access/roles";
 
-// lib/roles.ts SCOPES grouped by resource for the key form, with words for people.
+// lib/domain/access/roles.ts SCOPES grouped by resource for the key form, with words for people.
 const RESOURCES: Record<string, { label: string; description: string }> = {
   boards: { label: "Boards", description: "Feedback boards" },
   posts: { label: "Posts", description: "Posts, with their votes and comments" },

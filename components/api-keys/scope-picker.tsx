@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { Scope } from "@/lib/roles";
+import type { Scope } from "@/lib/domain/access/roles";
 import { PRESETS, SCOPE_GROUPS, scopeRefusal, type PresetId } from "./scope-groups";
 
 type ScopePickerProps = {

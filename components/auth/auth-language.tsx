@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
-import { directionOf, DEFAULT_PORTAL_LOCALE, type PortalLocale } from "@/lib/i18n/locales";
-import { messagesOf } from "@/lib/i18n/messages";
+import { directionOf, DEFAULT_PORTAL_LOCALE, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { messagesOf } from "@/lib/platform/i18n/messages";
 import { DocumentLanguage } from "@/components/i18n/document-language";
 
 /**

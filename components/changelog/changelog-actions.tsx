@@ -1,10 +1,10 @@
 import type { SearchPostsAction } from "@/components/roadmap/roadmap-actions";
-import type { createReleaseNote } from "@/lib/changelog/create-release-note";
-import type { deleteReleaseNote } from "@/lib/changelog/delete-release-note";
-import type { EditorNote } from "@/lib/changelog/get-changelog-dashboard";
-import type { NoteState } from "@/lib/changelog/published";
-import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/changelog/schemas";
-import type { FormAction, FormResult, Resolved } from "@/lib/forms";
+import type { createReleaseNote } from "@/lib/domain/changelog/create-release-note";
+import type { deleteReleaseNote } from "@/lib/domain/changelog/delete-release-note";
+import type { EditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
+import type { NoteState } from "@/lib/domain/access/published-release-notes";
+import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
+import type { FormAction, FormResult, Resolved } from "@/lib/platform/forms/forms";
 
 /** A save answers the saved note, or, when someone saved in between, their version to show. */
 export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };

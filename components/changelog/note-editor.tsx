@@ -7,7 +7,7 @@ import { Markdown } from "@/components/portal/markdown";
 import { PostStatus } from "@/components/portal/post-status";
 import { PostPicker } from "@/components/posts/post-picker";
 import { LocalTime } from "@/components/ui/local-time";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/platform/text/format-date";
 import { fromLocalInput, localTimeZone, toLocalInput } from "@/components/status/local-time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { EditorNote } from "@/lib/changelog/get-changelog-dashboard";
+import type { EditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
 import { NoteStateBadge, type ChangelogActions } from "./changelog-actions";
 
 type Mode = "draft" | "publish" | "schedule";

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { InvitationDetails } from "@/lib/invitations/find-invitation";
-import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import type { InvitationDetails } from "@/lib/domain/invitations/find-invitation";
+import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
 
 type Props = {
   invitations: InvitationDetails[];

@@ -8,8 +8,8 @@ import { SelectField } from "@/components/ui/select-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
-import { MAIL_NOTICES, type MailMode } from "@/lib/mail/mail-notices";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/domain/members/member-form-schemas";
+import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 import type { MemberActions } from "./member-actions";
 
 const FIELDS = new Set(["email", "role"]);

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { LocalTime } from "@/components/ui/local-time";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { InvitationView } from "@/lib/members/list-members";
-import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
-import type { MailMode } from "@/lib/mail/mail-notices";
+import type { InvitationView } from "@/lib/domain/members/list-members";
+import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
+import type { MailMode } from "@/lib/platform/mail/mail-notices";
 import { RoleOptions } from "./role-options";
 
 export type InvitationCommand = "resend" | "copy" | "revoke";

@@ -1,6 +1,6 @@
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { AddMemberResult } from "@/lib/members/add-member";
+import type { AddMemberResult } from "@/lib/domain/members/add-member";
 import type {
   AddMemberInput,
   ChangeInvitationRoleInput,
@@ -8,7 +8,7 @@ import type {
   InvitationRefInput,
   RemoveMemberInput,
   RevokeInvitationInput,
-} from "@/lib/members/member-form-schemas";
+} from "@/lib/domain/members/member-form-schemas";
 
 /** The members page's server actions, handed down by the page (components never import them). */
 export interface MemberActions {

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { LocalTime } from "@/components/ui/local-time";
 import type { Role } from "@/lib/generated/prisma/enums";
-import type { MemberView } from "@/lib/members/list-members";
-import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
+import type { MemberView } from "@/lib/domain/members/list-members";
+import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
 import { RoleOptions } from "./role-options";
 
 type MemberListProps = {

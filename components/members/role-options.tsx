@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/generated/prisma/enums";
-import { ROLE_LABELS, ROLES } from "@/lib/members/member-form-schemas";
+import { ROLE_LABELS, ROLES } from "@/lib/domain/members/member-form-schemas";
 
 /** The options of a role picker: owner is offered only to owners. */
 export function RoleOptions({ actorRole }: { actorRole: Role }) {

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { PLAN_IDS, planName } from "@/lib/plans/limits";
+import { PLAN_IDS, planName } from "@/lib/domain/plans/limits";
 import { describePlanChange, type PlanChangeSummary } from "./plan-change-summary";
 
 type PlanChangeFormProps = {

@@ -1,6 +1,6 @@
 import type { Plan } from "@/lib/generated/prisma/enums";
-import type { PlanUsage } from "@/lib/plans/get-plan-usage";
-import { planName, RESOURCE_LABELS } from "@/lib/plans/limits";
+import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import { planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
 
 /** What the operator page hears back after a plan change. */
 export interface PlanChangeSummary {

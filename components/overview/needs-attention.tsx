@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ImpactLabel } from "@/components/portal/status-visuals";
 import { LocalTime } from "@/components/ui/local-time";
-import { NEW_POST_DAYS, type WorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
+import { NEW_POST_DAYS, type WorkspaceOverview } from "@/lib/domain/workspaces/get-workspace-overview";
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 

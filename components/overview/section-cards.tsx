@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { WorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
+import type { WorkspaceOverview } from "@/lib/domain/workspaces/get-workspace-overview";
 
 const count = (n: number) => n.toLocaleString("en");
 

@@ -1,5 +1,5 @@
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { LIMITED_RESOURCES, PLAN_IDS, planLimit, planName, RESOURCE_LABELS } from "@/lib/plans/limits";
+import { LIMITED_RESOURCES, PLAN_IDS, planLimit, planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { PLAN_IDS, PLANS, planName } from "@/lib/plans/limits";
+import { PLAN_IDS, PLANS, planName } from "@/lib/domain/plans/limits";
 
 export type OperatorContact = { label: string; href: string } | null;
 

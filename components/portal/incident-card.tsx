@@ -1,7 +1,7 @@
-import type { PublicIncident } from "@/lib/status/list-incidents";
-import { withBdi } from "@/lib/i18n/bdi";
+import type { PublicIncident } from "@/lib/domain/status/list-incidents";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import { useTranslations } from "next-intl";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/platform/text/format-date";
 import { ImpactLabel } from "./status-visuals";
 
 /** An incident with its update timeline, newest update first. Times in UTC: the page says so once. */

@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
-import { directionOf, isPortalLocale, LOCALE_NAMES, parsePortalPath, PORTAL_LOCALE_COOKIE, type PortalLocale } from "@/lib/i18n/locales";
+import { directionOf, isPortalLocale, LOCALE_NAMES, parsePortalPath, PORTAL_LOCALE_COOKIE, type PortalLocale } from "@/lib/platform/i18n/locales";
 
 const ITEM =
   "flex cursor-default select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";

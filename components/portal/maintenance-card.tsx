@@ -1,7 +1,7 @@
-import type { PublicMaintenance } from "@/lib/status/get-public-status";
-import { withBdi } from "@/lib/i18n/bdi";
+import type { PublicMaintenance } from "@/lib/domain/status/get-public-status";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import { useTranslations } from "next-intl";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/platform/text/format-date";
 
 /** A maintenance window running now or ahead: when, what it covers, and what the team said. */
 export function MaintenanceCard({ maintenance, componentNames, locale }: { maintenance: PublicMaintenance; componentNames: Map<string, string>; locale: string }) {

@@ -1,4 +1,4 @@
-import { renderMarkdown } from "@/lib/markdown/render-markdown";
+import { renderMarkdown } from "@/lib/platform/text/render-markdown";
 
 /**
  * A release note's Markdown. renderMarkdown escapes raw HTML and drops unsafe links, which is what

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { parsePortalPath, portalPath, type PortalLanguages, type PortalLocale } from "@/lib/i18n/locales";
+import { parsePortalPath, portalPath, type PortalLanguages, type PortalLocale } from "@/lib/platform/i18n/locales";
 
 /** Title, description and social-preview fields for one portal page. */
 export function portalMetadata(input: { workspace: { name: string }; title?: string; description: string; type?: "website" | "article"; publishedTime?: string }): Metadata {

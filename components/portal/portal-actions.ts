@@ -1,6 +1,6 @@
-import type { FormResult } from "@/lib/forms";
-import type { SimilarPost } from "@/lib/posts/find-similar-posts";
-import type { VisitorPostInput } from "@/lib/posts/submit-visitor-post";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import type { SimilarPost } from "@/lib/domain/posts/find-similar-posts";
+import type { VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 
 // During a database outage a vote answers "unavailable": the session check fails then too, and must
 // not read as "signed out".

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { parsePortalPath } from "@/lib/i18n/locales";
+import { parsePortalPath } from "@/lib/platform/i18n/locales";
 
 /** The portal's sections; `base` is the portal's address in the page's language (/p/acme or /p/acme/de). */
 export function PortalNav({ base }: { base: string }) {

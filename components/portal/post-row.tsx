@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { PublicPost } from "@/lib/posts/view";
+import type { PublicPost } from "@/lib/domain/posts/view";
 import type { VoteAction } from "./portal-actions";
 import { PostStatus } from "./post-status";
 import { VoteButton } from "./vote-button";

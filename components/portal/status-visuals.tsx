@@ -1,6 +1,6 @@
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
-import type { Indicator } from "@/lib/status/overall-indicator";
-import { formatDateTime } from "@/lib/format-date";
+import type { Indicator } from "@/lib/domain/status/overall-indicator";
+import { formatDateTime } from "@/lib/platform/text/format-date";
 import { humanize } from "./format";
 
 // Dark enough for white text to meet WCAG AA (4.5:1) on each.

@@ -3,9 +3,9 @@
 import { Popover } from "radix-ui";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import type { UptimeDay } from "@/lib/status/uptime";
-import { formatDate } from "@/lib/format-date";
-import { directionOf, isPortalLocale } from "@/lib/i18n/locales";
+import type { UptimeDay } from "@/lib/domain/status/uptime";
+import { formatDate } from "@/lib/platform/text/format-date";
+import { directionOf, isPortalLocale } from "@/lib/platform/i18n/locales";
 import { DAY_STATE_COLORS } from "./status-visuals";
 
 // 90 daily bars for one component, with the day's details in a Radix popover that behaves like a

@@ -3,8 +3,8 @@
 import { Popover } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { PostStatus } from "@/components/portal/post-status";
-import type { FormResult } from "@/lib/forms";
-import type { PostChoice } from "@/lib/posts/search-post-choices";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import type { PostChoice } from "@/lib/domain/posts/search-post-choices";
 
 type PostPickerProps = {
   /** The trigger's text; its accessible name says what picking does. */

@@ -7,7 +7,7 @@ import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 
 const FIELDS = new Set(["title", "description"]);
 type ItemText = { title: string; description: string };

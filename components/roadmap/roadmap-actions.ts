@@ -1,13 +1,13 @@
-import type { FormAction, Resolved } from "@/lib/forms";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
-import type { searchPostChoices } from "@/lib/posts/search-post-choices";
-import type { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
-import type { advanceLinkedPosts } from "@/lib/roadmap/advance-linked-posts";
-import type { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
-import type { deleteRoadmapItem } from "@/lib/roadmap/delete-roadmap-item";
-import type { moveRoadmapItem } from "@/lib/roadmap/move-roadmap-item";
-import type { CreateRoadmapItemInput, MoveRoadmapItemInput, UpdateRoadmapItemInput } from "@/lib/roadmap/schemas";
-import type { updateRoadmapItem } from "@/lib/roadmap/update-roadmap-item";
+import type { searchPostChoices } from "@/lib/domain/posts/search-post-choices";
+import type { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
+import type { advanceLinkedPosts } from "@/lib/domain/roadmap/advance-linked-posts";
+import type { createRoadmapItem } from "@/lib/domain/roadmap/create-roadmap-item";
+import type { deleteRoadmapItem } from "@/lib/domain/roadmap/delete-roadmap-item";
+import type { moveRoadmapItem } from "@/lib/domain/roadmap/move-roadmap-item";
+import type { CreateRoadmapItemInput, MoveRoadmapItemInput, UpdateRoadmapItemInput } from "@/lib/domain/roadmap/schemas";
+import type { updateRoadmapItem } from "@/lib/domain/roadmap/update-roadmap-item";
 
 /** The search for posts to link, shared by the roadmap and the changelog editor. */
 export type SearchPostsAction = FormAction<[slug: string, q: string], Resolved<typeof searchPostChoices>>;

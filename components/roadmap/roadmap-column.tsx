@@ -11,7 +11,7 @@ import { PostStatus } from "@/components/portal/post-status";
 import { firstError } from "@/components/status/status-actions";
 import { useToast } from "@/components/ui/toast";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
-import type { BoardItem } from "@/lib/roadmap/get-roadmap-board";
+import type { BoardItem } from "@/lib/domain/roadmap/get-roadmap-board";
 import { STAGE_DOTS, STAGE_LABELS, type RoadmapActions, type RoadmapCan } from "./roadmap-actions";
 
 type ColumnProps = {

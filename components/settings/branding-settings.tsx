@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { accentColorSchema, accentStyle, textOnAccent } from "@/lib/branding/accent";
-import type { BrandingView } from "@/lib/branding/branding-view";
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES } from "@/lib/branding/logo-file";
-import type { FormResult } from "@/lib/forms";
+import { accentColorSchema, accentStyle, textOnAccent } from "@/lib/domain/branding/accent";
+import type { BrandingView } from "@/lib/domain/branding/branding-view";
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES } from "@/lib/domain/branding/logo-file";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { SettingsSection } from "./settings-section";
 
 type Props = {

@@ -9,12 +9,12 @@ import { Switch } from "@/components/ui/switch";
 import { SettingsSection } from "./settings-section";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import { PLANS, planName, RESOURCE_LABELS } from "@/lib/plans/limits";
-import type { PlanUsage } from "@/lib/plans/get-plan-usage";
+import { PLANS, planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
+import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { UpgradeNote, type OperatorContact } from "@/components/plans/upgrade-note";
-import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
+import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "@/lib/domain/workspaces/update-workspace";
 
 type GeneralSettingsProps = {
   workspace: { name: string; slug: string; portalPublished: boolean; plan: Plan };

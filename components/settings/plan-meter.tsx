@@ -1,5 +1,5 @@
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { planName as nameOf } from "@/lib/plans/limits";
+import { planName as nameOf } from "@/lib/domain/plans/limits";
 
 /** "3 of 5 active API keys" with a bar; a plan without a limit reads "3 · no limit on Pro". */
 export function PlanMeter({ used, limit, plan, label, testId }: { used: number; limit: number | null; plan: Plan; label: string; testId?: string }) {

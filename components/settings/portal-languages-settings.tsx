@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
-import { LOCALE_NAMES, PORTAL_LOCALES, type PortalLanguages, type PortalLocale } from "@/lib/i18n/locales";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { LOCALE_NAMES, PORTAL_LOCALES, type PortalLanguages, type PortalLocale } from "@/lib/platform/i18n/locales";
 
 type Props = {
   slug: string;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
-import { COMPONENT_STATUSES } from "@/lib/status/incident-rules";
+import { COMPONENT_STATUSES } from "@/lib/domain/status/incident-rules";
 import { LabelOptions } from "./form-parts";
 import { STATUS_LABELS } from "./status-labels";
 

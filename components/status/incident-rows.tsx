@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ImpactLabel } from "@/components/portal/status-visuals";
 import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
-import type { DashboardIncident } from "@/lib/status/get-status-dashboard";
+import type { DashboardIncident } from "@/lib/domain/status/get-status-dashboard";
 import { INCIDENT_STATUS_LABELS } from "./status-labels";
 
 /** Incidents as rows that lead to their timeline. */

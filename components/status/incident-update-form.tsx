@@ -7,7 +7,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ComponentStatus, IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
-import { allowedIncidentStatuses, INCIDENT_IMPACTS } from "@/lib/status/incident-rules";
+import { allowedIncidentStatuses, INCIDENT_IMPACTS } from "@/lib/domain/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
 import { LabelOptions, MessageField } from "./form-parts";
 import type { StatusActions } from "./status-actions";

@@ -5,7 +5,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
-import type { MaintenanceView } from "@/lib/status/maintenance-schedule";
+import type { MaintenanceView } from "@/lib/domain/status/maintenance-schedule";
 import { firstError, type StatusActions } from "./status-actions";
 
 type MaintenanceListProps = {

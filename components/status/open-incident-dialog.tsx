@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enums";
-import { INCIDENT_IMPACTS, OPENING_STATUSES } from "@/lib/status/incident-rules";
+import { INCIDENT_IMPACTS, OPENING_STATUSES } from "@/lib/domain/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
 import { LabelOptions, MessageField } from "./form-parts";
 import type { StatusActions } from "./status-actions";

@@ -1,11 +1,11 @@
-import type { FormAction, Resolved } from "@/lib/forms";
-import type { cancelMaintenance } from "@/lib/status/cancel-maintenance";
-import type { createComponent } from "@/lib/status/create-component";
-import type { createIncident } from "@/lib/status/create-incident";
-import type { deleteComponent } from "@/lib/status/delete-component";
-import type { endMaintenance } from "@/lib/status/end-maintenance";
-import type { reorderComponents } from "@/lib/status/reorder-components";
-import type { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
+import type { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
+import type { createComponent } from "@/lib/domain/status/create-component";
+import type { createIncident } from "@/lib/domain/status/create-incident";
+import type { deleteComponent } from "@/lib/domain/status/delete-component";
+import type { endMaintenance } from "@/lib/domain/status/end-maintenance";
+import type { reorderComponents } from "@/lib/domain/status/reorder-components";
+import type { scheduleMaintenance } from "@/lib/domain/status/schedule-maintenance";
 import type {
   CreateComponentBody,
   CreateIncidentInput,
@@ -14,10 +14,10 @@ import type {
   SetComponentStatusBody,
   UpdateComponentBody,
   UpdateIncidentInput,
-} from "@/lib/status/schemas";
-import type { setComponentStatus } from "@/lib/status/set-component-status";
-import type { updateComponent } from "@/lib/status/update-component";
-import type { updateIncident } from "@/lib/status/update-incident";
+} from "@/lib/domain/status/schemas";
+import type { setComponentStatus } from "@/lib/domain/status/set-component-status";
+import type { updateComponent } from "@/lib/domain/status/update-component";
+import type { updateIncident } from "@/lib/domain/status/update-incident";
 
 /** The status page's server actions, handed down by the page (components never import them). */
 export interface StatusActions {

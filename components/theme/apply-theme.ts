@@ -1,4 +1,4 @@
-import { themeAttribute, themeCookie, type ThemePreference } from "@/lib/theme/preference";
+import { themeAttribute, themeCookie, type ThemePreference } from "@/lib/platform/theme/preference";
 
 /** Remembers the choice (cookie, read by the server on the next page) and shows it at once. */
 export function applyTheme(preference: ThemePreference) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { THEME_PREFERENCES, type ThemePreference } from "@/lib/theme/preference";
+import { THEME_PREFERENCES, type ThemePreference } from "@/lib/platform/theme/preference";
 import { applyTheme, THEME_LABELS } from "./apply-theme";
 
 export type ThemeSwitchLabels = { label: string } & Record<ThemePreference, string>;

@@ -1,10 +1,10 @@
-import type { FormAction, Resolved } from "@/lib/forms";
-import type { createTodo } from "@/lib/todos/create-todo";
-import type { createTodoList } from "@/lib/todos/create-todo-list";
-import type { deleteTodoList } from "@/lib/todos/delete-todo-list";
-import type { renameTodoList } from "@/lib/todos/rename-todo-list";
-import type { CreateTodoInput, TodoListInput, UpdateTodoInput } from "@/lib/todos/schemas";
-import type { updateTodo } from "@/lib/todos/update-todo";
+import type { FormAction, Resolved } from "@/lib/platform/forms/forms";
+import type { createTodo } from "@/lib/domain/todos/create-todo";
+import type { createTodoList } from "@/lib/domain/todos/create-todo-list";
+import type { deleteTodoList } from "@/lib/domain/todos/delete-todo-list";
+import type { renameTodoList } from "@/lib/domain/todos/rename-todo-list";
+import type { CreateTodoInput, TodoListInput, UpdateTodoInput } from "@/lib/domain/todos/schemas";
+import type { updateTodo } from "@/lib/domain/todos/update-todo";
 
 /** The todos page's server actions, handed down by the page (components never import them). */
 export interface TodoActions {

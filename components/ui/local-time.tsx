@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDate, formatDateTime, formatUtcDateTime } from "@/lib/format-date";
+import { formatDate, formatDateTime, formatUtcDateTime } from "@/lib/platform/text/format-date";
 import { useHydrated } from "./use-hydrated";
 
 /**

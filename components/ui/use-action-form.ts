@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 
 /** Return from `onSuccess` to keep the form busy while the page navigates away. */
 export const STAY_PENDING = Symbol("stay pending");

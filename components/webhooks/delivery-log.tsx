@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
-import type { DeliveryView, WebhookView } from "@/lib/webhooks/view";
+import type { DeliveryView, WebhookView } from "@/lib/domain/webhooks/view";
 import type { DeliveryActions } from "./webhook-actions";
 
 type Props = { slug: string; endpoint: WebhookView; deliveries: DeliveryView[]; nextCursor: string | null; actions: DeliveryActions };

@@ -1,6 +1,6 @@
-import type { FormResult } from "@/lib/forms";
-import type { CreateWebhookInput, UpdateWebhookInput } from "@/lib/webhooks/schemas";
-import type { DeliveryView, WebhookView } from "@/lib/webhooks/view";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import type { CreateWebhookInput, UpdateWebhookInput } from "@/lib/domain/webhooks/schemas";
+import type { DeliveryView, WebhookView } from "@/lib/domain/webhooks/view";
 
 type WithSecret = WebhookView & { secret: string };
 

@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { Switch } from "@/components/ui/switch";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import type { WebhookKindName } from "@/lib/webhooks/schemas";
-import type { WebhookView } from "@/lib/webhooks/view";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
+import type { WebhookKindName } from "@/lib/domain/webhooks/schemas";
+import type { WebhookView } from "@/lib/domain/webhooks/view";
 import type { WebhookActions } from "./webhook-actions";
 
 const FIELDS = new Set(["url", "description", "kind", "eventTypes", "enabled"]);

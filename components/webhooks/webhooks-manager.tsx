@@ -11,8 +11,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { useToast } from "@/components/ui/toast";
 import type { Plan } from "@/lib/generated/prisma/enums";
-import { planLimitMessage } from "@/lib/plans/limits";
-import type { WebhookView } from "@/lib/webhooks/view";
+import { planLimitMessage } from "@/lib/domain/plans/limits";
+import type { WebhookView } from "@/lib/domain/webhooks/view";
 import type { WebhookActions } from "./webhook-actions";
 import { KIND_LABELS, WebhookFormDialog } from "./webhook-form-dialog";
 

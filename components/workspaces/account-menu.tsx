@@ -5,8 +5,8 @@ import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { applyTheme, THEME_LABELS } from "@/components/theme/apply-theme";
-import type { FormResult } from "@/lib/forms";
-import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/theme/preference";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/platform/theme/preference";
 
 type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>>; theme: ThemePreference };
 

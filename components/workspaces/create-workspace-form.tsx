@@ -6,8 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm, STAY_PENDING } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
-import { suggestSlug } from "@/lib/workspaces/schemas";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { suggestSlug } from "@/lib/domain/workspaces/schemas";
 
 export function CreateWorkspaceForm({
   createAction,

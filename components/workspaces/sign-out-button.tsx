@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 
 /**
  * Signs out and lands on `callbackUrl` (the sign-in page unless told otherwise, e.g. the portal page
- * itself). The session ends on the server too (lib/auth/options.ts, events.signOut).
+ * itself). The session ends on the server too (lib/surfaces/auth/options.ts, events.signOut).
  */
 export function SignOutButton({
   callbackUrl = "/sign-in",

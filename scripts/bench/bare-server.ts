@@ -1,7 +1,7 @@
 // The benchmark's yardstick: what this machine can do with no framework at all, for the three
 // scenarios where that is meaningful. `GET /api/v1/posts?limit=20[&q=…]`: node:http plus a pg Pool, the same two statements the product runs (the key
 // with its workspace plan and creator's membership, then the newest-first page of limit + 1 posts)
-// and the same JSON body, byte for byte; `q` adds the product's search (lib/posts/search.ts): the
+// and the same JSON body, byte for byte; `q` adds the product's search (lib/domain/posts/search.ts): the
 // matches through the search index first, then the page by their ids or, past the cap, by the predicate.
 // `GET /api/public/{slug}/status`: the bytes the product's cache would hold for it (the runner
 // hands them over in BENCH_STATUS_FILE), served from memory as a cache hit would be. It skips
@@ -12,9 +12,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
-import { hashKey, isWellFormedKey } from "@/lib/keys/format";
-import { KEY_LOOKUP_SQL } from "@/lib/keys/key-lookup-sql";
-import { POST_SEARCH_VECTOR, SEARCH_HITS_CAP, searchTsQuery } from "@/lib/posts/search";
+import { hashKey, isWellFormedKey } from "@/lib/domain/keys/format";
+import { KEY_LOOKUP_SQL } from "@/lib/domain/keys/key-lookup-sql";
+import { POST_SEARCH_VECTOR, SEARCH_HITS_CAP, searchTsQuery } from "@/lib/domain/posts/search";
 
 const pageSql = (search: string) => `
     SELECT id, "workspaceId", "boardId", "authorId", "roadmapItemId", title, body, status::text AS status, tags,
@@ -22,7 +22,7 @@ const pageSql = (search: string) => `
     FROM "Post" WHERE "workspaceId" = $1${search}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2`;
 const PAGE_SQL = pageSql("");
-// The search as lib/db/scoped.ts sends it for a word with few matches (this one has 0.1%): the
+// The search as lib/platform/db/scoped.ts sends it for a word with few matches (this one has 0.1%): the
 // page from the matches, how many there were riding along (an empty page would ask again).
 const FROM_HITS_SQL = pageSql("").replace(
   `FROM "Post"`,

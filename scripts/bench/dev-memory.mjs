@@ -8,7 +8,7 @@
 // last line. Prints the first visit of each page (the compile a new user waits for) at the start.
 //
 //   node scripts/bench/dev-memory.mjs --dir /tmp/copy --port 4300 --minutes 60 --out before.csv \
-//     --touch lib/format-date.ts
+//     --touch lib/platform/text/format-date.ts
 //
 // It changes the file named by --touch: run it on a throwaway copy of the repository.
 import { spawn } from "node:child_process";

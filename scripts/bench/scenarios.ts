@@ -101,7 +101,7 @@ const SINGLE: Scenario[] = [
     request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/status` }),
     check: ok(/<html/),
   },
-  // The rest of the portal, signed out: answered from the page cache once rendered (lib/public/page-cache.ts).
+  // The rest of the portal, signed out: answered from the page cache once rendered (lib/surfaces/front-door/page-cache.ts).
   {
     name: "portal-board-html",
     label: "GET /p/{ws}/boards/{board} (HTML)",

@@ -6,10 +6,10 @@
 // rows is several times faster than maintaining it a row at a time (the GIN indexes most of all).
 import pg from "pg";
 import { encode } from "next-auth/jwt";
-import { applyMigrations } from "@/lib/db/migrate";
-import { openSql } from "@/lib/db/sql";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { generateKey, hashKey, keyHint } from "@/lib/keys/format";
+import { applyMigrations } from "@/lib/platform/db/migrate";
+import { openSql } from "@/lib/platform/db/sql";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { generateKey, hashKey, keyHint } from "@/lib/domain/keys/format";
 
 export const BENCH = {
   workspaceId: "bench_workspace",

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { listMigrations } from "../../lib/db/migrate";
+import { listMigrations } from "../../lib/platform/db/migrate";
 
 // Schema diffing without a native engine. Prisma 7's CLI needs a schema-engine binary it cannot
 // download offline, so we drive Prisma 6.19's CLI (installed as `prisma-diff-engine`) in its

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/password";
-import { RESET_NETWORKS, RESET_PER_NETWORK } from "@/lib/auth/throttles";
-import { activeSession, startSession } from "@/lib/auth/sessions";
-import { db } from "@/lib/db/client";
-import { settleMail } from "@/lib/mail/send-mail";
-import { hashToken } from "@/lib/tokens/email-token";
-import { requestPasswordReset } from "@/lib/users/request-password-reset";
-import { checkResetLink, RESET_LINK_PROBLEMS, resetPassword } from "@/lib/users/reset-password";
+import { hashPassword } from "@/lib/platform/auth/password";
+import { RESET_NETWORKS, RESET_PER_NETWORK } from "@/lib/platform/auth/throttles";
+import { activeSession, startSession } from "@/lib/platform/auth/sessions";
+import { db } from "@/lib/platform/db/client";
+import { settleMail } from "@/lib/platform/mail/send-mail";
+import { hashToken } from "@/lib/platform/tokens/email-token";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { checkResetLink, RESET_LINK_PROBLEMS, resetPassword } from "@/lib/domain/users/reset-password";
 import { uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
 
 // Password reset, over a real SMTP server started here, the app's mail going out through
 // nodemailer as in production; sign-in checked through the credentials provider next-auth calls.
 process.env.AUTH_IP_LIMIT_FACTOR = "1";
-const { authOptions } = await import("@/lib/auth/options");
+const { authOptions } = await import("@/lib/surfaces/auth/options");
 type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
 const provider = authOptions().providers.find((candidate) => candidate.id === "credentials")!;
 const authorize = (provider as unknown as { options: { authorize: Authorize } }).options.authorize;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as verifyRoute from "@/app/verify-email/route";
-import { db } from "@/lib/db/client";
-import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
-import { settleMail } from "@/lib/mail/send-mail";
-import { registerAccount } from "@/lib/users/register-account";
-import { requestPasswordReset } from "@/lib/users/request-password-reset";
-import { sendVerificationEmail } from "@/lib/users/send-verification-email";
+import { db } from "@/lib/platform/db/client";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { settleMail } from "@/lib/platform/mail/send-mail";
+import { registerAccount } from "@/lib/domain/users/register-account";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { sendVerificationEmail } from "@/lib/domain/users/send-verification-email";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
 import { sessionCookieFor } from "../support/session-cookie";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/boards/route";
 import * as item from "@/app/api/v1/boards/[id]/route";
 import * as posts from "@/app/api/v1/posts/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/changelog/route";
 import * as item from "@/app/api/v1/changelog/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as comments from "@/app/api/v1/posts/[id]/comments/route";
 import * as votes from "@/app/api/v1/posts/[id]/votes/route";
 import * as comment from "@/app/api/v1/comments/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, createTestUser, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -4,7 +4,7 @@ import * as postList from "@/app/api/v1/posts/route";
 import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError } from "../support/endpoint-checklist";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as posts from "@/app/api/v1/posts/route";
 import * as todos from "@/app/api/v1/todos/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError } from "../support/endpoint-checklist";
 

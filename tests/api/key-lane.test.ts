@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
-import { generateKey } from "@/lib/keys/format";
+import { generateKey } from "@/lib/domain/keys/format";
 import { expectError } from "../support/endpoint-checklist";
 
 // A key works only under /api/v1. The proxy refuses it everywhere else, and the routes

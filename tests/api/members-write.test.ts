@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as invitations from "@/app/api/v1/invitations/route";
 import * as invitation from "@/app/api/v1/invitations/[id]/route";
 import * as member from "@/app/api/v1/members/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

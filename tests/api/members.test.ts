@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/members/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
 import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as bulk from "@/app/api/v1/posts/bulk/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/posts/route";
 import * as item from "@/app/api/v1/posts/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, onlyPreExisting, walkAllPages } from "../support/pagination";

@@ -2,7 +2,7 @@ import { parseList, type Item } from "structured-headers";
 import { describe, expect, it } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
 import * as posts from "@/app/api/v1/posts/route";
-import { rateLimitBackend } from "@/lib/ratelimit";
+import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { call, seedTenant } from "../support/api";
 import { seedPortal } from "../public/fixtures";
 import { get } from "../public/request";

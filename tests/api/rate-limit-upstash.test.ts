@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRateLimiter, failOpenStats } from "@/lib/ratelimit";
+import { createRateLimiter, failOpenStats } from "@/lib/platform/ratelimit";
 import { startUpstashBridge, type UpstashBridge } from "@/scripts/upstash-bridge/server";
 import * as posts from "@/app/api/v1/posts/route";
 import { call, seedTenant, uniqueSuffix } from "../support/api";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as boardsLike from "@/app/api/v1/posts/route";
-import { rateLimitBackend } from "@/lib/ratelimit";
+import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { call, seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 import { startOfUsableWindow } from "../support/rate-limit-window";

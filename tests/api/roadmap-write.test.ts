@@ -4,7 +4,7 @@ import * as item from "@/app/api/v1/roadmap/[id]/route";
 import * as move from "@/app/api/v1/roadmap/[id]/move/route";
 import * as links from "@/app/api/v1/roadmap/[id]/posts/route";
 import * as link from "@/app/api/v1/roadmap/[id]/posts/[postId]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/roadmap/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";

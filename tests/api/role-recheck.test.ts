@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as posts from "@/app/api/v1/posts/route";
 import * as changelog from "@/app/api/v1/changelog/route";
-import { defineRoute } from "@/lib/api/define-route";
-import { db } from "@/lib/db/client";
+import { defineRoute } from "@/lib/surfaces/api/define-route";
+import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as components from "@/app/api/v1/status/components/route";
 import * as incidents from "@/app/api/v1/status/incidents/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant } from "../support/api";
 import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";

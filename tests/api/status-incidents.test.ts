@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/status/incidents/route";
 import * as item from "@/app/api/v1/status/incidents/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { ComponentStatus, IncidentStatus } from "@/lib/generated/prisma/enums";
 import { call, seedTenant, type Tenant } from "../support/api";
 import { expectError, expectValidationError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";

@@ -6,7 +6,7 @@ import * as maintenance from "@/app/api/v1/status/maintenance/route";
 import * as window from "@/app/api/v1/status/maintenance/[id]/route";
 import * as end from "@/app/api/v1/status/maintenance/[id]/end/route";
 import * as incidents from "@/app/api/v1/status/incidents/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { call, seedTenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -4,8 +4,8 @@ import * as rotate from "@/app/api/v1/webhooks/[id]/rotate-secret/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
 import * as testEvent from "@/app/api/v1/webhooks/[id]/test/route";
 import * as webhooks from "@/app/api/v1/webhooks/route";
-import { db } from "@/lib/db/client";
-import { openSecret } from "@/lib/webhooks/secret-box";
+import { db } from "@/lib/platform/db/client";
+import { openSecret } from "@/lib/domain/webhooks/secret-box";
 import { call, seedTenant, type Tenant } from "../support/api";
 import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accentColorSchema, accentHover, ACCENT_MESSAGE, contrastRatio, relativeLuminance, textOnAccent } from "@/lib/branding/accent";
+import { accentColorSchema, accentHover, ACCENT_MESSAGE, contrastRatio, relativeLuminance, textOnAccent } from "@/lib/domain/branding/accent";
 
 describe("accent colour", () => {
   it.each([

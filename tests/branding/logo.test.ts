@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/logos/[workspace]/[version]/route";
-import { logoPath } from "@/lib/branding/branding-view";
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, sniffImageType } from "@/lib/branding/logo-file";
-import { readWorkspaceLogo } from "@/lib/branding/read-logo";
-import { removeWorkspaceLogo } from "@/lib/branding/remove-logo";
-import { setWorkspaceLogo } from "@/lib/branding/set-logo";
-import { updateAccentColor } from "@/lib/branding/update-accent";
-import { db } from "@/lib/db/client";
+import { logoPath } from "@/lib/domain/branding/branding-view";
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, sniffImageType } from "@/lib/domain/branding/logo-file";
+import { readWorkspaceLogo } from "@/lib/domain/branding/read-logo";
+import { removeWorkspaceLogo } from "@/lib/domain/branding/remove-logo";
+import { setWorkspaceLogo } from "@/lib/domain/branding/set-logo";
+import { updateAccentColor } from "@/lib/domain/branding/update-accent";
+import { db } from "@/lib/platform/db/client";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { PUBLIC_CACHE_CHANNEL, startPublicCacheListener, type PublicCacheListener } from "@/lib/cache/public-cache-listener";
-import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
-import { changeName } from "@/lib/users/change-name";
+import { db } from "@/lib/platform/db/client";
+import { PUBLIC_CACHE_CHANNEL, startPublicCacheListener, type PublicCacheListener } from "@/lib/platform/cache/public-cache-listener";
+import { cacheKey, getCached, putCached } from "@/lib/platform/cache/response-cache";
+import { changeName } from "@/lib/domain/users/change-name";
 import { createTestUser } from "../support/api";
 import { seedPortal, type Portal } from "../public/fixtures";
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { sharedRead } from "@/lib/cache/shared-read";
-import { clearPublicCache, invalidateWorkspace, publicCacheStats } from "@/lib/public/response-cache";
+import { sharedRead } from "@/lib/platform/cache/shared-read";
+import { clearPublicCache, invalidateWorkspace, publicCacheStats } from "@/lib/platform/cache/response-cache";
 
-// The reads every visitor of a portal shares (lib/cache/shared-read.ts): kept in the public answer
+// The reads every visitor of a portal shares (lib/platform/cache/shared-read.ts): kept in the public answer
 // cache, under its byte budget, until the workspace changes.
 describe("sharedRead", () => {
   beforeEach(() => clearPublicCache());

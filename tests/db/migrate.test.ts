@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applyMigrations, listMigrations, withoutTransactionControl } from "../../lib/db/migrate";
-import { openSql, type SqlConnection } from "../../lib/db/sql";
+import { applyMigrations, listMigrations, withoutTransactionControl } from "../../lib/platform/db/migrate";
+import { openSql, type SqlConnection } from "../../lib/platform/db/sql";
 
 // Runs the migration runner against a real PostgreSQL scratch database and an in-memory PGlite.
 // Each test gets a fresh schema on the search_path instead of a fresh database: the runner uses

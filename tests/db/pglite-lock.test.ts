@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSql, type SqlConnection } from "../../lib/db/sql";
+import { openSql, type SqlConnection } from "../../lib/platform/db/sql";
 
 // Two processes on one PGlite folder would corrupt it, so the second opener must be turned away
 // with a message a person can act on, and a lock left by a killed process must not brick the data.
@@ -16,7 +16,7 @@ const CHILD_TIMEOUT = 120_000;
 // Runs in a separate Node process. "read" prints the row or the open error; "hold" opens the
 // folder, says so, and waits to be killed.
 const CHILD = `
-import { openSql } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "lib/db/sql.ts")).href)};
+import { openSql } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "lib/platform/db/sql.ts")).href)};
 const [mode, dataDir] = process.argv.slice(2);
 try {
   const conn = await openSql({ kind: "pglite", dataDir });

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshCachesConsumer } from "@/lib/cache/refresh-on-event";
-import { db } from "@/lib/db/client";
-import type { EventType } from "@/lib/events/catalogue";
-import { EVENT_CONSUMERS } from "@/lib/events/consumers";
-import { consumeEvent, dispatchEvent } from "@/lib/events/dispatch";
-import { recordEvent, type StoredEvent } from "@/lib/events/record-event";
-import { ROUTED_CONSUMERS } from "@/lib/events/routing";
-import type { EventConsumer } from "@/lib/events/types";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
-import { cacheKey, getCached, putCached } from "@/lib/public/response-cache";
+import { refreshCachesConsumer } from "@/lib/platform/cache/refresh-on-event";
+import { db } from "@/lib/platform/db/client";
+import type { EventType } from "@/lib/platform/events/catalogue";
+import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
+import { consumeEvent } from "@/lib/platform/events/dispatch";
+import { recordEvent, type StoredEvent } from "@/lib/platform/events/record-event";
+import { ROUTED_CONSUMERS } from "@/lib/platform/events/routing";
+import type { EventConsumer } from "@/lib/platform/events/types";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import { cacheKey, getCached, putCached } from "@/lib/platform/cache/response-cache";
 import { seedTenant } from "../support/api";
 
 const workers: JobWorker[] = [];
@@ -74,19 +74,6 @@ describe("consumers", () => {
     expect(await consumersFor("release_note.published")).toEqual(["cache.refresh", "subscriber-notifications"]);
     const names = EVENT_CONSUMERS.map((consumer) => consumer.name);
     for (const name of ROUTED_CONSUMERS) expect(names).toContain(name);
-  });
-
-  it("a dispatch job left from before events queued their own consume jobs still hands the event on", async () => {
-    const { workspace } = await seedTenant();
-    const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type: "todo.created", data: { id: "t1" } }));
-    await db.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1`, recorded.id);
-    await dispatchEvent({ eventId: recorded.id });
-    await dispatchEvent({ eventId: recorded.id });
-    const rows = await db.$queryRawUnsafe<{ consumer: string }[]>(
-      `SELECT data->>'consumer' AS consumer FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1 ORDER BY 1`,
-      recorded.id,
-    );
-    expect(rows.map((row) => row.consumer)).toEqual(["cache.refresh", "webhooks"]);
   });
 
   it("the cache refresh consumer drops the workspace's cached public answers", async () => {

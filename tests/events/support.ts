@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
+import { db } from "@/lib/platform/db/client";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
 
 /** The events a workspace recorded, oldest first. */
 export async function eventsOf(workspaceId: string, type?: string) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addComment } from "@/lib/comments/add-comment";
-import { createBoard } from "@/lib/boards/create-board";
-import { deleteBoard } from "@/lib/boards/delete-board";
-import { listAllBoards } from "@/lib/boards/list-all-boards";
-import { updateBoard } from "@/lib/boards/update-board";
-import { db } from "@/lib/db/client";
-import { toggleVote } from "@/lib/votes/toggle-vote";
+import { addComment } from "@/lib/domain/comments/add-comment";
+import { createBoard } from "@/lib/domain/boards/create-board";
+import { deleteBoard } from "@/lib/domain/boards/delete-board";
+import { listAllBoards } from "@/lib/domain/boards/list-all-boards";
+import { updateBoard } from "@/lib/domain/boards/update-board";
+import { db } from "@/lib/platform/db/client";
+import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 import { expectApiError } from "../support/actors";
 import { seedBoard } from "../support/api";
 import { newUsers, seedFeedback, seedPost } from "./fixtures";

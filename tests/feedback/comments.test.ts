@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as publicPost from "@/app/api/public/[workspace]/posts/[postId]/route";
-import { addComment } from "@/lib/comments/add-comment";
-import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
-import { replyAsTeam } from "@/lib/comments/reply-as-team";
-import { db } from "@/lib/db/client";
-import { clearPublicCache } from "@/lib/public/response-cache";
+import { addComment } from "@/lib/domain/comments/add-comment";
+import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-comment";
+import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
+import { db } from "@/lib/platform/db/client";
+import { clearPublicCache } from "@/lib/platform/cache/response-cache";
 import { expectApiError } from "../support/actors";
 import { call, seedBoard } from "../support/api";
 import { countsOf, newUsers, seedFeedback, seedPost } from "./fixtures";

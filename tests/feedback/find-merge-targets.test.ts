@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { findMergeTargets } from "@/lib/posts/find-merge-targets";
+import { db } from "@/lib/platform/db/client";
+import { findMergeTargets } from "@/lib/domain/posts/find-merge-targets";
 import { expectApiError } from "../support/actors";
 import { seedFeedback, seedPost } from "./fixtures";
 

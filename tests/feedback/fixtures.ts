@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { actorOf } from "../support/actors";
 import { createTestUser, seedBoard, seedTenant, type Tenant } from "../support/api";

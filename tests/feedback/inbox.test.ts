@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listInbox } from "@/lib/posts/list-inbox";
+import { listInbox } from "@/lib/domain/posts/list-inbox";
 import { expectApiError } from "../support/actors";
 import { seedBoard } from "../support/api";
 import { newUsers, seedFeedback, seedPost } from "./fixtures";

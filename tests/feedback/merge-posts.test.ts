@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as item from "@/app/api/v1/posts/[id]/route";
-import { DomainError } from "@/lib/core/errors";
-import { addComment } from "@/lib/comments/add-comment";
-import { db } from "@/lib/db/client";
-import { mergePost } from "@/lib/posts/merge-posts";
-import { toggleVote } from "@/lib/votes/toggle-vote";
+import { DomainError } from "@/lib/platform/core/errors";
+import { addComment } from "@/lib/domain/comments/add-comment";
+import { db } from "@/lib/platform/db/client";
+import { mergePost } from "@/lib/domain/posts/merge-posts";
+import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 import { expectApiError } from "../support/actors";
 import { call } from "../support/api";
 import { countsOf, newUsers, seedFeedback, seedPost, seedVoters } from "./fixtures";
@@ -130,7 +130,7 @@ describe("merging post B into post A", () => {
     expect((await db.post.findUniqueOrThrow({ where: { id: foreign.id } })).mergedIntoId).toBeNull();
   });
 
-  it("only admins and owners merge (lib/roles.ts)", async () => {
+  it("only admins and owners merge (lib/domain/access/roles.ts)", async () => {
     const fb = await seedFeedback();
     const a = await seedPost(fb.tenant, fb.board.id);
     const b = await seedPost(fb.tenant, fb.board.id);

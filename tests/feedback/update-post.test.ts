@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as item from "@/app/api/v1/posts/[id]/route";
-import { db } from "@/lib/db/client";
-import { createPost } from "@/lib/posts/create-post";
-import { mergePost } from "@/lib/posts/merge-posts";
-import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
-import { StalePostError, updatePost } from "@/lib/posts/update-post";
+import { db } from "@/lib/platform/db/client";
+import { createPost } from "@/lib/domain/posts/create-post";
+import { mergePost } from "@/lib/domain/posts/merge-posts";
+import { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
+import { StalePostError, updatePost } from "@/lib/domain/posts/update-post";
 import { expectApiError } from "../support/actors";
 import { call } from "../support/api";
 import { seedFeedback, seedPost } from "./fixtures";
@@ -72,7 +72,7 @@ describe("editing a post: bad input and roles", () => {
     expect(await db.post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({ title: "Original", version: post.version });
   });
 
-  it("only the allowed status moves (lib/posts/status-rules.ts); a merged post stays closed", async () => {
+  it("only the allowed status moves (lib/domain/posts/status-rules.ts); a merged post stays closed", async () => {
     const fb = await seedFeedback();
     const post = await seedPost(fb.tenant, fb.board.id, { status: "planned" });
     const backwards = await expectApiError(updatePost(fb.member, post.id, { status: "under_review" }), "VALIDATION_ERROR");

@@ -8,15 +8,15 @@ import { startCuttableDatabase } from "../support/cuttable-database";
 // comment" (the session check failed and read as signed out), and pages answered 500 for a moment
 // before the 503 page. Here the app's whole connection to the database runs through a relay that
 // can drop it like a stopped server does (tests/support/cuttable-database.ts), so the process-wide
-// client is set up only after the relay is: everything touching lib/db is imported below.
+// client is set up only after the relay is: everything touching lib/platform/db is imported below.
 const database = await startCuttableDatabase(process.env.DATABASE_URL!);
 process.env.DATABASE_URL = database.url;
 
-const { db } = await import("@/lib/db/client");
-const { authOptions } = await import("@/lib/auth/options");
-const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/forms");
-const { toggleVote } = await import("@/lib/votes/toggle-vote");
-const { addComment } = await import("@/lib/comments/add-comment");
+const { db } = await import("@/lib/platform/db/client");
+const { authOptions } = await import("@/lib/surfaces/auth/options");
+const { answerOutage, formFailureOf, SERVICE_UNAVAILABLE } = await import("@/lib/platform/forms/forms");
+const { toggleVote } = await import("@/lib/domain/votes/toggle-vote");
+const { addComment } = await import("@/lib/domain/comments/add-comment");
 const { proxy } = await import("@/proxy");
 const { createTestUser } = await import("../support/api");
 const { seedPortal } = await import("../public/fixtures");
@@ -124,7 +124,7 @@ describe("a database outage, as a signed-in visitor meets it", () => {
 });
 
 describe("pages during an outage", () => {
-  // A failed probe is remembered for a second (lib/db/probe.ts): let it lapse between cases.
+  // A failed probe is remembered for a second (lib/platform/db/probe.ts): let it lapse between cases.
   afterEach(async () => {
     await database.restore();
     await new Promise((resolve) => setTimeout(resolve, 1_100));

@@ -3,10 +3,10 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import * as health from "@/app/api/health/route";
-import { toApiError } from "@/lib/api/to-api-error";
-import { createPool, createPrismaClient } from "@/lib/db/client";
-import { resolveDatabaseTarget } from "@/lib/db/target";
-import { createRateLimiter } from "@/lib/ratelimit";
+import { toApiError } from "@/lib/surfaces/api/to-api-error";
+import { createPool, createPrismaClient } from "@/lib/platform/db/client";
+import { resolveDatabaseTarget } from "@/lib/platform/db/target";
+import { createRateLimiter } from "@/lib/platform/ratelimit";
 
 // A database outage once made every dashboard page a 500, and
 // one blocked table stalled the whole pool with no statement timeout. Real connections throughout:

@@ -2,14 +2,14 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPool } from "@/lib/db/client";
-import { resolveDatabaseTarget } from "@/lib/db/target";
-import { serverLimits } from "@/lib/server/config";
-import { createFrontDoor } from "@/lib/server/front-door";
+import { createPool } from "@/lib/platform/db/client";
+import { resolveDatabaseTarget } from "@/lib/platform/db/target";
+import { serverLimits } from "@/lib/platform/server/config";
+import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 
-// The front door (lib/server/front-door.ts) turns a page's 500 into the 503 page only when the
-// page's own database work found the database unavailable (lib/db/unavailable-watch.ts,
-// lib/server/unavailable-answer.ts). In front of a stand-in for Next.js that queries a real pool of
+// The front door (lib/surfaces/front-door/front-door.ts) turns a page's 500 into the 503 page only when the
+// page's own database work found the database unavailable (lib/platform/db/unavailable-watch.ts,
+// lib/platform/server/unavailable-answer.ts). In front of a stand-in for Next.js that queries a real pool of
 // one connection, held by the test, and then answers as Next does: status first, then the head
 // flushed and the body streamed. A real bug must still answer 500, and the API its own answer.
 
@@ -96,7 +96,7 @@ describe.skipIf(target.kind !== "postgres")("a page whose database work found no
     expect(recovered.status).toBe(200);
     expect(await recovered.text()).toBe("<html>next's own page</html>");
 
-    // The API maps the same failure to its own 503 envelope (lib/api/to-api-error.ts): an API 500 is its own.
+    // The API maps the same failure to its own 503 envelope (lib/surfaces/api/to-api-error.ts): an API 500 is its own.
     const api = await fetch(`${base}/api/v1/posts?outcome=throws`);
     expect(api.status).toBe(500);
     expect(await api.text()).toBe("<html>next's own page</html>");

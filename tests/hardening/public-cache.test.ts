@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as boardPosts from "@/app/api/public/[workspace]/boards/[boardId]/posts/route";
-import { publicCacheStats, getCached, putCached, type CachedAnswer } from "@/lib/public/response-cache";
+import { publicCacheStats, getCached, putCached, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 import { seedPortal } from "../public/fixtures";
 import { get } from "../public/request";
 

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { baseSecurityHeaders } from "@/lib/security/headers";
+import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 
 // Security headers on every page kind: dashboard and auth pages carry them and cannot be framed.
 // The proxy adds each page's own (CSP with a fresh nonce, X-Frame-Options); the base ones

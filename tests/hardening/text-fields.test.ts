@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as postsRoute from "@/app/api/v1/posts/route";
-import { db } from "@/lib/db/client";
-import { createPost } from "@/lib/posts/create-post";
-import { createUser } from "@/lib/users/create-user";
-import { createWorkspace } from "@/lib/workspaces/create-workspace";
-import { updateWorkspace } from "@/lib/workspaces/update-workspace";
+import { db } from "@/lib/platform/db/client";
+import { createPost } from "@/lib/domain/posts/create-post";
+import { createUser } from "@/lib/domain/users/create-user";
+import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import { updateWorkspace } from "@/lib/domain/workspaces/update-workspace";
 import { actorOf, expectApiError } from "../support/actors";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
 import { expectValidationError } from "../support/endpoint-checklist";

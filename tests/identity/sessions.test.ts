@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { encode, decode } from "next-auth/jwt";
 import type { JWT } from "next-auth/jwt";
-import { activeSession, endAllSessions, endSession, startSession } from "@/lib/auth/sessions";
-import { db } from "@/lib/db/client";
+import { activeSession, endAllSessions, endSession, startSession } from "@/lib/platform/auth/sessions";
+import { db } from "@/lib/platform/db/client";
 import { createTestUser } from "../support/api";
 
 // A session is a row the server can end. The JWT cookie only carries its id;
 // next-auth's callbacks re-read the row on every request.
-const { authOptions } = await import("@/lib/auth/options");
+const { authOptions } = await import("@/lib/surfaces/auth/options");
 const callbacks = authOptions().callbacks!;
 const secret = process.env.NEXTAUTH_SECRET!;
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { hashPassword } from "@/lib/auth/password";
-import { withRetryAfter } from "@/lib/auth/retry-after";
-import { SIGN_IN_DELAYS, waitSecondsAfter } from "@/lib/auth/sign-in-delays";
-import { db } from "@/lib/db/client";
-import { settleMail } from "@/lib/mail/send-mail";
-import { changePassword } from "@/lib/users/change-password";
+import { hashPassword } from "@/lib/platform/auth/password";
+import { withRetryAfter } from "@/lib/surfaces/auth/retry-after";
+import { SIGN_IN_DELAYS, waitSecondsAfter } from "@/lib/platform/auth/sign-in-delays";
+import { db } from "@/lib/platform/db/client";
+import { settleMail } from "@/lib/platform/mail/send-mail";
+import { changePassword } from "@/lib/domain/users/change-password";
 import { uniqueSuffix } from "../support/api";
 import { startSmtpServer } from "../support/smtp";
 
@@ -12,7 +12,7 @@ import { startSmtpServer } from "../support/smtp";
 // the owner out. Through next-auth's authorize, as the sign-in form reaches it, on PostgreSQL, with
 // the warning mail going over a real SMTP server. The clock is moved (Date only) instead of waited.
 process.env.AUTH_IP_LIMIT_FACTOR = "1";
-const { authOptions, TOO_MANY_ATTEMPTS } = await import("@/lib/auth/options");
+const { authOptions, TOO_MANY_ATTEMPTS } = await import("@/lib/surfaces/auth/options");
 
 type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
 const provider = authOptions().providers.find((candidate) => candidate.id === "credentials")!;

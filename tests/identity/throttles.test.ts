@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { addMember } from "@/lib/members/add-member";
-import { resendInvitation } from "@/lib/members/resend-invitation";
-import { requestEmailChange } from "@/lib/users/request-email-change";
-import { registerAccount } from "@/lib/users/register-account";
-import { sendVerificationEmail } from "@/lib/users/send-verification-email";
+import { db } from "@/lib/platform/db/client";
+import { addMember } from "@/lib/domain/members/add-member";
+import { resendInvitation } from "@/lib/domain/members/resend-invitation";
+import { requestEmailChange } from "@/lib/domain/users/request-email-change";
+import { registerAccount } from "@/lib/domain/users/register-account";
+import { sendVerificationEmail } from "@/lib/domain/users/send-verification-email";
 import { createTestUser, seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
 // Sign-in, sign-up and the mails they cause are throttled per account or
 // address and per client IP, through createRateLimiter, the limiter of the API (in-process here).
 process.env.AUTH_IP_LIMIT_FACTOR = "1";
-const { authOptions } = await import("@/lib/auth/options");
+const { authOptions } = await import("@/lib/surfaces/auth/options");
 
 type Authorize = (credentials: Record<string, string>, request: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
 const credentials = authOptions().providers.find((provider) => provider.id === "credentials")!;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { startJobWorker } from "@/lib/jobs/worker";
-import { queueMail, sendQueuedMail, settleMail } from "@/lib/mail/send-mail";
-import { signUpAttemptMail } from "@/lib/mail/templates/sign-up-attempt";
+import { db } from "@/lib/platform/db/client";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { startJobWorker } from "@/lib/platform/jobs/worker";
+import { queueMail, sendQueuedMail, settleMail } from "@/lib/platform/mail/send-mail";
+import { signUpAttemptMail } from "@/lib/platform/mail/templates/sign-up-attempt";
 import { uniqueSuffix } from "../support/api";
 import { startSmtpServer } from "../support/smtp";
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { JOB_HANDLERS } from "@/lib/jobs/handlers";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import type { JobHandler } from "@/lib/jobs/types";
-import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
+import { db } from "@/lib/platform/db/client";
+import { enqueueJob } from "@/lib/platform/jobs/enqueue-job";
+import { JOB_HANDLERS } from "@/lib/surfaces/worker/handlers";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import type { JobHandler } from "@/lib/platform/jobs/types";
+import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
 
 // The queue on the test's own database (PostgreSQL, or PGlite with TEST_DATABASE=pglite): jobs
 // commit with their transaction, run once per attempt across workers, and come back when a worker

@@ -2,15 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { startJobWorkerThread } from "@/lib/jobs/worker-thread";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { db } from "@/lib/platform/db/client";
+import { startJobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { fanOutEvent } from "@/lib/domain/webhooks/fan-out";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startReceiver } from "../webhooks/receiver";
 
-// The production server's job worker on a thread of its own (lib/jobs/worker-thread.ts): the real
+// The production server's job worker on a thread of its own (lib/surfaces/worker/worker-thread.ts): the real
 // worker on a thread, with this file's database, delivers what the test's thread recorded; stopped,
 // it delivers nothing more; a thread that ends by itself is started again; one that does not stop
 // when asked is ended after its deadline. A thread opens its own connections, so this needs

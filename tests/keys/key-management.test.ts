@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { createApiKey } from "@/lib/keys/create-api-key";
-import { listApiKeys } from "@/lib/keys/list-api-keys";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { verifyApiKey } from "@/lib/keys/verify-api-key";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
+import { db } from "@/lib/platform/db/client";
+import { createApiKey } from "@/lib/domain/keys/create-api-key";
+import { listApiKeys } from "@/lib/domain/keys/list-api-keys";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-api-key";
+import { verifyApiKey } from "@/lib/domain/keys/verify-api-key";
+import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

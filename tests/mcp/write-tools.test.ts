@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { V1_ROUTES } from "@/app/api/v1/routes";
 import * as mcp from "@/app/api/v1/mcp/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { createTestUser, seedBoard, seedTenant } from "../support/api";
 import { serveRoutes, type RouteServer } from "../support/route-server";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { addMember } from "@/lib/members/add-member";
-import { createUser } from "@/lib/users/create-user";
+import { db } from "@/lib/platform/db/client";
+import { addMember } from "@/lib/domain/members/add-member";
+import { createUser } from "@/lib/domain/users/create-user";
 import { createTestUser, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

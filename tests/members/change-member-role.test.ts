@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { changeMemberRole } from "@/lib/members/change-member-role";
-import { LAST_OWNER_MESSAGE } from "@/lib/members/owner-rules";
+import { db } from "@/lib/platform/db/client";
+import { changeMemberRole } from "@/lib/domain/members/change-member-role";
+import { LAST_OWNER_MESSAGE } from "@/lib/domain/members/owner-rules";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
@@ -98,7 +98,7 @@ describe("changeMemberRole", () => {
   });
 
   it("a demotion takes effect on the member's API keys at the next request", async () => {
-    const { verifyApiKey } = await import("@/lib/keys/verify-api-key");
+    const { verifyApiKey } = await import("@/lib/domain/keys/verify-api-key");
     const tenant = await seedTenant();
     const admin = await tenant.member("ADMIN");
     const key = await tenant.key(["changelog:write"], { creatorId: admin.id });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addMember } from "@/lib/members/add-member";
-import { keyHint } from "@/lib/keys/format";
-import { listMembers } from "@/lib/members/list-members";
+import { addMember } from "@/lib/domain/members/add-member";
+import { keyHint } from "@/lib/domain/keys/format";
+import { listMembers } from "@/lib/domain/members/list-members";
 import { seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
 

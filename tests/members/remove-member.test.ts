@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { addMember } from "@/lib/members/add-member";
-import { LAST_OWNER_MESSAGE } from "@/lib/members/owner-rules";
-import { removeMember } from "@/lib/members/remove-member";
-import { revokeInvitation } from "@/lib/members/revoke-invitation";
-import { verifyApiKey } from "@/lib/keys/verify-api-key";
-import { createUser } from "@/lib/users/create-user";
+import { db } from "@/lib/platform/db/client";
+import { addMember } from "@/lib/domain/members/add-member";
+import { LAST_OWNER_MESSAGE } from "@/lib/domain/members/owner-rules";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
+import { verifyApiKey } from "@/lib/domain/keys/verify-api-key";
+import { createUser } from "@/lib/domain/users/create-user";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateMetadata } from "@/app/unsubscribe/[token]/page";
-import { db } from "@/lib/db/client";
-import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
-import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
+import { db } from "@/lib/platform/db/client";
+import { setPostNotificationLevel } from "@/lib/domain/notifications/set-post-notification-level";
+import { unsubscribeToken } from "@/lib/domain/notifications/unsubscribe-token";
 import { seedTenant } from "../support/api";
 
 // The unsubscribe page a post-update mail links to: its tab's title is in the visitor's portal

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_ROUTES } from "@/app/api/public/routes";
 import { V1_ROUTES } from "@/app/api/v1/routes";
-import { endpointOf, isFallback } from "@/lib/api/endpoint";
-import type { OpenApiDocument, RouteTable } from "@/lib/openapi/route-table";
+import { endpointOf, isFallback } from "@/lib/surfaces/openapi/endpoint";
+import type { OpenApiDocument, RouteTable } from "@/lib/surfaces/openapi/route-table";
 import { openApiDocuments } from "../support/openapi-validator";
 
 // A route cannot exist without its operation, nor an operation without its route: every

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MIN_ROLE_FOR_SCOPE } from "@/lib/roles";
+import { MIN_ROLE_FOR_SCOPE } from "@/lib/domain/access/roles";
 import { openApiDocuments } from "../support/openapi-validator";
 
 // docs/api.md's table of scopes is written by hand; every operation the v1 document serves with a

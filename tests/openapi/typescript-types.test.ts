@@ -2,16 +2,16 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ROUTES } from "@/app/api/public/routes";
 import { V1_ROUTES } from "@/app/api/v1/routes";
-import { plannedPostTitles } from "@/lib/api-client/example";
-import { db } from "@/lib/db/client";
-import { buildPublicDocument } from "@/lib/openapi/public-document";
-import { GENERATED_TYPES, typescriptTypesOf, withContractLimits } from "@/lib/openapi/typescript-types";
-import { buildV1Document } from "@/lib/openapi/v1-document";
+import { plannedPostTitles } from "@/lib/surfaces/api-client/example";
+import { db } from "@/lib/platform/db/client";
+import { buildPublicDocument } from "@/lib/surfaces/openapi/public-document";
+import { GENERATED_TYPES, typescriptTypesOf, withContractLimits } from "@/lib/surfaces/openapi/typescript-types";
+import { buildV1Document } from "@/lib/surfaces/openapi/v1-document";
 import { seedBoard, seedTenant } from "../support/api";
 import { serveRoutes, type RouteServer } from "../support/route-server";
 
 describe("the typed client", () => {
-  it.each(Object.entries(GENERATED_TYPES))("lib/api-client types of %s are current (else: npm run api:types)", async (surface, file) => {
+  it.each(Object.entries(GENERATED_TYPES))("lib/surfaces/api-client types of %s are current (else: npm run api:types)", async (surface, file) => {
     const document = withContractLimits(() => (surface === "v1" ? buildV1Document(V1_ROUTES) : buildPublicDocument(PUBLIC_ROUTES)));
     expect(fs.readFileSync(file, "utf8") === (await typescriptTypesOf(document)), `${file} is stale: run npm run api:types`).toBe(true);
   });

@@ -3,20 +3,20 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as postsRoute from "@/app/api/v1/posts/route";
-import type { SessionUser } from "@/lib/auth/session";
-import { createBoard } from "@/lib/boards/create-board";
-import { db } from "@/lib/db/client";
-import { changeWorkspacePlan } from "@/lib/plans/change-workspace-plan";
-import { PLANS } from "@/lib/plans/limits";
-import { listOperatorWorkspaces } from "@/lib/plans/list-operator-workspaces";
-import { isOperator, operatorContact } from "@/lib/plans/operators";
+import type { SessionUser } from "@/lib/surfaces/auth/session";
+import { createBoard } from "@/lib/domain/boards/create-board";
+import { db } from "@/lib/platform/db/client";
+import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
+import { PLANS } from "@/lib/domain/plans/limits";
+import { listOperatorWorkspaces } from "@/lib/domain/plans/list-operator-workspaces";
+import { isOperator, operatorContact } from "@/lib/domain/plans/operators";
 import { actorOf, expectApiError } from "../support/actors";
 import { call, seedBoard, seedTenant, uniqueSuffix, type Tenant } from "../support/api";
 
 // The server action reads the session through guardAction; the session itself (cookie, server-side
 // row) is tested in tests/identity. Here it answers whoever the test says is signed in.
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
+vi.mock("@/lib/surfaces/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 const { changePlanAction } = await import("@/app/(operator)/operator/actions");
 

@@ -1,24 +1,24 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, db } from "@/lib/db/client";
-import { scopedDb, type ScopedDb } from "@/lib/db/scoped";
-import { TENANT_MODELS } from "@/lib/db/tenant-models";
-import { PUBLIC_AUDIENCE, type MemberAudience } from "@/lib/core/audience";
-import { listBoards } from "@/lib/boards/list-boards";
-import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { NOTE_STATE_FILTERS } from "@/lib/changelog/schemas";
-import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
-import { listPosts } from "@/lib/posts/list-posts";
-import { listPublicBoardPosts } from "@/lib/posts/list-posts";
-import { listPublicBoards } from "@/lib/boards/list-boards";
-import { listPublicIncidents } from "@/lib/status/list-incidents";
-import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
-import { getPublicPost } from "@/lib/posts/get-post";
-import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
-import { listComponents } from "@/lib/status/list-components";
-import { listIncidents } from "@/lib/status/list-incidents";
-import { listTodos } from "@/lib/todos/list-todos";
+import { createPrismaClient, db } from "@/lib/platform/db/client";
+import { scopedDb, type ScopedDb } from "@/lib/platform/db/scoped";
+import { TENANT_MODELS } from "@/lib/platform/db/tenant-models";
+import { PUBLIC_AUDIENCE, type MemberAudience } from "@/lib/platform/core/audience";
+import { listBoards } from "@/lib/domain/boards/list-boards";
+import { listReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { NOTE_STATE_FILTERS } from "@/lib/domain/changelog/schemas";
+import { countPostsByStatus } from "@/lib/domain/posts/count-posts-by-status";
+import { listPosts } from "@/lib/domain/posts/list-posts";
+import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
+import { listPublicBoards } from "@/lib/domain/boards/list-boards";
+import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
+import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { listPublicRoadmap } from "@/lib/domain/roadmap/list-roadmap-items";
+import { getPublicPost } from "@/lib/domain/posts/get-post";
+import { listRoadmapItems } from "@/lib/domain/roadmap/list-roadmap-items";
+import { listComponents } from "@/lib/domain/status/list-components";
+import { listIncidents } from "@/lib/domain/status/list-incidents";
+import { listTodos } from "@/lib/domain/todos/list-todos";
 import { seedTenant } from "../support/api";
 
 // Every documented filter and sort of every list endpoint must be served by an index. The real
@@ -180,7 +180,7 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
     // (migration 20261123023500_post_search_index), switches to the GIN index. A search cannot
     // be left to the planner (it guesses every prefix at 2%): its matches are first taken from
     // the search index alone, at most SEARCH_HITS_CAP + 1, and a rare word's page is then read
-    // from those matches alone (lib/posts/search.ts).
+    // from those matches alone (lib/domain/posts/search.ts).
     it("a rare tag goes through its GIN index; a rare word's page is read from its matches in the search index", async () => {
       expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "newest", tag: "nowhere" }))).toMatch(/Post_tags_idx/);
       expect(await expectIndexed(() => listPosts(scoped, owner, { ...page, sort: "top", tag: "rare123" }))).toMatch(/Post_tags_idx/);

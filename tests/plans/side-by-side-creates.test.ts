@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { changeWorkspacePlan } from "@/lib/plans/change-workspace-plan";
-import { createPost } from "@/lib/posts/create-post";
+import { db } from "@/lib/platform/db/client";
+import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
+import { createPost } from "@/lib/domain/posts/create-post";
 import { actorOf } from "../support/actors";
 import { seedBoard, seedTenant } from "../support/api";
 

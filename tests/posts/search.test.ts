@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as collection from "@/app/api/v1/posts/route";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
-import { countPostsByStatus } from "@/lib/posts/count-posts-by-status";
-import { SEARCH_HITS_CAP, searchTsQuery } from "@/lib/posts/search";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { countPostsByStatus } from "@/lib/domain/posts/count-posts-by-status";
+import { SEARCH_HITS_CAP, searchTsQuery } from "@/lib/domain/posts/search";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 

@@ -2,11 +2,11 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import * as badge from "@/app/api/public/[workspace]/status/badge.svg/route";
 import * as feed from "@/app/api/public/[workspace]/changelog/feed.xml/route";
-import { db } from "@/lib/db/client";
-import { BADGE_COLORS } from "@/lib/public/render-status-badge";
+import { db } from "@/lib/platform/db/client";
+import { BADGE_COLORS } from "@/lib/surfaces/public-api/render-status-badge";
 import { openIncident, seedPortal } from "./fixtures";
 import { getText } from "./request";
-import { publicOrigin } from "@/lib/site-url";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", processEntities: true, htmlEntities: false });
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpointOf } from "@/lib/api/endpoint";
-import { cacheNameOf, type PublicRouteSpec } from "@/lib/public/define-public-route";
+import { endpointOf } from "@/lib/surfaces/openapi/endpoint";
+import { cacheNameOf, type PublicRouteSpec } from "@/lib/surfaces/public-api/define-public-route";
 
 // Every public route keys its cached answers under its own name. Two routes with one name would
 // answer each other's requests from the cache, so every route file under app/api/public is walked

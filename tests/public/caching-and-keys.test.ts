@@ -13,10 +13,10 @@ import * as releaseNote from "@/app/api/public/[workspace]/changelog/[id]/route"
 import * as feed from "@/app/api/public/[workspace]/changelog/feed.xml/route";
 import * as incidents from "@/app/api/public/[workspace]/status/incidents/route";
 import * as unknownPath from "@/app/api/public/[workspace]/[...path]/route";
-import { db } from "@/lib/db/client";
-import { generateKey } from "@/lib/keys/format";
-import { definePublicRoute } from "@/lib/public/define-public-route";
-import { invalidateWorkspace } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import { generateKey } from "@/lib/domain/keys/format";
+import { definePublicRoute } from "@/lib/surfaces/public-api/define-public-route";
+import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { expectError } from "../support/endpoint-checklist";
 import { seedPortal, type Portal } from "./fixtures";
 import { get, getText, randomIp } from "./request";

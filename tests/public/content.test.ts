@@ -6,7 +6,7 @@ import * as post from "@/app/api/public/[workspace]/posts/[postId]/route";
 import * as roadmap from "@/app/api/public/[workspace]/roadmap/route";
 import * as changelog from "@/app/api/public/[workspace]/changelog/route";
 import * as releaseNote from "@/app/api/public/[workspace]/changelog/[id]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";

@@ -4,13 +4,13 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
 import * as badge from "@/app/api/public/[workspace]/status/badge.svg/route";
-import { generateKey } from "@/lib/keys/format";
-import { clearPublicCache } from "@/lib/public/response-cache";
-import { serverLimits } from "@/lib/server/config";
-import { createFrontDoor } from "@/lib/server/front-door";
+import { generateKey } from "@/lib/domain/keys/format";
+import { clearPublicCache } from "@/lib/platform/cache/response-cache";
+import { serverLimits } from "@/lib/platform/server/config";
+import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 import { seedPortal, type Portal } from "./fixtures";
 
-// The production server's front door (lib/server/front-door.ts, as server.ts runs it) in front of
+// The production server's front door (lib/surfaces/front-door/front-door.ts, as server.ts runs it) in front of
 // a stand-in for Next.js that runs the real route handlers: what the fast lane answers must be
 // what the route answers, and anything it cannot vouch for must reach the route.
 
@@ -54,7 +54,7 @@ async function fetchCounting(path: string, init: RequestInit = {}) {
 const ANSWER_HEADERS = /^(access-control-|cache-control|content-type|cross-origin-resource-policy|etag|x-content-type-options|ratelimit-policy|x-ratelimit-limit)/;
 const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => ANSWER_HEADERS.test(name)));
 
-describe("the public fast lane (lib/server/front-door.ts, lib/public/fast-lane.ts)", () => {
+describe("the public fast lane (lib/surfaces/front-door/front-door.ts, lib/surfaces/public-api/fast-lane.ts)", () => {
   it("answers the second identical request itself, with the route's body and headers, and counts it against the IP's budget", async () => {
     clearPublicCache();
     const path = `/api/public/${portal.slug}/status`;

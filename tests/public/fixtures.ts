@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
-import { clearPublicCache } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import { clearPublicCache } from "@/lib/platform/cache/response-cache";
 import { createTestUser, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
 
 // A published workspace with one row of each kind that must show, and one of each kind that must

@@ -4,13 +4,13 @@ import fs from "node:fs";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
-import { db } from "@/lib/db/client";
-import { pageKeyOf } from "@/lib/public/page-cache";
-import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import { pageKeyOf } from "@/lib/surfaces/front-door/page-cache";
+import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
 import { startProductionServer } from "../support/production-server";
 
-// Signed-out portal pages from the production server's page cache (lib/public/page-cache.ts), over
+// Signed-out portal pages from the production server's page cache (lib/surfaces/front-door/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
 // A free port of its own, so another run on this machine never answers this file's requests.
 const PORT = await freePort();
@@ -201,7 +201,7 @@ describe("page cache keys and the byte budget", () => {
 
 describe("a render that overlaps an invalidation is not kept", () => {
   it("only the invalidated workspace's renders are refused, and clearing everything refuses all", async () => {
-    const { renderStarted, invalidatedSince, invalidateWorkspace, clearPublicCache: clearAll } = await import("@/lib/public/response-cache");
+    const { renderStarted, invalidatedSince, invalidateWorkspace, clearPublicCache: clearAll } = await import("@/lib/platform/cache/response-cache");
     const mark = renderStarted();
     expect(invalidatedSince("acme", mark)).toBe(false);
     invalidateWorkspace("other");

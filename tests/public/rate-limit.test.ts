@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
 import * as boards from "@/app/api/public/[workspace]/boards/route";
-import { rateLimitBackend } from "@/lib/ratelimit";
+import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { expectError } from "../support/endpoint-checklist";
 import { startOfUsableWindow } from "../support/rate-limit-window";
 import { seedPortal } from "./fixtures";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RouteHandler } from "@/lib/api/define-route";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
 import { call, type CallOptions } from "../support/api";
 import { assertMatchesDocument } from "../support/openapi-validator";
 

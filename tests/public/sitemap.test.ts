@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { listSitemapEntries } from "@/lib/workspaces/list-sitemap-entries";
+import { db } from "@/lib/platform/db/client";
+import { listSitemapEntries } from "@/lib/domain/workspaces/list-sitemap-entries";
 import { seedBoard, seedTenant } from "../support/api";
 
 describe("listSitemapEntries", () => {

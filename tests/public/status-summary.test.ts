@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as shields from "@/app/api/public/[workspace]/status/shields.json/route";
 import * as summary from "@/app/api/public/[workspace]/status/summary.json/route";
-import { db } from "@/lib/db/client";
-import { clearPublicCache } from "@/lib/public/response-cache";
+import { db } from "@/lib/platform/db/client";
+import { clearPublicCache } from "@/lib/platform/cache/response-cache";
 import { seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 import { openIncident, seedPortal } from "./fixtures";
 import { get } from "./request";
 import { actorOf } from "../support/actors";
-import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
-import { publicOrigin } from "@/lib/site-url";
+import { scheduleMaintenance } from "@/lib/domain/status/schedule-maintenance";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 
 const HOUR = 3_600_000;
 

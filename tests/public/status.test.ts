@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
 import * as incidents from "@/app/api/public/[workspace]/status/incidents/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
 import { openIncident, seedPortal } from "./fixtures";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { addComment } from "@/lib/comments/add-comment";
-import { toggleVote } from "@/lib/votes/toggle-vote";
+import { db } from "@/lib/platform/db/client";
+import { addComment } from "@/lib/domain/comments/add-comment";
+import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 import { createTestUser } from "../support/api";
 import { seedPortal } from "./fixtures";
 

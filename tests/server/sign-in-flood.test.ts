@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "@/lib/auth/password";
-import { recordSignInFailure } from "@/lib/auth/sign-in-delays";
-import { db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/platform/auth/password";
+import { recordSignInFailure } from "@/lib/platform/auth/sign-in-delays";
+import { db } from "@/lib/platform/db/client";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { uniqueSuffix } from "../support/api";
 import { startProductionServer } from "../support/production-server";

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import { seedPortal, type Portal } from "../public/fixtures";
 import { startProductionServer } from "../support/production-server";
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { listPublicIncidents } from "@/lib/status/list-incidents";
-import { createIncident } from "@/lib/status/create-incident";
-import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
-import { listIncidents } from "@/lib/status/list-incidents";
-import { updateIncident } from "@/lib/status/update-incident";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
+import { createIncident } from "@/lib/domain/status/create-incident";
+import { getStatusDashboard } from "@/lib/domain/status/get-status-dashboard";
+import { listIncidents } from "@/lib/domain/status/list-incidents";
+import { updateIncident } from "@/lib/domain/status/update-incident";
 import { seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
 

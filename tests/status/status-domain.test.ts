@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
 import * as v1Incidents from "@/app/api/v1/status/incidents/route";
 import * as v1Incident from "@/app/api/v1/status/incidents/[id]/route";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
-import { createComponent } from "@/lib/status/create-component";
-import { createIncident } from "@/lib/status/create-incident";
-import { deleteComponent } from "@/lib/status/delete-component";
-import { endMaintenance } from "@/lib/status/end-maintenance";
-import { getMaintenanceSchedule } from "@/lib/status/maintenance-schedule";
-import { reorderComponents } from "@/lib/status/reorder-components";
-import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
-import { setComponentStatus } from "@/lib/status/set-component-status";
-import { updateComponent } from "@/lib/status/update-component";
-import { updateIncident } from "@/lib/status/update-incident";
-import type { WorkspaceActor } from "@/lib/workspaces/actor";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
+import { createComponent } from "@/lib/domain/status/create-component";
+import { createIncident } from "@/lib/domain/status/create-incident";
+import { deleteComponent } from "@/lib/domain/status/delete-component";
+import { endMaintenance } from "@/lib/domain/status/end-maintenance";
+import { getMaintenanceSchedule } from "@/lib/domain/status/maintenance-schedule";
+import { reorderComponents } from "@/lib/domain/status/reorder-components";
+import { scheduleMaintenance } from "@/lib/domain/status/schedule-maintenance";
+import { setComponentStatus } from "@/lib/domain/status/set-component-status";
+import { updateComponent } from "@/lib/domain/status/update-component";
+import { updateIncident } from "@/lib/domain/status/update-incident";
+import type { WorkspaceActor } from "@/lib/domain/access/actor";
 import { call, seedTenant, type Tenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
@@ -241,7 +241,7 @@ describe("maintenance windows", () => {
   });
 });
 
-describe("roles (lib/roles.ts): status is for admins and owners", () => {
+describe("roles (lib/domain/access/roles.ts): status is for admins and owners", () => {
   it("members and viewers are refused every status write, and nothing is written", async () => {
     const { tenant, actor: owner } = await ownerActor();
     const api = await createComponent(owner, { name: "API", description: "" });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/subscriptions/forget-unconfirmed";
-import { CONFIRM_WINDOW_MS } from "@/lib/subscriptions/rules";
-import { subscribe } from "@/lib/subscriptions/subscribe";
+import { db } from "@/lib/platform/db/client";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { FORGET_UNCONFIRMED_JOB, forgetUnconfirmed } from "@/lib/domain/subscriptions/forget-unconfirmed";
+import { CONFIRM_WINDOW_MS } from "@/lib/domain/subscriptions/rules";
+import { subscribe } from "@/lib/domain/subscriptions/subscribe";
 import { seedTenant, uniqueSuffix } from "../support/api";
 
 // An address anyone may post is kept only while its confirmation link lives: each subscription

@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import * as feed from "@/app/api/public/[workspace]/status/feed.xml/route";
-import { db } from "@/lib/db/client";
-import { formatDateTime } from "@/lib/format-date";
-import { publicOrigin } from "@/lib/site-url";
+import { db } from "@/lib/platform/db/client";
+import { formatDateTime } from "@/lib/platform/text/format-date";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 import { openIncident, seedPortal } from "../public/fixtures";
 import { getText } from "../public/request";
 

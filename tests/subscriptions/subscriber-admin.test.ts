@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { createComponent } from "@/lib/status/create-component";
-import { deleteComponent } from "@/lib/status/delete-component";
-import { getNotificationLog } from "@/lib/subscriptions/notification-log";
-import { exportSubscribersCsv, listSubscribers, removeSubscriber, SUBSCRIBERS_PAGE_SIZE } from "@/lib/subscriptions/list-subscribers";
-import { hashToken, manageTokenFor } from "@/lib/subscriptions/tokens";
+import { db } from "@/lib/platform/db/client";
+import { createComponent } from "@/lib/domain/status/create-component";
+import { deleteComponent } from "@/lib/domain/status/delete-component";
+import { getNotificationLog } from "@/lib/domain/subscriptions/notification-log";
+import { exportSubscribersCsv, listSubscribers, removeSubscriber, SUBSCRIBERS_PAGE_SIZE } from "@/lib/domain/subscriptions/list-subscribers";
+import { hashToken, manageTokenFor } from "@/lib/domain/subscriptions/tokens";
 import { actorOf, expectApiError } from "../support/actors";
 import { seedTenant, uniqueSuffix } from "../support/api";
 

@@ -1,8 +1,8 @@
-import { db } from "@/lib/db/client";
-import { storedEvent } from "@/lib/events/record-event";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import type { MailMessage } from "@/lib/mail/types";
-import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/subscriptions/notify-subscribers";
+import { db } from "@/lib/platform/db/client";
+import { storedEvent } from "@/lib/platform/events/record-event";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import type { MailMessage } from "@/lib/platform/mail/types";
+import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
 
 // The event's consumer and its fan-out jobs run here by hand, in order, so a test controls when
 // mail jobs appear; the mail jobs themselves are sent by a real worker or read from the queue.
@@ -14,7 +14,7 @@ export async function completeJobs(where: { id: string } | { consumedOf: string 
   if ("id" in where) {
     await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE id = $1::uuid`, where.id);
   } else {
-    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name IN ('events.dispatch', 'events.consume') AND data->>'eventId' = $1`, where.consumedOf);
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name = 'events.consume' AND data->>'eventId' = $1`, where.consumedOf);
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { DomainError, type ErrorCode } from "@/lib/core/errors";
-import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
+import { DomainError, type ErrorCode } from "@/lib/platform/core/errors";
+import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/domain/access/actor";
 import type { Tenant } from "./api";
 
 /** The dashboard's view of a user in a tenant: role read from the database, as server actions do. */

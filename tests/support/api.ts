@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
-import type { RouteHandler } from "@/lib/api/define-route";
+import { db } from "@/lib/platform/db/client";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import { generateKey, hashKey, keyHint } from "@/lib/keys/format";
-import { SCOPES, type Scope } from "@/lib/roles";
+import { generateKey, hashKey, keyHint } from "@/lib/domain/keys/format";
+import { SCOPES, type Scope } from "@/lib/domain/access/roles";
 import { beforeAll } from "vitest";
 import { assertMatchesDocument, warmOpenApiValidator } from "./openapi-validator";
 

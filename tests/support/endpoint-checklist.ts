@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import type { RouteHandler } from "@/lib/api/define-route";
-import { KEY_PREFIX, generateKey } from "@/lib/keys/format";
-import { MIN_ROLE_FOR_SCOPE, type Scope } from "@/lib/roles";
+import { db } from "@/lib/platform/db/client";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
+import { KEY_PREFIX, generateKey } from "@/lib/domain/keys/format";
+import { MIN_ROLE_FOR_SCOPE, type Scope } from "@/lib/domain/access/roles";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { call, seedTenant, type CallOptions, type CallResult, type Tenant } from "./api";
 

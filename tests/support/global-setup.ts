@@ -1,5 +1,5 @@
-import { applyMigrations } from "@/lib/db/migrate";
-import { openSql } from "@/lib/db/sql";
+import { applyMigrations } from "@/lib/platform/db/migrate";
+import { openSql } from "@/lib/platform/db/sql";
 import { startUpstashBridge } from "@/scripts/upstash-bridge/server";
 import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-database";
 

@@ -2,10 +2,10 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { PUBLIC_ROUTES } from "@/app/api/public/routes";
 import { V1_ROUTES } from "@/app/api/v1/routes";
-import { endpointOf, isFallback } from "@/lib/api/endpoint";
-import { buildPublicDocument } from "@/lib/openapi/public-document";
-import type { OpenApiDocument } from "@/lib/openapi/route-table";
-import { buildV1Document } from "@/lib/openapi/v1-document";
+import { endpointOf, isFallback } from "@/lib/surfaces/openapi/endpoint";
+import { buildPublicDocument } from "@/lib/surfaces/openapi/public-document";
+import type { OpenApiDocument } from "@/lib/surfaces/openapi/route-table";
+import { buildV1Document } from "@/lib/surfaces/openapi/v1-document";
 
 // Every answer the API tests receive through `call` is checked against the OpenAPI documents the
 // app serves, with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1): the status must be one

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll } from "vitest";
 import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-database";
 
-// Runs before each test file (vitest setupFiles), before the file imports lib/db/client, so the
+// Runs before each test file (vitest setupFiles), before the file imports lib/platform/db/client, so the
 // process-wide Prisma client binds to this file's own database.
 const serverUrl = testServerUrl();
 const suffix = randomBytes(5).toString("hex");
@@ -22,16 +22,16 @@ if (serverUrl) {
   }
   process.env.DATABASE_URL = withDatabase(serverUrl, name);
   afterAll(async () => {
-    const { db } = await import("@/lib/db/client");
+    const { db } = await import("@/lib/platform/db/client");
     await db.$disconnect();
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = `memory://${suffix}`;
-  const { openSql } = await import("@/lib/db/sql");
-  const { applyMigrations } = await import("@/lib/db/migrate");
-  // The in-memory instance is shared with the Prisma client through lib/db/pglite's registry;
+  const { openSql } = await import("@/lib/platform/db/sql");
+  const { applyMigrations } = await import("@/lib/platform/db/migrate");
+  // The in-memory instance is shared with the Prisma client through lib/platform/db/pglite's registry;
   // it is not closed here because the client keeps using it.
   await applyMigrations(await openSql({ kind: "pglite", dataDir: process.env.PGLITE_DATA_DIR }));
 }

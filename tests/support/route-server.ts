@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import type { RouteHandler } from "@/lib/api/define-route";
+import type { RouteHandler } from "@/lib/surfaces/api/define-route";
 import { assertMatchesDocument } from "./openapi-validator";
 
 // The route handlers served over real HTTP by node:http, for clients that speak HTTP themselves

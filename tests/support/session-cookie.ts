@@ -1,5 +1,5 @@
 import { encode, type JWT } from "next-auth/jwt";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/surfaces/auth/options";
 
 /**
  * A Cookie header signed in as `user`, as a browser holds it after signing in: a server-side

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { scopedDb } from "@/lib/db/scoped";
-import { sqlFragment } from "@/lib/db/sql-fragment";
+import { db } from "@/lib/platform/db/client";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { sqlFragment } from "@/lib/platform/core/sql-fragment";
 import { seedBoard, seedTenant } from "../support/api";
 
 // Tenant isolation is a property of the accessor, not of each handler's `where`: these tests hand

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as v1Todos from "@/app/api/v1/todos/route";
-import { db } from "@/lib/db/client";
-import { createTodo } from "@/lib/todos/create-todo";
-import { createTodoList, MAX_TODO_LISTS } from "@/lib/todos/create-todo-list";
-import { deleteTodoList } from "@/lib/todos/delete-todo-list";
-import { getTodoBoard } from "@/lib/todos/get-todo-board";
-import { renameTodoList } from "@/lib/todos/rename-todo-list";
-import { updateTodo } from "@/lib/todos/update-todo";
+import { db } from "@/lib/platform/db/client";
+import { createTodo } from "@/lib/domain/todos/create-todo";
+import { createTodoList, MAX_TODO_LISTS } from "@/lib/domain/todos/create-todo-list";
+import { deleteTodoList } from "@/lib/domain/todos/delete-todo-list";
+import { getTodoBoard } from "@/lib/domain/todos/get-todo-board";
+import { renameTodoList } from "@/lib/domain/todos/rename-todo-list";
+import { updateTodo } from "@/lib/domain/todos/update-todo";
 import { call, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 
@@ -133,7 +133,7 @@ describe("todo items", () => {
   });
 });
 
-describe("roles (lib/roles.ts): todos are for members and above", () => {
+describe("roles (lib/domain/access/roles.ts): todos are for members and above", () => {
   it("viewers are refused every todo write; members, admins and owners may", async () => {
     const tenant = await seedTenant();
     const owner = await actorOf(tenant, tenant.owner);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_UNAVAILABLE } from "@/lib/forms";
-import { inAuthLanguage } from "@/lib/i18n/auth-form-errors";
-import { RESET_LINK_PROBLEMS } from "@/lib/users/reset-password";
+import { SERVICE_UNAVAILABLE } from "@/lib/platform/forms/forms";
+import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
+import { RESET_LINK_PROBLEMS } from "@/lib/domain/users/reset-password";
 
 // What the sign-up and password forms are told, on a page a portal visitor opened in their
 // language: the account functions' English answers retold; English pages keep them as they are.

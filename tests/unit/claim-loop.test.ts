@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { batchByTurn } from "@/lib/core/batch-by-turn";
-import { startClaimLoop } from "@/lib/jobs/claim-loop";
+import { batchByTurn } from "@/lib/platform/core/batch-by-turn";
+import { startClaimLoop } from "@/lib/platform/jobs/claim-loop";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, clientIp, clientNetwork, resolveClientIp, trustedProxyHops, UNKNOWN_IP } from "@/lib/public/client-ip";
+import { CLIENT_IP_HEADER, clientIp, clientNetwork, resolveClientIp, trustedProxyHops, UNKNOWN_IP } from "@/lib/platform/server/client-ip";
 
 // Any client-supplied X-Forwarded-For was once trusted, so rotating it walked past the
 // per-IP limit (650 of 650 requests over it got through).

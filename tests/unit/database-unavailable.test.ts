@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateKey } from "@/lib/keys/format";
+import { generateKey } from "@/lib/domain/keys/format";
 
 // Nothing listens on port 1: every query fails to connect, as when the database is down.
 beforeAll(() => {

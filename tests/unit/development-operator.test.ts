@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { UpgradeNote } from "@/components/plans/upgrade-note";
-import { DEVELOPMENT_OPERATOR, isOperator, operatorEmails } from "@/lib/plans/operators";
+import { DEVELOPMENT_OPERATOR, isOperator, operatorEmails } from "@/lib/domain/plans/operators";
 import { DEMO_LOGIN } from "@/prisma/seed";
 
 // A plan can be changed in development: the demo account `npm run dev` seeds operates the instance

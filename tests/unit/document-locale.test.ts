@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentLocale } from "@/lib/i18n/document-locale";
+import { documentLocale } from "@/lib/surfaces/auth/document-locale";
 
 // <html lang> names the page's language: a portal page's (the proxy's header), a portal visitor's
 // sign-in or password page's, English everywhere else.

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { admitAttempt, admitAttemptSoon, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, MAX_NOT_ANSWERING_WAIT_MS, MAX_WAITING_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS, type Admission } from "@/lib/webhooks/endpoint-gate";
+import { admitAttempt, admitAttemptSoon, BUSY_WAIT_MS, MAX_IN_FLIGHT_PER_ENDPOINT, MAX_NOT_ANSWERING_WAIT_MS, MAX_WAITING_PER_ENDPOINT, NOT_ANSWERING_WAIT_MS, SLOW_MS, type Admission } from "@/lib/domain/webhooks/endpoint-gate";
 
 it("an answering endpoint takes its share at once; one more waits a moment, another endpoint not at all", () => {
   const now = 1_000_000;

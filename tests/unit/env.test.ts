@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { assertProductionSecrets, missingProductionSecrets } from "@/lib/env";
+import { assertProductionSecrets, missingProductionSecrets } from "@/lib/platform/config/env";
 
 describe("production secrets", () => {
   it("lists each missing or too short secret", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boardVisibilityHint } from "@/app/(dashboard)/w/[slug]/boards/visibility-hint";
-import { homeDestination } from "@/lib/workspaces/home-destination";
+import { homeDestination } from "@/lib/domain/workspaces/home-destination";
 
 describe("where / sends someone signed in", () => {
   it("into the dashboard of their only workspace", () => {

@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LocalTime } from "@/components/ui/local-time";
-import { formatDate, formatDateTime, formatUtcDateTime } from "@/lib/format-date";
+import { formatDate, formatDateTime, formatUtcDateTime } from "@/lib/platform/text/format-date";
 
 // The viewer's zone is the process's; India is 5 h 30 min ahead of UTC, with no daylight saving.
 process.env.TZ = "Asia/Kolkata";
@@ -54,13 +54,13 @@ describe("<LocalTime> on the server", () => {
   });
 });
 
-// Every date a person reads goes through lib/format-date.ts (or <LocalTime>, which uses it). A
+// Every date a person reads goes through lib/platform/text/format-date.ts (or <LocalTime>, which uses it). A
 // formatter of its own, or an ISO string cut to size, is how a page ends up in a second style.
 describe("no second date style in the sources", () => {
   const ROOTS = ["app", "components", "lib"];
   // What may build a date formatter itself, and why: the style's one home; a compact age for dense
   // lists that falls back to month and year; reading the browser's zone for datetime-local inputs.
-  const ALLOWED = new Set(["lib/format-date.ts", "components/posts/format-age.ts", "components/status/local-time.ts"]);
+  const ALLOWED = new Set(["lib/platform/text/format-date.ts", "components/posts/format-age.ts", "components/status/local-time.ts"]);
   const OWN_STYLE = [
     /new Intl\.DateTimeFormat\(/,
     /\.toLocale(Date|Time)String\(/,
@@ -78,7 +78,7 @@ describe("no second date style in the sources", () => {
     });
   }
 
-  it("no file outside lib/format-date.ts makes its own date text", () => {
+  it("no file outside lib/platform/text/format-date.ts makes its own date text", () => {
     const offenders = ROOTS.flatMap(sources)
       .filter((file) => !ALLOWED.has(file))
       .flatMap((file) => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobSettings, MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
-import { log } from "@/lib/log/logger";
-import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/send-request";
+import { jobSettings, MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
+import { log } from "@/lib/platform/log/logger";
+import { ATTEMPT_TIMEOUT_MS } from "@/lib/domain/webhooks/send-request";
 
 // JOBS_EXPIRE_SECONDS is also a webhook delivery's lease: one shorter than an attempt lets a second
 // worker claim a delivery whose attempt is still running.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateKey, hashKey, isWellFormedKey, KEY_LENGTH, KEY_PREFIX, keyHint } from "@/lib/keys/format";
+import { generateKey, hashKey, isWellFormedKey, KEY_LENGTH, KEY_PREFIX, keyHint } from "@/lib/domain/keys/format";
 
 describe("key format", () => {
   it("generates prefixed keys that pass their own checksum, each different", () => {

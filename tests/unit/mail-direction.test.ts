@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderMail } from "@/lib/mail/render";
-import { postUpdateMail } from "@/lib/mail/templates/post-update";
-import { subscriberUpdateMail } from "@/lib/mail/templates/subscriber-mails";
+import { renderMail } from "@/lib/platform/mail/render";
+import { postUpdateMail } from "@/lib/platform/mail/templates/post-update";
+import { subscriberUpdateMail } from "@/lib/platform/mail/templates/subscriber-mails";
 
 // What people wrote keeps its own direction inside a mail in another language: an English title
 // in an Arabic sentence is isolated, an incident's message is a paragraph of its own direction.

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkMailTransport, describeMailTransport, mailMode } from "@/lib/mail/transport-choice.mjs";
+import { checkMailTransport, describeMailTransport, mailMode } from "@/lib/platform/mail/transport-choice.mjs";
 
 // Production without a mail transport must be a choice the operator made: otherwise sign-up says a
 // link is on its way that never leaves the server, and the account can never be confirmed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveStatus, maintenanceState, nextMaintenanceBoundary } from "@/lib/status/maintenance-rules";
+import { effectiveStatus, maintenanceState, nextMaintenanceBoundary } from "@/lib/domain/status/maintenance-rules";
 
 const at = (iso: string) => new Date(iso);
 const window = { startsAt: at("2026-05-01T22:00:00Z"), endsAt: at("2026-05-01T23:00:00Z") };

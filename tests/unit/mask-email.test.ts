@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskEmail } from "@/lib/users/mask-email";
+import { maskEmail } from "@/lib/domain/users/mask-email";
 
 // What another account sees of an invited address: enough for its owner to recognise, no more.
 describe("maskEmail", () => {

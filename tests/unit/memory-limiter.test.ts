@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMemoryLimiter } from "@/lib/ratelimit/memory";
+import { createMemoryLimiter } from "@/lib/platform/ratelimit/memory";
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { githubUserinfo, pickVerifiedGitHubEmail, verifiedOAuthEmail } from "@/lib/auth/oauth-email";
+import { githubUserinfo, pickVerifiedGitHubEmail, verifiedOAuthEmail } from "@/lib/platform/auth/oauth-email";
 
 describe("pickVerifiedGitHubEmail", () => {
   it("takes the primary address when it is verified", () => {

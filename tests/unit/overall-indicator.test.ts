@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overallIndicator } from "@/lib/status/overall-indicator";
+import { overallIndicator } from "@/lib/domain/status/overall-indicator";
 
 const c = (status: Parameters<typeof overallIndicator>[0][number]["status"]) => ({ status });
 const i = (impact: Parameters<typeof overallIndicator>[1][number]["impact"]) => ({ impact });

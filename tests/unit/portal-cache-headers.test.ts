@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PORTAL_CACHE_CONTROL, portalCacheHeaders, SESSION_COOKIES } from "@/lib/public/portal-cache-headers.mjs";
+import { PORTAL_CACHE_CONTROL, portalCacheHeaders, SESSION_COOKIES } from "@/lib/platform/cache/portal-cache-headers.mjs";
 
 type Rule = ReturnType<typeof portalCacheHeaders>[number];
 

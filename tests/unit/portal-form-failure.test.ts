@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/core/errors";
-import { portalErrors, portalFormFailure } from "@/lib/i18n/portal-form-failure";
+import { DomainError } from "@/lib/platform/core/errors";
+import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
 
 // A portal form's refusals come back in the page's language, told from the refusal's code and
 // field: the domain's English sentences never reach a German or Arabic page.

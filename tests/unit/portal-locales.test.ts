@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchAcceptLanguage, parsePortalPath, portalHomeOfPath, portalLanguagesOf, portalPath, PORTAL_LOCALES } from "@/lib/i18n/locales";
+import { matchAcceptLanguage, parsePortalPath, portalHomeOfPath, portalLanguagesOf, portalPath, PORTAL_LOCALES } from "@/lib/platform/i18n/locales";
 
 describe("portal languages", () => {
   it("picks the visitor's first offered language from Accept-Language, by weight, exact tag before the language alone", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderMail } from "@/lib/mail/render";
-import { resetPasswordMail } from "@/lib/mail/templates/reset-password";
-import { verifyEmailMail } from "@/lib/mail/templates/verify-email";
+import { renderMail } from "@/lib/platform/mail/render";
+import { resetPasswordMail } from "@/lib/platform/mail/templates/reset-password";
+import { verifyEmailMail } from "@/lib/platform/mail/templates/verify-email";
 
 describe("the verification mail in a portal visitor's language", () => {
   const link = "https://app.example.test/verify-email?token=abc";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { PORTAL_LOCALES } from "@/lib/i18n/locales";
+import { PORTAL_LOCALES } from "@/lib/platform/i18n/locales";
 
 // The portal's message files: every language has exactly the English keys, and each message takes
 // the same placeholders (names, plural/select arguments, rich-text tags) so no translation can

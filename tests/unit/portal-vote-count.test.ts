@@ -3,8 +3,8 @@ import { renderToString } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { VoteButton } from "@/components/portal/vote-button";
-import { messagesOf } from "@/lib/i18n/messages";
-import type { PortalLocale } from "@/lib/i18n/locales";
+import { messagesOf } from "@/lib/platform/i18n/messages";
+import type { PortalLocale } from "@/lib/platform/i18n/locales";
 
 // The vote button's count is a number in the page's language, like the words around it.
 function render(locale: PortalLocale, voteCount: number, signInHref: string | null) {

@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 // be indexed by the fast lane, and a flood of long unique lines once grew the server by 171 MiB
 // outside PUBLIC_CACHE_MAX_BYTES. Everything, keys included, must stay inside the budget.
 const BUDGET = 2 * 1024 * 1024;
-let cache: typeof import("@/lib/public/response-cache");
+let cache: typeof import("@/lib/platform/cache/response-cache");
 
 beforeAll(async () => {
   process.env.PUBLIC_CACHE_MAX_BYTES = String(BUDGET);
-  cache = await import("@/lib/public/response-cache");
+  cache = await import("@/lib/platform/cache/response-cache");
 });
 
 const answer = (body: string) => ({

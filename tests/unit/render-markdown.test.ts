@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { markdownExcerpt, renderMarkdown } from "@/lib/markdown/render-markdown";
-import { escapeXml } from "@/lib/xml/escape-xml";
+import { markdownExcerpt, renderMarkdown } from "@/lib/platform/text/render-markdown";
+import { escapeXml } from "@/lib/platform/text/escape-xml";
 
 describe("release-note Markdown", () => {
   it("renders ordinary Markdown", () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "@/lib/log/logger";
-import { createRepeatedLog } from "@/lib/log/repeated";
+import { createLogger } from "@/lib/platform/log/logger";
+import { createRepeatedLog } from "@/lib/platform/log/repeated";
 
 // During one database outage the server once logged 2,153 lines and 206 stack traces in
 // 25 s. A repeated error is now one structured line when it starts, then one with its count.

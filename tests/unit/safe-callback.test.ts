@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeCallbackUrl, safePortalPath, safeRedirectTarget } from "@/lib/auth/safe-callback";
+import { safeCallbackUrl, safePortalPath, safeRedirectTarget } from "@/lib/platform/auth/safe-callback";
 
 // The rule resolves against the configured public URL, as the running app does.
 const savedPublicUrl = process.env.NEXTAUTH_URL;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverLimits } from "@/lib/server/config";
+import { serverLimits } from "@/lib/platform/server/config";
 
 // A body sent a byte at a time once stayed open for more than 130 s. The production server's
 // deadlines and upload caps, as server.ts reads them: the slow-body tests over HTTP

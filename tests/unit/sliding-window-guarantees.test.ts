@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMemoryLimiter } from "@/lib/ratelimit/memory";
+import { createMemoryLimiter } from "@/lib/platform/ratelimit/memory";
 
 // What "100 requests per rolling minute" guarantees with the sliding window in use (the same
 // algorithm as @upstash/ratelimit's slidingWindow; docs/api.md, "Rate limits").

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseThemePreference, themeAttribute, themeCookie } from "@/lib/theme/preference";
+import { parseThemePreference, themeAttribute, themeCookie } from "@/lib/platform/theme/preference";
 
 describe("theme preference", () => {
   it("reads the cookie, anything unknown being system", () => {

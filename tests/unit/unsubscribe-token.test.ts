@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signUnsubscribeClaim, unsubscribeToken, verifyUnsubscribeToken } from "@/lib/notifications/unsubscribe-token";
+import { signUnsubscribeClaim, unsubscribeToken, verifyUnsubscribeToken } from "@/lib/domain/notifications/unsubscribe-token";
 
 describe("unsubscribe token", () => {
   it("a valid token names its person, workspace and kind", () => {

@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
 import messages from "@/messages/en.json";
 import { formatPercent, UptimeBars } from "@/components/portal/uptime-bars";
-import type { UptimeDay } from "@/lib/status/uptime";
+import type { UptimeDay } from "@/lib/domain/status/uptime";
 
 const day = (date: string, state: UptimeDay["state"] = "operational"): UptimeDay => ({
   date,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
-import { computeUptime, uptimeWindowStart, type UptimeInputs } from "@/lib/status/uptime";
+import { computeUptime, uptimeWindowStart, type UptimeInputs } from "@/lib/domain/status/uptime";
 
 // "Now" is 2026-03-15 12:00 UTC in every case: today has run for 12 hours.
 const NOW = new Date("2026-03-15T12:00:00.000Z");

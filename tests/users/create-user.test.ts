@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "@/lib/auth/password";
-import { db } from "@/lib/db/client";
-import { createUser } from "@/lib/users/create-user";
+import { verifyPassword } from "@/lib/platform/auth/password";
+import { db } from "@/lib/platform/db/client";
+import { createUser } from "@/lib/domain/users/create-user";
 
 describe("createUser", () => {
   it("stores a lower-cased email and an argon2id hash, never the password", async () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Account, Profile, User } from "next-auth";
-import { db } from "@/lib/db/client";
-import { activeSession, startSession } from "@/lib/auth/sessions";
-import { listMyInvitations } from "@/lib/invitations/find-invitation";
-import { addMember } from "@/lib/members/add-member";
-import { linkOAuthAccount } from "@/lib/users/link-oauth-account";
+import { db } from "@/lib/platform/db/client";
+import { activeSession, startSession } from "@/lib/platform/auth/sessions";
+import { listMyInvitations } from "@/lib/domain/invitations/find-invitation";
+import { addMember } from "@/lib/domain/members/add-member";
+import { linkOAuthAccount } from "@/lib/domain/users/link-oauth-account";
 import { seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf } from "../support/actors";
 
 process.env.NEXTAUTH_SECRET ??= "test-nextauth-secret-0123456789abcdef0123456789";
-const { authOptions } = await import("@/lib/auth/options");
+const { authOptions } = await import("@/lib/surfaces/auth/options");
 
 const github = (id: string, email: string | null, name = "Octo") => ({ provider: "github", providerAccountId: id, email, name });
 const address = () => `oauth-${uniqueSuffix()}@example.test`;

@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sendWebhookRequest } from "@/lib/webhooks/send-request";
+import { sendWebhookRequest } from "@/lib/domain/webhooks/send-request";
 
 // Deliveries keep connections alive per origin. A receiver may close an idle one just as the next
 // delivery goes out on it; that reset is not an answer from the receiver.

@@ -1,14 +1,14 @@
 import type http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { db } from "@/lib/db/client";
-import { MIN_EXPIRE_SECONDS } from "@/lib/jobs/config";
-import { JOB_SCHEMA } from "@/lib/jobs/sql";
-import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
-import { webhookConsumer } from "@/lib/webhooks/consumer";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
-import { DELIVER_WEBHOOK_JOB } from "@/lib/webhooks/delivery-job";
+import { db } from "@/lib/platform/db/client";
+import { MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
+import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
+import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
+import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startCuttableDatabase, type CuttableDatabase } from "../support/cuttable-database";
@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 
 async function worker(): Promise<JobWorker> {
-  const started = await startJobWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+  const started = await startAppWorker({ pollIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
   afterTest(() => started.stop({ graceful: false }));
   return started;
 }
@@ -84,7 +84,7 @@ function deliveryState(deliveryId: string) {
 
 /** Jobs of the old per-attempt kind: an attempt is claimed from its delivery's row, never queued. */
 async function deliveryJobCount() {
-  const rows = await db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${JOB_SCHEMA}.job WHERE name = $1`, DELIVER_WEBHOOK_JOB);
+  const rows = await db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${JOB_SCHEMA}.job WHERE name = $1`, "webhooks.deliver");
   return rows[0]!.count;
 }
 

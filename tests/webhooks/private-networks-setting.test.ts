@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { allowedAddresses, privateNetworksAllowed, TargetRefused, webhookTargetProblem, webhookUrlHint } from "@/lib/webhooks/address-policy";
+import { allowedAddresses, privateNetworksAllowed, TargetRefused, webhookTargetProblem, webhookUrlHint } from "@/lib/domain/webhooks/address-policy";
 
 // Which addresses a webhook may go to, by how the server runs: `next dev` accepts a receiver on
 // the developer's machine without any setting; a production build keeps the public-only rule;

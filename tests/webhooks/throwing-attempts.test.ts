@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { attemptDelivery, RETRY_DELAYS_MS } from "@/lib/webhooks/attempt-delivery";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { startDeliveryPump } from "@/lib/webhooks/delivery-pump";
-import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { attemptDelivery, RETRY_DELAYS_MS } from "@/lib/domain/webhooks/attempt-delivery";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { startDeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
+import { fanOutEvent } from "@/lib/domain/webhooks/fan-out";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { afterTest, receiver } from "./cleanups";

@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { db } from "@/lib/db/client";
-import { recordEvent } from "@/lib/events/record-event";
-import { startJobWorker, type JobWorker } from "@/lib/jobs/worker";
-import { webhookConsumer } from "@/lib/webhooks/consumer";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { MAX_IN_FLIGHT_PER_ENDPOINT } from "@/lib/webhooks/endpoint-gate";
-import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { db } from "@/lib/platform/db/client";
+import { recordEvent } from "@/lib/platform/events/record-event";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
+import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
+import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { MAX_IN_FLIGHT_PER_ENDPOINT } from "@/lib/domain/webhooks/endpoint-gate";
+import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { actorOf } from "../support/actors";
 import { seedTenant } from "../support/api";
 import { startReceiver } from "./receiver";
@@ -37,7 +38,7 @@ it("a hanging endpoint does not delay another endpoint's deliveries; the consume
   const actor = await actorOf(tenant, tenant.owner);
   await createWebhook(actor, { url: hanging.url });
   const good = await createWebhook(actor, { url: healthy.url });
-  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+  worker = await startAppWorker({ pollIntervalSeconds: 0.5 });
 
   const started = Date.now();
   for (let n = 0; n < 3; n++) {
@@ -63,7 +64,7 @@ it("many events: a hanging endpoint holds at most its share of the worker's plac
   const actor = await actorOf(tenant, tenant.owner);
   const stuck = await createWebhook(actor, { url: hanging.url });
   await createWebhook(actor, { url: healthy.url });
-  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+  worker = await startAppWorker({ pollIntervalSeconds: 0.5 });
 
   const started = Date.now();
   const events = 60;
@@ -88,7 +89,7 @@ it("a test event sent from the settings reaches the endpoint through the worker"
   const tenant = await seedTenant();
   const actor = await actorOf(tenant, tenant.owner);
   const endpoint = await createWebhook(actor, { url: healthy.url, enabled: false });
-  worker = await startJobWorker({ pollIntervalSeconds: 0.5 });
+  worker = await startAppWorker({ pollIntervalSeconds: 0.5 });
   const delivery = await sendTestEvent(actor, endpoint.id);
   const request = await healthy.waitFor(1);
   expect(new Webhook(endpoint.secret).verify(request.body, request.headers as Record<string, string>)).toMatchObject({ type: "webhook.test" });

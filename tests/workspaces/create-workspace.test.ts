@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { createUser } from "@/lib/users/create-user";
-import { createWorkspace, SLUG_TAKEN_MESSAGE } from "@/lib/workspaces/create-workspace";
+import { db } from "@/lib/platform/db/client";
+import { createUser } from "@/lib/domain/users/create-user";
+import { createWorkspace, SLUG_TAKEN_MESSAGE } from "@/lib/domain/workspaces/create-workspace";
 
 async function newUser(label: string) {
   const result = await createUser({ email: `${label}-${crypto.randomUUID()}@example.test`, password: "long-enough-password" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { getWorkspaceOverview, NEW_POST_DAYS } from "@/lib/workspaces/get-workspace-overview";
+import { db } from "@/lib/platform/db/client";
+import { getWorkspaceOverview, NEW_POST_DAYS } from "@/lib/domain/workspaces/get-workspace-overview";
 import { seedBoard, seedTenant } from "../support/api";
 import { actorOf } from "../support/actors";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { WORKSPACE_GONE } from "@/lib/db/scoped";
-import { verifyApiKey } from "@/lib/keys/verify-api-key";
-import { removeMember } from "@/lib/members/remove-member";
-import { LAST_OWNER_LEAVING, leaveWorkspace, ONLY_MEMBER_LEAVING } from "@/lib/workspaces/leave-workspace";
+import { db } from "@/lib/platform/db/client";
+import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
+import { verifyApiKey } from "@/lib/domain/keys/verify-api-key";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { LAST_OWNER_LEAVING, leaveWorkspace, ONLY_MEMBER_LEAVING } from "@/lib/domain/workspaces/leave-workspace";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

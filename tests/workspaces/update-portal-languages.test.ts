@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { portalLocaleOfPath, routePortalLocale } from "@/lib/i18n/portal-locale-route";
-import { updatePortalLanguages } from "@/lib/workspaces/update-portal-languages";
+import { db } from "@/lib/platform/db/client";
+import { portalLocaleOfPath, routePortalLocale } from "@/lib/surfaces/portal/portal-locale-route";
+import { updatePortalLanguages } from "@/lib/domain/workspaces/update-portal-languages";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

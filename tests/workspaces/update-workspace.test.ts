@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { SLUG_TAKEN_MESSAGE } from "@/lib/workspaces/create-workspace";
-import { updateWorkspace } from "@/lib/workspaces/update-workspace";
+import { db } from "@/lib/platform/db/client";
+import { SLUG_TAKEN_MESSAGE } from "@/lib/domain/workspaces/create-workspace";
+import { updateWorkspace } from "@/lib/domain/workspaces/update-workspace";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 

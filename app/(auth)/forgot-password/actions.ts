@@ -1,16 +1,16 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
-import type { FormResult } from "@/lib/forms";
-import { inAuthLanguage } from "@/lib/i18n/auth-form-errors";
-import { isPortalLocale } from "@/lib/i18n/locales";
-import { clientIp } from "@/lib/public/client-ip";
-import { requestPasswordReset } from "@/lib/users/request-password-reset";
-import { answerOutage } from "@/lib/forms";
+import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
+import { isPortalLocale } from "@/lib/platform/i18n/locales";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
- * The same answer whether or not the address has an account (lib/users/request-password-reset.ts).
+ * The same answer whether or not the address has an account (lib/domain/users/request-password-reset.ts).
  * `lang` is the page's language when a portal visitor opened it: the mail is written in it.
  */
 export async function requestPasswordResetAction(lang: string | null, input: { email: string }): Promise<FormResult<{ email: string }>> {

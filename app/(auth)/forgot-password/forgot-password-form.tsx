@@ -6,8 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
-import type { MailMode } from "@/lib/mail/mail-notices";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import type { MailMode } from "@/lib/platform/mail/mail-notices";
 
 type Props = { email: string; mail: MailMode; request: (input: { email: string }) => Promise<FormResult<{ email: string }>> };
 

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { requestPasswordResetAction } from "./actions";
-import { prefillEmail } from "@/lib/auth/prefill-email";
+import { prefillEmail } from "@/lib/platform/auth/prefill-email";
 import { Alert } from "@/components/ui/alert";
-import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
-import { translatorFor } from "@/lib/i18n/messages";
-import { mailMode } from "@/lib/mail/config";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { translatorFor } from "@/lib/platform/i18n/messages";
+import { mailMode } from "@/lib/platform/mail/config";
 
 type PageProps = { searchParams: Promise<Record<string, string | undefined>> };
 

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { enabledOAuthProviders } from "@/lib/auth/options";
-import { getSessionUser } from "@/lib/auth/session";
-import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { enabledOAuthProviders } from "@/lib/surfaces/auth/options";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
 import { Alert } from "@/components/ui/alert";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignInForm } from "./sign-in-form";
-import { prefillEmail } from "@/lib/auth/prefill-email";
-import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
-import { translatorFor } from "@/lib/i18n/messages";
+import { prefillEmail } from "@/lib/platform/auth/prefill-email";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { translatorFor } from "@/lib/platform/i18n/messages";
 
 type PageProps = { searchParams: Promise<Record<string, string | undefined>> };
 

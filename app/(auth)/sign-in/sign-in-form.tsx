@@ -13,13 +13,13 @@ import { Field } from "@/components/ui/field";
 const MESSAGES = {
   CredentialsSignin: "wrongCredentials",
   OAuthEmail: "oauthEmail",
-  // lib/auth/options.ts, while the database is out of reach.
+  // lib/surfaces/auth/options.ts, while the database is out of reach.
   ServiceUnavailable: "unavailable",
 } as const;
 
 type Translate = ReturnType<typeof useTranslations<"Auth.signIn">>;
 
-// lib/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>. Waits start at
+// lib/surfaces/auth/options.ts reports a spent throttle as TooManyAttempts_<seconds to wait>. Waits start at
 // one second, so they are told in seconds until they are long enough for minutes.
 function messageOf(t: Translate, error: string): string {
   const throttled = /^TooManyAttempts_(\d+)$/.exec(error);

@@ -1,17 +1,17 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/auth/guard-action";
-import { safePortalPath } from "@/lib/auth/safe-callback";
-import type { FormResult } from "@/lib/forms";
-import { clientIp } from "@/lib/public/client-ip";
-import { registerAccount } from "@/lib/users/register-account";
-import { inAuthLanguage } from "@/lib/i18n/auth-form-errors";
-import { authLocaleOf } from "@/lib/i18n/auth-locale";
-import { answerOutage } from "@/lib/forms";
+import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { safePortalPath } from "@/lib/platform/auth/safe-callback";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { registerAccount } from "@/lib/domain/users/register-account";
+import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
+import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
- * The same answer whether or not the address has an account (lib/users/register-account.ts).
+ * The same answer whether or not the address has an account (lib/domain/users/register-account.ts).
  * Signing up from a portal (on the way back to one of its pages, or on a page in its language), the
  * account keeps that language for the mails its visitor receives.
  */

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { safeCallbackUrl } from "@/lib/auth/safe-callback";
+import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignUpForm } from "./sign-up-form";
-import { prefillEmail } from "@/lib/auth/prefill-email";
-import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
-import { translatorFor } from "@/lib/i18n/messages";
-import { mailMode } from "@/lib/mail/config";
+import { prefillEmail } from "@/lib/platform/auth/prefill-email";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { translatorFor } from "@/lib/platform/i18n/messages";
+import { mailMode } from "@/lib/platform/mail/config";
 
 type PageProps = { searchParams: Promise<Record<string, string | undefined>> };
 

@@ -8,10 +8,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { MailMode } from "@/lib/mail/mail-notices";
+import type { MailMode } from "@/lib/platform/mail/mail-notices";
 import { signUpAction } from "./actions";
 
-// What the form says about the mail, by how this instance sends it (lib/mail/mail-notices.ts).
+// What the form says about the mail, by how this instance sends it (lib/platform/mail/mail-notices.ts).
 const HINT = { smtp: "hint", outbox: "hintOutbox", off: "hintOff" } as const;
 const NOT_SIGNED_IN = { smtp: "notSignedIn", outbox: "notSignedInOutbox", off: "notSignedInOff" } as const;
 

@@ -1,16 +1,16 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { clientIp } from "@/lib/public/client-ip";
-import { changeName } from "@/lib/users/change-name";
-import { changePassword } from "@/lib/users/change-password";
-import { deleteAccount } from "@/lib/users/delete-account";
-import { requestEmailChange } from "@/lib/users/request-email-change";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { changeName } from "@/lib/domain/users/change-name";
+import { changePassword } from "@/lib/domain/users/change-password";
+import { deleteAccount } from "@/lib/domain/users/delete-account";
+import { requestEmailChange } from "@/lib/domain/users/request-email-change";
 
-// The account page's forms: each reads the session afresh, then calls its lib/users function.
+// The account page's forms: each reads the session afresh, then calls its lib/domain/users function.
 
 export async function changeNameAction(input: { name: string }): Promise<FormResult<{ name: string | null }>> {
   return answerOutage("changeNameAction", async (): Promise<FormResult<{ name: string | null }>> => {

@@ -5,11 +5,11 @@ import { EmailForm } from "@/components/account/email-form";
 import { NameForm } from "@/components/account/name-form";
 import { PasswordForm } from "@/components/account/password-form";
 import { Alert } from "@/components/ui/alert";
-import { requireSessionUser } from "@/lib/auth/session";
-import { NO_PASSWORD_YET } from "@/lib/users/change-password";
-import { lastOwnerRefusal } from "@/lib/users/delete-account";
-import { getAccount } from "@/lib/users/get-account";
-import { mailMode } from "@/lib/mail/config";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
+import { NO_PASSWORD_YET } from "@/lib/domain/users/change-password";
+import { lastOwnerRefusal } from "@/lib/domain/users/delete-account";
+import { getAccount } from "@/lib/domain/users/get-account";
+import { mailMode } from "@/lib/platform/mail/config";
 import { changeNameAction, changePasswordAction, deleteAccountAction, requestEmailChangeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account" };

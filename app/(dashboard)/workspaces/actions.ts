@@ -1,14 +1,14 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { waitMessage } from "@/lib/auth/throttles";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { waitMessage } from "@/lib/platform/auth/throttles";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
-import { clientIp } from "@/lib/public/client-ip";
-import { sendVerificationEmail } from "@/lib/users/send-verification-email";
+import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { sendVerificationEmail } from "@/lib/domain/users/send-verification-email";
 
 export async function resendVerificationAction(): Promise<FormResult<{ email: string }>> {
   return answerOutage("resendVerificationAction", async (): Promise<FormResult<{ email: string }>> => {

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { PendingInvitations } from "@/components/invitations/pending-invitations";
 import { Alert } from "@/components/ui/alert";
-import { requireSessionUser } from "@/lib/auth/session";
-import { listMyInvitations } from "@/lib/invitations/find-invitation";
-import { mailMode } from "@/lib/mail/config";
-import { listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
+import { listMyInvitations } from "@/lib/domain/invitations/find-invitation";
+import { mailMode } from "@/lib/platform/mail/config";
+import { listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
 import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your workspaces" };

@@ -1,10 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { guardAction } from "@/lib/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/forms";
-import type { FormResult } from "@/lib/forms";
-import { changeWorkspacePlan } from "@/lib/plans/change-workspace-plan";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { formFailureOf, SESSION_ENDED } from "@/lib/platform/forms/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
 import type { PlanChangeSummary } from "@/components/operator/plan-change-summary";
 
 /**

@@ -4,10 +4,10 @@ import { notFound } from "next/navigation";
 import { PlanChangeForm } from "@/components/operator/plan-change-form";
 import { PlanComparison } from "@/components/plans/plan-comparison";
 import { LocalTime } from "@/components/ui/local-time";
-import { getSessionUser } from "@/lib/auth/session";
-import { DomainError } from "@/lib/core/errors";
-import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/plans/list-operator-workspaces";
-import { PLAN_IDS, planName } from "@/lib/plans/limits";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { DomainError } from "@/lib/platform/core/errors";
+import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/domain/plans/list-operator-workspaces";
+import { PLAN_IDS, planName } from "@/lib/domain/plans/limits";
 import { changePlanAction } from "./actions";
 
 export const metadata: Metadata = { title: "Operator · Workspaces" };

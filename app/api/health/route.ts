@@ -1,7 +1,7 @@
-import { healthReport } from "@/lib/health/health-report";
+import { healthReport } from "@/lib/platform/health/health-report";
 
 // For load balancers and uptime checks: 200 while the database answers, 503 while it does not.
-// Costs at most one `SELECT 1` a second however often it is polled (lib/db/probe.ts).
+// Costs at most one `SELECT 1` a second however often it is polled (lib/platform/db/probe.ts).
 export async function GET() {
   const report = await healthReport();
   return Response.json(report, {

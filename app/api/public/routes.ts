@@ -1,4 +1,4 @@
-import type { RouteTable } from "@/lib/openapi/route-table";
+import type { RouteTable } from "@/lib/surfaces/openapi/route-table";
 import * as board from "./[workspace]/boards/[boardId]/route";
 import * as boardPosts from "./[workspace]/boards/[boardId]/posts/route";
 import * as boards from "./[workspace]/boards/route";

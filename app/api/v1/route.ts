@@ -1,4 +1,4 @@
-import { notFoundRoute } from "@/lib/api/define-route";
+import { notFoundRoute } from "@/lib/surfaces/api/define-route";
 
 // /api/v1 itself is no endpoint, but it answers in the API's envelope like any unknown path below it
 // (a catch-all segment does not match the bare prefix, so Next answered its HTML 404 here).

@@ -1,4 +1,4 @@
-import type { RouteTable } from "@/lib/openapi/route-table";
+import type { RouteTable } from "@/lib/surfaces/openapi/route-table";
 import * as board from "./boards/[id]/route";
 import * as boards from "./boards/route";
 import * as releaseNote from "./changelog/[id]/route";

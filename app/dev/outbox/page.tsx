@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LocalTime } from "@/components/ui/local-time";
-import { smtpUrl } from "@/lib/mail/config";
-import { outboxEntries, outboxFile } from "@/lib/mail/outbox";
+import { smtpUrl } from "@/lib/platform/mail/config";
+import { outboxEntries, outboxFile } from "@/lib/platform/mail/outbox";
 
 export const metadata: Metadata = { title: "Outbox (development)", robots: { index: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Script from "next/script";
-import { referenceBundle } from "@/lib/docs/reference-bundle";
-import { publicOrigin } from "@/lib/site-url";
+import { referenceBundle } from "@/lib/surfaces/docs/reference-bundle";
+import { publicOrigin } from "@/lib/platform/config/site-url";
 
 export const metadata: Metadata = {
   title: "API reference",

@@ -3,23 +3,23 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
-import { DomainError } from "@/lib/core/errors";
-import { idSchema } from "@/lib/core/schemas";
-import { guardAction } from "@/lib/auth/guard-action";
-import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { addComment } from "@/lib/comments/add-comment";
-import { scopedDb } from "@/lib/db/scoped";
-import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/forms";
-import { findSimilarPosts } from "@/lib/posts/find-similar-posts";
-import { submitVisitorPost, type VisitorPostInput } from "@/lib/posts/submit-visitor-post";
-import { similarLookupLimiter } from "@/lib/posts/visitor-limits";
-import { portalAudience } from "@/lib/core/audience";
-import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
-import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
-import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/i18n/locales";
-import { findPortalLanguages } from "@/lib/public/portal-languages";
-import { portalErrors, portalFormFailure } from "@/lib/i18n/portal-form-failure";
-import { toggleVote } from "@/lib/votes/toggle-vote";
+import { DomainError } from "@/lib/platform/core/errors";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { addComment } from "@/lib/domain/comments/add-comment";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
+import { findSimilarPosts } from "@/lib/domain/posts/find-similar-posts";
+import { submitVisitorPost, type VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
+import { similarLookupLimiter } from "@/lib/domain/posts/visitor-limits";
+import { portalAudience } from "@/lib/platform/core/audience";
+import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
+import { findPublishedWorkspace, type PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
+import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
+import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
+import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 
 // Visitors taking part on a published portal: any signed-in account may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).

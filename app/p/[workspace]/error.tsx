@@ -3,7 +3,7 @@
 import { useParams, usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ErrorPanel } from "@/components/shell/error-panel";
-import { portalHomeOfPath } from "@/lib/i18n/locales";
+import { portalHomeOfPath } from "@/lib/platform/i18n/locales";
 
 // A portal page that failed to render: inside the portal's header and navigation, in its language.
 export default function PortalError(props: { error: Error & { digest?: string }; reset: () => void }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { withBdi } from "@/lib/i18n/bdi";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { Suspense } from "react";
@@ -11,14 +11,14 @@ import { PortalBrand } from "@/components/portal/portal-brand";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
 import { signInHref } from "@/components/portal/format";
-import { directionOf } from "@/lib/i18n/locales";
+import { directionOf } from "@/lib/platform/i18n/locales";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getSessionUser } from "@/lib/auth/session";
-import { loadPortal } from "@/lib/public/load-portal";
-import { getMemberWorkspace } from "@/lib/workspaces/list-user-workspaces";
-import { accentStyle } from "@/lib/branding/accent";
-import { logoPath } from "@/lib/branding/branding-view";
-import { currentThemePreference } from "@/lib/theme/current-theme";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
+import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
+import { accentStyle } from "@/lib/domain/branding/accent";
+import { logoPath } from "@/lib/domain/branding/branding-view";
+import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { EmailNotice } from "@/components/portal/email-notice";
 import { DocumentLanguage } from "@/components/i18n/document-language";
 

@@ -2,7 +2,7 @@
 
 import { useParams, usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { portalHomeOfPath } from "@/lib/i18n/locales";
+import { portalHomeOfPath } from "@/lib/platform/i18n/locales";
 import { NotFoundPanel } from "@/components/shell/not-found-panel";
 
 // A post, board or note that does not exist or is not public, inside the portal's header.

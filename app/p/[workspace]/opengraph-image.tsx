@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { ImageResponse } from "next/og";
 import { OG_SIZE, OgCard } from "@/components/shell/og-card";
-import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 
 export const alt = "The workspace's public portal";
 export const size = OG_SIZE;

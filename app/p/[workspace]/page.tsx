@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
-import { withBdi } from "@/lib/i18n/bdi";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { voteAction } from "./actions";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { listPublicBoardPosts } from "@/lib/posts/list-posts";
-import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/core/audience";
-import { listPublicBoards } from "@/lib/boards/list-boards";
-import { listVotedPostIds } from "@/lib/votes/list-voted-post-ids";
-import { loadPortal } from "@/lib/public/load-portal";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
+import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { listPublicBoards } from "@/lib/domain/boards/list-boards";
+import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 
 type Props = { params: Promise<{ workspace: string }> };
 const TOP_POSTS = 5;

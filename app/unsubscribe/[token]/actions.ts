@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/notifications/unsubscribe-post-updates";
-import { clientIp } from "@/lib/public/client-ip";
+import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/domain/notifications/unsubscribe-post-updates";
+import { clientIp } from "@/lib/platform/server/client-ip";
 
 /** The confirm button of the unsubscribe page: the signed token stands for a sign-in. */
 export async function unsubscribeAction(token: string): Promise<void> {

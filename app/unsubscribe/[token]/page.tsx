@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { createTranslator } from "next-intl";
 import { cache } from "react";
 import { Button } from "@/components/ui/button";
-import { DEFAULT_PORTAL_LOCALE, directionOf, isPortalLocale, type PortalLocale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
-import { getPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
-import { findUnsubscribeTarget as findTarget } from "@/lib/notifications/unsubscribe-post-updates";
+import { DEFAULT_PORTAL_LOCALE, directionOf, isPortalLocale, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { MESSAGES } from "@/lib/platform/i18n/messages";
+import { getPostNotificationLevel } from "@/lib/domain/notifications/set-post-notification-level";
+import { findUnsubscribeTarget as findTarget } from "@/lib/domain/notifications/unsubscribe-post-updates";
 import { unsubscribeAction } from "./actions";
 
 // Read once per request, for the title and the page alike.

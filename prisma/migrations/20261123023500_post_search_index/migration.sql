@@ -1,5 +1,5 @@
 -- Written by hand: Prisma's schema cannot express a generated column or column statistics.
--- Full-text search over a post's title and body for `q` (lib/posts/search.ts). Stored, not an
+-- Full-text search over a post's title and body for `q` (lib/domain/posts/search.ts). Stored, not an
 -- expression index: when the planner walks a sort's index instead of the GIN index (a common
 -- word), the filter then reads the stored vector instead of re-parsing every post it passes
 -- (measured ~20x cheaper per row). Adding it rewrites the table once.

@@ -1,5 +1,5 @@
 -- The posts of one workspace whose search vector matches a full-text query, at most `cap`, found
--- through the GIN index "Post_search_idx" (lib/posts/search.ts): whole rows, so a rare word's page
+-- through the GIN index "Post_search_idx" (lib/domain/posts/search.ts): whole rows, so a rare word's page
 -- is sorted from them without reading any other index.
 --
 -- PostgreSQL cannot estimate a prefix query: every 'word':* is guessed at 2% of the rows whatever

@@ -1,6 +1,6 @@
 -- Every instance keeps rendered portal pages and public JSON answers in memory; a change to what a
 -- portal shows tells them all through one channel, 'public_cache', with the workspace's id as the
--- payload (lib/cache/public-cache-listener.ts drops that workspace's entries). Statement-level
+-- payload (lib/platform/cache/public-cache-listener.ts drops that workspace's entries). Statement-level
 -- triggers with transition tables: one notice per workspace a statement touched, however many rows,
 -- and PostgreSQL folds identical notices within a transaction into one, delivered at commit.
 

@@ -1,8 +1,8 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { acceptInvitation, declineInvitation } from "@/lib/invitations/accept-invitation";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
 
 export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {
   return answerOutage("acceptByLinkAction", async (): Promise<FormResult<{ slug: string }>> => {

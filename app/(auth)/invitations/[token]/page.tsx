@@ -3,11 +3,11 @@ import Link from "next/link";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { Alert } from "@/components/ui/alert";
-import { getSessionUser } from "@/lib/auth/session";
-import { findInvitationByToken } from "@/lib/invitations/find-invitation";
-import { mailMode } from "@/lib/mail/config";
-import { ROLE_LABELS } from "@/lib/members/member-form-schemas";
-import { maskEmail } from "@/lib/users/mask-email";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { findInvitationByToken } from "@/lib/domain/invitations/find-invitation";
+import { mailMode } from "@/lib/platform/mail/config";
+import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
+import { maskEmail } from "@/lib/domain/users/mask-email";
 import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
 import { acceptByLinkAction, declineByLinkAction } from "./actions";
 import { InvitationAnswer } from "./invitation-answer";
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer"
 const linkClass = "font-medium text-indigo-700 underline";
 
 // The page behind an invitation link. Reading it uses nothing up; answering takes an account
-// signed in with the invited address, proven (lib/invitations/invitee.ts).
+// signed in with the invited address, proven (lib/domain/invitations/invitee.ts).
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const [found, user] = await Promise.all([findInvitationByToken(token), getSessionUser()]);

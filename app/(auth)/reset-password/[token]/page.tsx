@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthLanguage } from "@/components/auth/auth-language";
-import { authHref, authLocaleOf } from "@/lib/i18n/auth-locale";
-import { translatorFor } from "@/lib/i18n/messages";
-import { checkResetLink } from "@/lib/users/reset-password";
+import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
+import { translatorFor } from "@/lib/platform/i18n/messages";
+import { checkResetLink } from "@/lib/domain/users/reset-password";
 import { resetPasswordAction } from "./actions";
 import { ResetPasswordForm } from "./reset-password-form";
 

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 
 type Props = { reset: (input: { password: string }) => Promise<FormResult<{ email: string }>>; lang?: string; forgotHref: string };
 

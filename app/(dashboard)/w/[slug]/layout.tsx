@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requireSessionUser } from "@/lib/auth/session";
-import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
-import { getMemberWorkspace, listUserWorkspaces } from "@/lib/workspaces/list-user-workspaces";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
+import { workspaceNameForTitle } from "@/lib/surfaces/dashboard/workspace-title";
+import { getMemberWorkspace, listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
 import { WorkspaceNav } from "@/components/workspaces/workspace-nav";
 import { WorkspaceSwitcher } from "@/components/workspaces/workspace-switcher";
 

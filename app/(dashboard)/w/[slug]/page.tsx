@@ -3,11 +3,11 @@ import Link from "next/link";
 import { GettingStarted } from "@/components/overview/getting-started";
 import { NeedsAttention } from "@/components/overview/needs-attention";
 import { SectionCards } from "@/components/overview/section-cards";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { workspaceNameForTitle } from "@/lib/dashboard/workspace-title";
-import { planName } from "@/lib/plans/limits";
-import { canManageWorkspace } from "@/lib/roles";
-import { getWorkspaceOverview } from "@/lib/workspaces/get-workspace-overview";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { workspaceNameForTitle } from "@/lib/surfaces/dashboard/workspace-title";
+import { planName } from "@/lib/domain/plans/limits";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
+import { getWorkspaceOverview } from "@/lib/domain/workspaces/get-workspace-overview";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
   const name = await workspaceNameForTitle((await params).slug);

@@ -1,14 +1,14 @@
 import { revalidatePath } from "next/cache";
 import { SubscriberList } from "@/components/subscriptions/subscriber-list";
-import { DomainError } from "@/lib/core/errors";
-import { guardAction } from "@/lib/auth/guard-action";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { DomainError } from "@/lib/platform/core/errors";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/subscriptions/list-subscribers";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/domain/subscriptions/list-subscribers";
+import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
 
 // The status page's and the changelog's subscriber lists share this page: the topic decides the
-// words, the path and the role that may see the addresses (lib/subscriptions/list-subscribers.ts).
+// words, the path and the role that may see the addresses (lib/domain/subscriptions/list-subscribers.ts).
 
 const AREA = {
   STATUS: { path: "status", title: "Status subscribers", back: "Status", intro: "People who confirmed an address on the status page. They are mailed when an incident opens, is updated or resolved, and when maintenance is scheduled, starts or ends." },

@@ -1,9 +1,9 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import type { FormResult } from "@/lib/forms";
-import { createWorkspace } from "@/lib/workspaces/create-workspace";
-import { answerOutage } from "@/lib/forms";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import type { FormResult } from "@/lib/platform/forms/forms";
+import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import { answerOutage } from "@/lib/platform/forms/forms";
 
 export async function createWorkspaceAction(input: { name: string; slug: string }): Promise<FormResult<{ slug: string }>> {
   return answerOutage("createWorkspaceAction", async (): Promise<FormResult<{ slug: string }>> => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireSessionUser } from "@/lib/auth/session";
+import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
 import { createWorkspaceAction } from "./actions";
 

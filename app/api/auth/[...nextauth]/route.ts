@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
-import { withRetryAfter } from "@/lib/auth/retry-after";
-import { refuseApiKey } from "@/lib/api/refuse-api-key";
+import { authOptions } from "@/lib/surfaces/auth/options";
+import { withRetryAfter } from "@/lib/surfaces/auth/retry-after";
+import { refuseApiKey } from "@/lib/surfaces/api/refuse-api-key";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

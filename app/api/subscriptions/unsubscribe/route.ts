@@ -1,7 +1,7 @@
-import { clientIp } from "@/lib/public/client-ip";
-import { countPublicRequest } from "@/lib/public/rate-limit";
-import { absoluteUrl } from "@/lib/site-url";
-import { unsubscribeFromLink } from "@/lib/subscriptions/unsubscribe";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { countPublicRequest } from "@/lib/surfaces/public-api/rate-limit";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
+import { unsubscribeFromLink } from "@/lib/domain/subscriptions/unsubscribe";
 
 // The List-Unsubscribe link of every subscriber mail. A mail client's one-click POST (RFC 8058,
 // body "List-Unsubscribe=One-Click") ends the subscription without a page or a sign-in; a GET (a

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/notifications/unsubscribe-post-updates";
-import { clientIp } from "@/lib/public/client-ip";
-import { absoluteUrl } from "@/lib/site-url";
+import { preferenceChangeAllowed, unsubscribePostUpdates } from "@/lib/domain/notifications/unsubscribe-post-updates";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { absoluteUrl } from "@/lib/platform/config/site-url";
 
 // The one-click unsubscribe of the List-Unsubscribe-Post header (RFC 8058): the mail provider
 // POSTs here, with no session and no confirmation. Only POST changes anything: a GET is what link

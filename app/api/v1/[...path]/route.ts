@@ -1,4 +1,4 @@
-import { notFoundRoute } from "@/lib/api/define-route";
+import { notFoundRoute } from "@/lib/surfaces/api/define-route";
 
 // Any path under /api/v1 that no route file claims.
 const notFound = notFoundRoute();

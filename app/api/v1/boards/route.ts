@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createBoard } from "@/lib/boards/create-board";
-import { listBoards } from "@/lib/boards/list-boards";
-import { createBoardSchema, listBoardsQuery } from "@/lib/boards/schemas";
-import { boardSchema } from "@/lib/boards/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createBoard } from "@/lib/domain/boards/create-board";
+import { listBoards } from "@/lib/domain/boards/list-boards";
+import { createBoardSchema, listBoardsQuery } from "@/lib/domain/boards/schemas";
+import { boardSchema } from "@/lib/domain/boards/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

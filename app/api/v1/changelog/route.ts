@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createReleaseNote } from "@/lib/changelog/create-release-note";
-import { listReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { readableState } from "@/lib/changelog/read-state";
-import { createReleaseNoteBody, listReleaseNotesQuery } from "@/lib/changelog/schemas";
-import { releaseNoteSchema } from "@/lib/changelog/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createReleaseNote } from "@/lib/domain/changelog/create-release-note";
+import { listReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { readableState } from "@/lib/domain/changelog/read-state";
+import { createReleaseNoteBody, listReleaseNotesQuery } from "@/lib/domain/changelog/schemas";
+import { releaseNoteSchema } from "@/lib/domain/changelog/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,6 +1,6 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { addMember } from "@/lib/members/add-member";
-import { invitationSchema, inviteBody } from "@/lib/members/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { addMember } from "@/lib/domain/members/add-member";
+import { invitationSchema, inviteBody } from "@/lib/domain/members/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

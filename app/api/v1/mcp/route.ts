@@ -1,5 +1,5 @@
-import { apiRoutes } from "@/lib/api/define-route";
-import { mcpRoute } from "@/lib/mcp/handle-mcp-request";
+import { apiRoutes } from "@/lib/surfaces/api/define-route";
+import { mcpRoute } from "@/lib/surfaces/mcp/handle-mcp-request";
 import { V1_ROUTES } from "../routes";
 
 // Stateless Streamable HTTP: no server-initiated stream to GET, no session to DELETE (405 for both).

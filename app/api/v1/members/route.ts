@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { findMemberByEmail } from "@/lib/members/find-member-by-email";
-import { findMemberQuery } from "@/lib/members/schemas";
-import { memberSchema } from "@/lib/members/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { findMemberByEmail } from "@/lib/domain/members/find-member-by-email";
+import { findMemberQuery } from "@/lib/domain/members/schemas";
+import { memberSchema } from "@/lib/domain/members/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

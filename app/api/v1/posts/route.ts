@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createPost } from "@/lib/posts/create-post";
-import { listPosts } from "@/lib/posts/list-posts";
-import { createPostBody, listPostsQuery } from "@/lib/posts/schemas";
-import { postSchema } from "@/lib/posts/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createPost } from "@/lib/domain/posts/create-post";
+import { listPosts } from "@/lib/domain/posts/list-posts";
+import { createPostBody, listPostsQuery } from "@/lib/domain/posts/schemas";
+import { postSchema } from "@/lib/domain/posts/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

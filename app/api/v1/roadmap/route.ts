@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
-import { getRoadmapItemView } from "@/lib/roadmap/get-roadmap-item-view";
-import { listRoadmapItems } from "@/lib/roadmap/list-roadmap-items";
-import { createRoadmapItemBody, listRoadmapQuery } from "@/lib/roadmap/schemas";
-import { roadmapItemSchema } from "@/lib/roadmap/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createRoadmapItem } from "@/lib/domain/roadmap/create-roadmap-item";
+import { getRoadmapItemView } from "@/lib/domain/roadmap/get-roadmap-item-view";
+import { listRoadmapItems } from "@/lib/domain/roadmap/list-roadmap-items";
+import { createRoadmapItemBody, listRoadmapQuery } from "@/lib/domain/roadmap/schemas";
+import { roadmapItemSchema } from "@/lib/domain/roadmap/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createTodo } from "@/lib/todos/create-todo";
-import { listTodos } from "@/lib/todos/list-todos";
-import { createTodoBody, listTodosQuery } from "@/lib/todos/schemas";
-import { todoSchema } from "@/lib/todos/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createTodo } from "@/lib/domain/todos/create-todo";
+import { listTodos } from "@/lib/domain/todos/list-todos";
+import { createTodoBody, listTodosQuery } from "@/lib/domain/todos/schemas";
+import { todoSchema } from "@/lib/domain/todos/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { createWebhookBody, listWebhooksQuery } from "@/lib/webhooks/schemas";
-import { webhookSchema, webhookWithSecretSchema } from "@/lib/webhooks/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
+import { createWebhookBody, listWebhooksQuery } from "@/lib/domain/webhooks/schemas";
+import { webhookSchema, webhookWithSecretSchema } from "@/lib/domain/webhooks/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,5 +1,5 @@
-import { refuseApiKey } from "@/lib/api/refuse-api-key";
-import { referenceBundle } from "@/lib/docs/reference-bundle";
+import { refuseApiKey } from "@/lib/surfaces/api/refuse-api-key";
+import { referenceBundle } from "@/lib/surfaces/docs/reference-bundle";
 
 // The reference renderer's script for /docs/api. Its URL carries the bundle's version, so browsers
 // keep it for a year; a stale or missing version gets a short cache instead.

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { loadPortal } from "@/lib/public/load-portal";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 
 // The tab says it in the portal's language (loadPortal sets it from the address).
 export async function generateMetadata({ params }: { params: Promise<{ workspace: string }> }): Promise<Metadata> {

@@ -2,12 +2,12 @@
 
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/auth/guard-action";
-import { DomainError } from "@/lib/core/errors";
-import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/i18n/locales";
-import { setPostNotificationLevel } from "@/lib/notifications/set-post-notification-level";
-import { preferenceChangeAllowed } from "@/lib/notifications/unsubscribe-post-updates";
-import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { DomainError } from "@/lib/platform/core/errors";
+import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER, portalPath } from "@/lib/platform/i18n/locales";
+import { setPostNotificationLevel } from "@/lib/domain/notifications/set-post-notification-level";
+import { preferenceChangeAllowed } from "@/lib/domain/notifications/unsubscribe-post-updates";
+import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 
 /**
  * Saves a visitor's choice of mail about posts on this portal. The session is read afresh (a

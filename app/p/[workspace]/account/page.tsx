@@ -4,9 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { Button } from "@/components/ui/button";
-import { getSessionUser } from "@/lib/auth/session";
-import { loadPortal } from "@/lib/public/load-portal";
-import { getPostNotificationLevel, POST_NOTIFICATION_LEVELS } from "@/lib/notifications/set-post-notification-level";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
+import { getPostNotificationLevel, POST_NOTIFICATION_LEVELS } from "@/lib/domain/notifications/set-post-notification-level";
 import { savePostNotificationLevelAction } from "./actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<{ saved?: string; error?: string }> };

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
-import { withBdi } from "@/lib/i18n/bdi";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/platform/text/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
 import { SubscribeForm } from "@/components/portal/subscribe-form";
-import { DomainError } from "@/lib/core/errors";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
-import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { loadPortal } from "@/lib/public/load-portal";
+import { DomainError } from "@/lib/platform/core/errors";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { portalMetadata } from "@/components/portal/metadata";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
-import { listPublicRoadmap } from "@/lib/roadmap/list-roadmap-items";
-import { loadPortal } from "@/lib/public/load-portal";
-import { ROADMAP_STAGES } from "@/lib/roadmap/schemas";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { listPublicRoadmap } from "@/lib/domain/roadmap/list-roadmap-items";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
+import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
 
 type Props = { params: Promise<{ workspace: string }> };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { withBdi } from "@/lib/i18n/bdi";
-import { DEFAULT_PORTAL_LOCALE } from "@/lib/i18n/locales";
+import { withBdi } from "@/lib/platform/i18n/bdi";
+import { DEFAULT_PORTAL_LOCALE } from "@/lib/platform/i18n/locales";
 import { getTranslations } from "next-intl/server";
 import { IncidentCard } from "@/components/portal/incident-card";
 import { MaintenanceCard } from "@/components/portal/maintenance-card";
@@ -8,10 +8,10 @@ import { portalAlternates, portalMetadata } from "@/components/portal/metadata";
 import { SubscribeForm } from "@/components/portal/subscribe-form";
 import { ComponentStatusLabel, StatusBanner } from "@/components/portal/status-visuals";
 import { UptimeBars } from "@/components/portal/uptime-bars";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { listPublicIncidents } from "@/lib/status/list-incidents";
-import { loadPortal } from "@/lib/public/load-portal";
-import { UPTIME_DAYS } from "@/lib/status/uptime";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
+import { UPTIME_DAYS } from "@/lib/domain/status/uptime";
 import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }> };

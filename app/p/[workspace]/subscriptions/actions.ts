@@ -2,16 +2,16 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { DomainError } from "@/lib/core/errors";
-import { answerOutage } from "@/lib/forms";
-import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/i18n/locales";
-import { clientIp } from "@/lib/public/client-ip";
-import { findPublishedWorkspace } from "@/lib/workspaces/find-published-workspace";
-import { confirmSubscription } from "@/lib/subscriptions/confirm-subscription";
-import { updateSubscriptionComponents } from "@/lib/subscriptions/manage-subscription";
-import { isTopic } from "@/lib/subscriptions/rules";
-import { subscribe } from "@/lib/subscriptions/subscribe";
-import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
+import { DomainError } from "@/lib/platform/core/errors";
+import { answerOutage } from "@/lib/platform/forms/forms";
+import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
+import { confirmSubscription } from "@/lib/domain/subscriptions/confirm-subscription";
+import { updateSubscriptionComponents } from "@/lib/domain/subscriptions/manage-subscription";
+import { isTopic } from "@/lib/domain/subscriptions/rules";
+import { subscribe } from "@/lib/domain/subscriptions/subscribe";
+import { unsubscribe } from "@/lib/domain/subscriptions/unsubscribe";
 
 // A visitor's subscription, without an account: subscribe (the status page's and the changelog's
 // form), confirm (the button on the page a confirmation link opens), change components and

@@ -1,11 +1,11 @@
 "use server";
 
-import { createBoard } from "@/lib/boards/create-board";
-import { deleteBoard } from "@/lib/boards/delete-board";
-import type { CreateBoardInput, UpdateBoardInput } from "@/lib/boards/schemas";
-import { updateBoard } from "@/lib/boards/update-board";
-import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { createBoard } from "@/lib/domain/boards/create-board";
+import { deleteBoard } from "@/lib/domain/boards/delete-board";
+import type { CreateBoardInput, UpdateBoardInput } from "@/lib/domain/boards/schemas";
+import { updateBoard } from "@/lib/domain/boards/update-board";
+import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 
 // Each action re-reads the session and role; createBoard, updateBoard and deleteBoard check
 // boards.manage (admins and owners) again, whatever the page showed.

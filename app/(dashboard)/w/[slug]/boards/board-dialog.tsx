@@ -7,8 +7,8 @@ import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { DashboardBoard } from "@/lib/boards/list-all-boards";
-import { suggestSlug } from "@/lib/workspaces/schemas";
+import type { DashboardBoard } from "@/lib/domain/boards/list-all-boards";
+import { suggestSlug } from "@/lib/domain/workspaces/schemas";
 import { createBoardAction, updateBoardAction } from "./actions";
 import { boardVisibilityHint } from "./visibility-hint";
 

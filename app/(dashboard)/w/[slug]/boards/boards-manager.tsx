@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
-import type { DashboardBoard } from "@/lib/boards/list-all-boards";
+import type { DashboardBoard } from "@/lib/domain/boards/list-all-boards";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { deleteBoardAction } from "./actions";
 import { BoardDialog } from "./board-dialog";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { listAllBoards } from "@/lib/boards/list-all-boards";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { planLimitMessage } from "@/lib/plans/limits";
-import { roleCan } from "@/lib/roles";
+import { listAllBoards } from "@/lib/domain/boards/list-all-boards";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import { planLimitMessage } from "@/lib/domain/plans/limits";
+import { roleCan } from "@/lib/domain/access/roles";
 import { BoardsManager } from "./boards-manager";
 
 export const metadata: Metadata = { title: "Boards" };

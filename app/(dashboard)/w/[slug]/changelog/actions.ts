@@ -1,13 +1,13 @@
 "use server";
 
 import type { SaveNoteResult } from "@/components/changelog/changelog-actions";
-import { createReleaseNote } from "@/lib/changelog/create-release-note";
-import { deleteReleaseNote } from "@/lib/changelog/delete-release-note";
-import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
-import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/changelog/schemas";
-import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/changelog/update-release-note";
-import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
+import { createReleaseNote } from "@/lib/domain/changelog/create-release-note";
+import { deleteReleaseNote } from "@/lib/domain/changelog/delete-release-note";
+import { getEditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
+import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
+import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/domain/changelog/update-release-note";
+import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 
 // The changelog editor's server actions. Each runs the domain function (which checks
 // changelog.manage itself); a change re-renders the workspace and drops the portal's cached

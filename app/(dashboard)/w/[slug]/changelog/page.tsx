@@ -3,11 +3,11 @@ import Link from "next/link";
 import { NoteStateBadge } from "@/components/changelog/changelog-actions";
 import { LocalTime } from "@/components/ui/local-time";
 import { PlanMeter } from "@/components/settings/plan-meter";
-import { getChangelogDashboard } from "@/lib/changelog/get-changelog-dashboard";
-import { NOTE_STATE_FILTERS, type NoteStateFilter } from "@/lib/changelog/schemas";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
-import { roleCan } from "@/lib/roles";
+import { getChangelogDashboard } from "@/lib/domain/changelog/get-changelog-dashboard";
+import { NOTE_STATE_FILTERS, type NoteStateFilter } from "@/lib/domain/changelog/schemas";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
+import { roleCan } from "@/lib/domain/access/roles";
 
 export const metadata: Metadata = { title: "Changelog" };
 

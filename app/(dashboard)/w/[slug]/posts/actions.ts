@@ -1,9 +1,9 @@
 "use server";
 
-import { feedbackChanged } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { createPost } from "@/lib/posts/create-post";
-import type { CreatePostInput } from "@/lib/posts/schemas";
+import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { createPost } from "@/lib/domain/posts/create-post";
+import type { CreatePostInput } from "@/lib/domain/posts/schemas";
 
 /** A post written by a member (on behalf of a customer, say): the same createPost as POST /api/v1/posts. */
 export async function createPostAction(slug: string, input: CreatePostInput) {

@@ -1,6 +1,6 @@
-import type { BoardChoice } from "@/lib/boards/list-all-boards";
+import type { BoardChoice } from "@/lib/domain/boards/list-all-boards";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { listPostsQuery, POST_SORTS, type ListPostsQuery } from "@/lib/posts/schemas";
+import { listPostsQuery, POST_SORTS, type ListPostsQuery } from "@/lib/domain/posts/schemas";
 
 // The inbox's state lives in its address: ?status=&board=<board slug>&tag=&q=&sort=&cursor=, so a
 // filtered view is a link to share and Back returns to the last one. The board is named by slug

@@ -1,5 +1,5 @@
 import { describeAge, formatAge } from "@/components/posts/format-age";
-import type { InboxPost } from "@/lib/posts/list-inbox";
+import type { InboxPost } from "@/lib/domain/posts/list-inbox";
 import { inboxHref, type InboxState } from "./inbox-query";
 import { InboxRows, type InboxRow } from "./inbox-rows";
 

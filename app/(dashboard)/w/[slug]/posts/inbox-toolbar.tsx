@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { POST_SORTS } from "@/lib/posts/schemas";
+import { POST_SORTS } from "@/lib/domain/posts/schemas";
 import { inboxHref, type InboxState } from "./inbox-query";
 
 const SORT_LABELS: Record<(typeof POST_SORTS)[number], string> = { newest: "Newest", oldest: "Oldest", top: "Most votes" };

@@ -1,15 +1,15 @@
 "use server";
 
-import { feedbackChanged } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { searchPostChoices } from "@/lib/posts/search-post-choices";
-import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
-import { advanceLinkedPosts } from "@/lib/roadmap/advance-linked-posts";
-import { createRoadmapItem } from "@/lib/roadmap/create-roadmap-item";
-import { deleteRoadmapItem } from "@/lib/roadmap/delete-roadmap-item";
-import { moveRoadmapItem } from "@/lib/roadmap/move-roadmap-item";
-import type { CreateRoadmapItemInput, MoveRoadmapItemInput, UpdateRoadmapItemInput } from "@/lib/roadmap/schemas";
-import { updateRoadmapItem } from "@/lib/roadmap/update-roadmap-item";
+import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { searchPostChoices } from "@/lib/domain/posts/search-post-choices";
+import { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
+import { advanceLinkedPosts } from "@/lib/domain/roadmap/advance-linked-posts";
+import { createRoadmapItem } from "@/lib/domain/roadmap/create-roadmap-item";
+import { deleteRoadmapItem } from "@/lib/domain/roadmap/delete-roadmap-item";
+import { moveRoadmapItem } from "@/lib/domain/roadmap/move-roadmap-item";
+import type { CreateRoadmapItemInput, MoveRoadmapItemInput, UpdateRoadmapItemInput } from "@/lib/domain/roadmap/schemas";
+import { updateRoadmapItem } from "@/lib/domain/roadmap/update-roadmap-item";
 
 // The roadmap page's server actions: each is the domain function of the same name, which checks
 // the role itself (roadmap.manage for items, posts.linkRoadmap and posts.changeStatus for posts).

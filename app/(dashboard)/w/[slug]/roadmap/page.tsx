@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { RoadmapBoard } from "@/components/roadmap/roadmap-board";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getRoadmapBoard } from "@/lib/roadmap/get-roadmap-board";
-import { roleCan } from "@/lib/roles";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { getRoadmapBoard } from "@/lib/domain/roadmap/get-roadmap-board";
+import { roleCan } from "@/lib/domain/access/roles";
 import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Roadmap" };

@@ -1,18 +1,18 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import { portalChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import type { BrandingView } from "@/lib/branding/branding-view";
-import { removeWorkspaceLogo } from "@/lib/branding/remove-logo";
-import { setWorkspaceLogo } from "@/lib/branding/set-logo";
-import { updateAccentColor, type UpdateAccentInput } from "@/lib/branding/update-accent";
-import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/workspaces/actor";
-import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/workspaces/delete-workspace";
-import { leaveWorkspace } from "@/lib/workspaces/leave-workspace";
-import { updatePortalLanguages, type UpdatePortalLanguagesInput } from "@/lib/workspaces/update-portal-languages";
-import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/workspaces/update-workspace";
-import type { PortalLanguages } from "@/lib/i18n/locales";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import type { BrandingView } from "@/lib/domain/branding/branding-view";
+import { removeWorkspaceLogo } from "@/lib/domain/branding/remove-logo";
+import { setWorkspaceLogo } from "@/lib/domain/branding/set-logo";
+import { updateAccentColor, type UpdateAccentInput } from "@/lib/domain/branding/update-accent";
+import { getWorkspaceActorOrThrow, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { deleteWorkspace, type DeleteWorkspaceInput } from "@/lib/domain/workspaces/delete-workspace";
+import { leaveWorkspace } from "@/lib/domain/workspaces/leave-workspace";
+import { updatePortalLanguages, type UpdatePortalLanguagesInput } from "@/lib/domain/workspaces/update-portal-languages";
+import { updateWorkspace, type UpdateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/domain/workspaces/update-workspace";
+import type { PortalLanguages } from "@/lib/platform/i18n/locales";
 
 
 /** Name, slug and the portal switch. A new slug moves every page: the browser follows it. */

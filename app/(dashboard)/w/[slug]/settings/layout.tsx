@@ -1,5 +1,5 @@
 import { SettingsNav } from "@/components/settings/settings-nav";
-import { canManageWorkspace } from "@/lib/roles";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { settingsActor } from "./settings-actor";
 
 export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {

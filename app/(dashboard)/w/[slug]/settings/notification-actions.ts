@@ -1,10 +1,10 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
-import { updateNotificationSettings, type NotificationSettings } from "@/lib/workspaces/update-notification-settings";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
+import { updateNotificationSettings, type NotificationSettings } from "@/lib/domain/workspaces/update-notification-settings";
 
 /** The three notification switches; the session and the role are checked again here and in the domain function. */
 export async function updateNotificationSettingsAction(slug: string, input: NotificationSettings): Promise<FormResult<NotificationSettings>> {

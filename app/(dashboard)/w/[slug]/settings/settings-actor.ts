@@ -1,4 +1,4 @@
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 
 /** The settings pages' actor: see workspacePageActor. */
 export function settingsActor(slug: string, page: string) {

@@ -1,14 +1,14 @@
 "use server";
 
-import type { StaleAfterChange } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
-import { createComponent } from "@/lib/status/create-component";
-import { createIncident } from "@/lib/status/create-incident";
-import { deleteComponent } from "@/lib/status/delete-component";
-import { endMaintenance } from "@/lib/status/end-maintenance";
-import { reorderComponents } from "@/lib/status/reorder-components";
-import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
+import type { StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
+import { createComponent } from "@/lib/domain/status/create-component";
+import { createIncident } from "@/lib/domain/status/create-incident";
+import { deleteComponent } from "@/lib/domain/status/delete-component";
+import { endMaintenance } from "@/lib/domain/status/end-maintenance";
+import { reorderComponents } from "@/lib/domain/status/reorder-components";
+import { scheduleMaintenance } from "@/lib/domain/status/schedule-maintenance";
 import type {
   CreateComponentBody,
   CreateIncidentInput,
@@ -17,10 +17,10 @@ import type {
   SetComponentStatusBody,
   UpdateComponentBody,
   UpdateIncidentInput,
-} from "@/lib/status/schemas";
-import { setComponentStatus } from "@/lib/status/set-component-status";
-import { updateComponent } from "@/lib/status/update-component";
-import { updateIncident } from "@/lib/status/update-incident";
+} from "@/lib/domain/status/schemas";
+import { setComponentStatus } from "@/lib/domain/status/set-component-status";
+import { updateComponent } from "@/lib/domain/status/update-component";
+import { updateIncident } from "@/lib/domain/status/update-incident";
 
 // The status page's server actions: each one is the domain function behind the same name, which
 // checks `status.manage` itself. A change re-renders the dashboard's status pages and drops this

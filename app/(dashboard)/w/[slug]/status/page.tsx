@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { StatusOverview } from "@/components/status/status-overview";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
-import { roleCan } from "@/lib/roles";
-import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
+import { roleCan } from "@/lib/domain/access/roles";
+import { getStatusDashboard } from "@/lib/domain/status/get-status-dashboard";
 import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Status" };

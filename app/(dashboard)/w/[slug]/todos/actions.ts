@@ -1,12 +1,12 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { createTodo } from "@/lib/todos/create-todo";
-import { createTodoList } from "@/lib/todos/create-todo-list";
-import { deleteTodoList } from "@/lib/todos/delete-todo-list";
-import { renameTodoList } from "@/lib/todos/rename-todo-list";
-import type { CreateTodoInput, TodoListInput, UpdateTodoInput } from "@/lib/todos/schemas";
-import { updateTodo } from "@/lib/todos/update-todo";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { createTodo } from "@/lib/domain/todos/create-todo";
+import { createTodoList } from "@/lib/domain/todos/create-todo-list";
+import { deleteTodoList } from "@/lib/domain/todos/delete-todo-list";
+import { renameTodoList } from "@/lib/domain/todos/rename-todo-list";
+import type { CreateTodoInput, TodoListInput, UpdateTodoInput } from "@/lib/domain/todos/schemas";
+import { updateTodo } from "@/lib/domain/todos/update-todo";
 
 // The todos page's server actions: each one is the domain function behind the same name (the one
 // /api/v1/todos calls too), which checks `todos.manage` itself.

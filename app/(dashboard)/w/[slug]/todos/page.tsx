@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { TodoBoard } from "@/components/todos/todo-board";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { getPlanAllowance } from "@/lib/plans/get-plan-allowance";
-import { roleCan } from "@/lib/roles";
-import { getTodoBoard, type TodoState } from "@/lib/todos/get-todo-board";
-import { TODO_STATES } from "@/lib/todos/schemas";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
+import { roleCan } from "@/lib/domain/access/roles";
+import { getTodoBoard, type TodoState } from "@/lib/domain/todos/get-todo-board";
+import { TODO_STATES } from "@/lib/domain/todos/schemas";
 import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Todos" };

@@ -1,7 +1,8 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicBoards } from "@/lib/boards/list-boards";
-import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicBoardSchema } from "@/lib/boards/view";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicBoards } from "@/lib/domain/boards/list-boards";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { pageOnlyQuery } from "@/lib/platform/core/pagination";
+import { publicBoardSchema } from "@/lib/domain/boards/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

@@ -1,7 +1,8 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { pageOnlyQuery, workspaceParams } from "@/lib/public/schemas";
-import { publicReleaseNoteSchema } from "@/lib/changelog/view";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { pageOnlyQuery } from "@/lib/platform/core/pagination";
+import { publicReleaseNoteSchema } from "@/lib/domain/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

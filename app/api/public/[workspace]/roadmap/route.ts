@@ -1,6 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/roadmap/list-roadmap-items";
-import { roadmapQuery, workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicRoadmap, publicRoadmapItemSchema } from "@/lib/domain/roadmap/list-roadmap-items";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { roadmapQuery } from "@/lib/domain/roadmap/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

@@ -1,6 +1,6 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus, publicStatusSchema } from "@/lib/status/get-public-status";
-import { workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicStatus, publicStatusSchema } from "@/lib/domain/status/get-public-status";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { deleteBoard } from "@/lib/boards/delete-board";
-import { getBoardWithPostCount } from "@/lib/boards/get-board";
-import { updateBoardSchema } from "@/lib/boards/schemas";
-import { updateBoard } from "@/lib/boards/update-board";
-import { boardSchema } from "@/lib/boards/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { deleteBoard } from "@/lib/domain/boards/delete-board";
+import { getBoardWithPostCount } from "@/lib/domain/boards/get-board";
+import { updateBoardSchema } from "@/lib/domain/boards/schemas";
+import { updateBoard } from "@/lib/domain/boards/update-board";
+import { boardSchema } from "@/lib/domain/boards/view";
 
 const currentBoard = ({ params }: { params: { id: string } }, ctx: ApiContext) => getBoardWithPostCount(ctx.db, ctx, params.id);
 

@@ -1,10 +1,10 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getReleaseNote } from "@/lib/changelog/get-release-note";
-import { readableState } from "@/lib/changelog/read-state";
-import { getReleaseNoteQuery, updateReleaseNoteBody } from "@/lib/changelog/schemas";
-import { updateReleaseNote } from "@/lib/changelog/update-release-note";
-import { releaseNoteSchema } from "@/lib/changelog/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getReleaseNote } from "@/lib/domain/changelog/get-release-note";
+import { readableState } from "@/lib/domain/changelog/read-state";
+import { getReleaseNoteQuery, updateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
+import { updateReleaseNote } from "@/lib/domain/changelog/update-release-note";
+import { releaseNoteSchema } from "@/lib/domain/changelog/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { deletedCommentSchema, moderateCommentBody, moderatedCommentSchema } from "@/lib/comments/schemas";
-import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { deletedCommentSchema, moderateCommentBody, moderatedCommentSchema } from "@/lib/domain/comments/schemas";
+import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-comment";
 
 // Moderation is for admins and owners, as in the dashboard: a key whose creator is a member holds
 // posts:write but is refused here with 403 FORBIDDEN.

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { revokedInvitationSchema } from "@/lib/members/schemas";
-import { revokeInvitation } from "@/lib/members/revoke-invitation";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { revokedInvitationSchema } from "@/lib/domain/members/schemas";
+import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   DELETE: defineRoute(

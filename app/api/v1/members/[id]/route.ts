@@ -1,10 +1,10 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { changeMemberRole } from "@/lib/members/change-member-role";
-import { getMember } from "@/lib/members/get-member";
-import { removeMember } from "@/lib/members/remove-member";
-import { changeRoleBody, removedMemberSchema, roleChangeSchema } from "@/lib/members/schemas";
-import { memberSchema } from "@/lib/members/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { changeMemberRole } from "@/lib/domain/members/change-member-role";
+import { getMember } from "@/lib/domain/members/get-member";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { changeRoleBody, removedMemberSchema, roleChangeSchema } from "@/lib/domain/members/schemas";
+import { memberSchema } from "@/lib/domain/members/view";
 
 // The path's id is the member's user id (the `userId` of a member).
 const currentMember = ({ params }: { params: { id: string } }, ctx: ApiContext) => getMember(ctx.db, params.id);

@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getPostWithActivity, postWithActivitySchema } from "@/lib/posts/get-post";
-import { updatePostBody } from "@/lib/posts/schemas";
-import { updatePost } from "@/lib/posts/update-post";
-import { postSchema } from "@/lib/posts/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getPostWithActivity, postWithActivitySchema } from "@/lib/domain/posts/get-post";
+import { updatePostBody } from "@/lib/domain/posts/schemas";
+import { updatePost } from "@/lib/domain/posts/update-post";
+import { postSchema } from "@/lib/domain/posts/view";
 
 // The post as GET answers it: what If-Match on PATCH is compared with.
 const currentPost = ({ params }: { params: { id: string } }, ctx: ApiContext) => getPostWithActivity(ctx.db, ctx, params.id);

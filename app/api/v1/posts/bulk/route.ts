@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createPosts } from "@/lib/posts/create-posts";
-import { createPostsBody } from "@/lib/posts/schemas";
-import { postSchema } from "@/lib/posts/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createPosts } from "@/lib/domain/posts/create-posts";
+import { createPostsBody } from "@/lib/domain/posts/schemas";
+import { postSchema } from "@/lib/domain/posts/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

@@ -1,10 +1,10 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { deleteRoadmapItem } from "@/lib/roadmap/delete-roadmap-item";
-import { getRoadmapItemView } from "@/lib/roadmap/get-roadmap-item-view";
-import { updateRoadmapItemBody } from "@/lib/roadmap/schemas";
-import { updateRoadmapItem } from "@/lib/roadmap/update-roadmap-item";
-import { roadmapItemSchema } from "@/lib/roadmap/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { deleteRoadmapItem } from "@/lib/domain/roadmap/delete-roadmap-item";
+import { getRoadmapItemView } from "@/lib/domain/roadmap/get-roadmap-item-view";
+import { updateRoadmapItemBody } from "@/lib/domain/roadmap/schemas";
+import { updateRoadmapItem } from "@/lib/domain/roadmap/update-roadmap-item";
+import { roadmapItemSchema } from "@/lib/domain/roadmap/view";
 import { z } from "zod";
 
 const currentItem = ({ params }: { params: { id: string } }, ctx: ApiContext) => getRoadmapItemView(ctx.db, params.id);

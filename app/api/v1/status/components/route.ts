@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { componentSchema } from "@/lib/status/component-view";
-import { listComponents } from "@/lib/status/list-components";
-import { createComponent } from "@/lib/status/create-component";
-import { createComponentBody, listComponentsQuery } from "@/lib/status/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { componentSchema } from "@/lib/domain/status/component-view";
+import { listComponents } from "@/lib/domain/status/list-components";
+import { createComponent } from "@/lib/domain/status/create-component";
+import { createComponentBody, listComponentsQuery } from "@/lib/domain/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { createIncident } from "@/lib/status/create-incident";
-import { incidentDetailSchema, incidentSchema } from "@/lib/status/incident-view";
-import { listIncidents } from "@/lib/status/list-incidents";
-import { createIncidentBody, listIncidentsQuery } from "@/lib/status/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { createIncident } from "@/lib/domain/status/create-incident";
+import { incidentDetailSchema, incidentSchema } from "@/lib/domain/status/incident-view";
+import { listIncidents } from "@/lib/domain/status/list-incidents";
+import { createIncidentBody, listIncidentsQuery } from "@/lib/domain/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

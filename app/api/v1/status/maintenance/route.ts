@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { maintenanceSchema } from "@/lib/status/maintenance-view";
-import { scheduleMaintenance } from "@/lib/status/schedule-maintenance";
-import { scheduleMaintenanceBody } from "@/lib/status/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { maintenanceSchema } from "@/lib/domain/status/maintenance-view";
+import { scheduleMaintenance } from "@/lib/domain/status/schedule-maintenance";
+import { scheduleMaintenanceBody } from "@/lib/domain/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

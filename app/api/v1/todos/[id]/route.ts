@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { getTodoOrThrow } from "@/lib/todos/get-todo";
-import { idParams } from "@/lib/api/params";
-import { updateTodoBody } from "@/lib/todos/schemas";
-import { updateTodo } from "@/lib/todos/update-todo";
-import { todoSchema, todoView } from "@/lib/todos/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { getTodoOrThrow } from "@/lib/domain/todos/get-todo";
+import { idParams } from "@/lib/surfaces/api/params";
+import { updateTodoBody } from "@/lib/domain/todos/schemas";
+import { updateTodo } from "@/lib/domain/todos/update-todo";
+import { todoSchema, todoView } from "@/lib/domain/todos/view";
 
 const currentTodo = async ({ params }: { params: { id: string } }, ctx: ApiContext) => todoView(await getTodoOrThrow(ctx.db, params.id));
 

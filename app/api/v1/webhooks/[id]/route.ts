@@ -1,10 +1,10 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
-import { getWebhook } from "@/lib/webhooks/get-webhook";
-import { updateWebhookBody } from "@/lib/webhooks/schemas";
-import { updateWebhook } from "@/lib/webhooks/update-webhook";
-import { webhookSchema } from "@/lib/webhooks/view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
+import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
+import { updateWebhookBody } from "@/lib/domain/webhooks/schemas";
+import { updateWebhook } from "@/lib/domain/webhooks/update-webhook";
+import { webhookSchema } from "@/lib/domain/webhooks/view";
 import { z } from "zod";
 
 const currentWebhook = ({ params }: { params: { id: string } }, ctx: ApiContext) => getWebhook(ctx, params.id);

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/platform/text/format-date";
 import { Markdown } from "@/components/portal/markdown";
 import { portalMetadata } from "@/components/portal/metadata";
-import { idSchema } from "@/lib/core/schemas";
-import { markdownExcerpt } from "@/lib/markdown/render-markdown";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
-import { getPublicReleaseNote } from "@/lib/changelog/get-release-note";
-import { loadPortal, orNotFound } from "@/lib/public/load-portal";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { markdownExcerpt } from "@/lib/platform/text/render-markdown";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { getPublicReleaseNote } from "@/lib/domain/changelog/get-release-note";
+import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { notFound } from "next/navigation";
 
 type Props = { params: Promise<{ workspace: string; id: string }> };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { withBdi } from "@/lib/i18n/bdi";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -7,23 +7,23 @@ import { cache } from "react";
 import { CommentForm } from "@/components/portal/comment-form";
 import { CommentList } from "@/components/portal/comment-list";
 import { signInHref } from "@/components/portal/format";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/platform/text/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
-import { getSessionUser } from "@/lib/auth/session";
-import { sharedRead } from "@/lib/cache/shared-read";
-import { listShippedIn } from "@/lib/changelog/list-shipped-in";
-import { PUBLIC_AUDIENCE } from "@/lib/core/audience";
-import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/posts/get-post";
-import { loadPortal, orNotFound } from "@/lib/public/load-portal";
-import { currentVote } from "@/lib/votes/toggle-vote";
+import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { sharedRead } from "@/lib/platform/cache/shared-read";
+import { listShippedIn } from "@/lib/domain/changelog/list-shipped-in";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/domain/posts/get-post";
+import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
+import { currentVote } from "@/lib/domain/votes/toggle-vote";
 import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
 // The post, its board and its comments are the same for every visitor: read once between the
-// workspace's changes (lib/cache/shared-read.ts), and once per request for the metadata and the page.
+// workspace's changes (lib/platform/cache/shared-read.ts), and once per request for the metadata and the page.
 const readPost = cache(async (slug: string, postId: string) => {
   const portal = await loadPortal(slug);
   const post = await orNotFound(sharedRead(portal.workspace.slug, "post", { postId }, () => getPublicPost(portal.db, PUBLIC_AUDIENCE, postId)));

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { loadPortal } from "@/lib/public/load-portal";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { confirmAction } from "../actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

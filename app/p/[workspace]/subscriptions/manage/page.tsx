@@ -3,9 +3,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { listComponentNames } from "@/lib/subscriptions/component-names";
-import { getSubscriptionByToken } from "@/lib/subscriptions/manage-subscription";
-import { loadPortal } from "@/lib/public/load-portal";
+import { listComponentNames } from "@/lib/domain/subscriptions/component-names";
+import { getSubscriptionByToken } from "@/lib/domain/subscriptions/manage-subscription";
+import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { saveComponentsAction, unsubscribeAction } from "../actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -6,11 +6,11 @@ import { NoteEditor } from "@/components/changelog/note-editor";
 import { Markdown } from "@/components/portal/markdown";
 import { NotificationLog } from "@/components/subscriptions/notification-log";
 import { LocalTime } from "@/components/ui/local-time";
-import { idSchema } from "@/lib/core/schemas";
-import { getEditorNote } from "@/lib/changelog/get-changelog-dashboard";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { roleCan } from "@/lib/roles";
-import { getNotificationLog } from "@/lib/subscriptions/notification-log";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { getEditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { roleCan } from "@/lib/domain/access/roles";
+import { getNotificationLog } from "@/lib/domain/subscriptions/notification-log";
 import { editorActions } from "../editor-actions";
 
 export const metadata: Metadata = { title: "Release note" };

@@ -1,19 +1,19 @@
 "use server";
 
-import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
-import { replyAsTeam } from "@/lib/comments/reply-as-team";
-import { feedbackChanged, refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import type { FormResult } from "@/lib/forms";
+import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-comment";
+import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
+import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { deletePost } from "@/lib/posts/delete-post";
-import { findMergeTargets, type MergeCandidate } from "@/lib/posts/find-merge-targets";
-import { mergePost } from "@/lib/posts/merge-posts";
-import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
-import { StalePostError, updatePost } from "@/lib/posts/update-post";
+import { deletePost } from "@/lib/domain/posts/delete-post";
+import { findMergeTargets, type MergeCandidate } from "@/lib/domain/posts/find-merge-targets";
+import { mergePost } from "@/lib/domain/posts/merge-posts";
+import { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
+import { StalePostError, updatePost } from "@/lib/domain/posts/update-post";
 
 // Every action re-reads the session and the caller's role, and the domain function checks the
-// role again from lib/roles.ts: a viewer's or member's replayed request is refused.
+// role again from lib/domain/access/roles.ts: a viewer's or member's replayed request is refused.
 
 export type PostText = { title: string; body: string; tags: string[] };
 export type SavePostResult = FormResult<PostText & { version: number }> | { ok: false; fieldErrors: Record<string, string>; current: PostText & { version: number } };

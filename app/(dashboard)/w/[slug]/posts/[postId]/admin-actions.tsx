@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import type { MergeCandidate } from "@/lib/posts/find-merge-targets";
+import type { MergeCandidate } from "@/lib/domain/posts/find-merge-targets";
 import { deletePostAction, findMergeTargetsAction, mergePostAction } from "./actions";
 
 type Post = { id: string; title: string; voteCount: number; totalComments: number };

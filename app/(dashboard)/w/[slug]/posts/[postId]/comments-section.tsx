@@ -10,7 +10,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { LocalTime } from "@/components/ui/local-time";
-import type { TeamPost } from "@/lib/posts/get-team-post";
+import type { TeamPost } from "@/lib/domain/posts/get-team-post";
 import { deleteCommentAction, replyAsTeamAction, setCommentHiddenAction } from "./actions";
 
 type Comment = TeamPost["comments"][number];

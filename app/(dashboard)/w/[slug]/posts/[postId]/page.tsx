@@ -6,18 +6,18 @@ import { PostStatus } from "@/components/portal/post-status";
 import { PostNotificationsLog } from "@/components/posts/post-notifications-log";
 import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
-import { workspaceActorIfMember, workspacePageActor } from "@/lib/dashboard/page-actor";
-import { listPostNotifications } from "@/lib/notifications/list-post-notifications";
-import { getTeamPost, getTeamPostTitle, TEAM_VOTERS_LIMIT } from "@/lib/posts/get-team-post";
-import { allowedNextStatuses } from "@/lib/posts/status-rules";
-import { orNotFound } from "@/lib/public/load-portal";
-import { listRoadmapChoices } from "@/lib/roadmap/list-roadmap-choices";
-import { roleCan } from "@/lib/roles";
+import { workspaceActorIfMember, workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { listPostNotifications } from "@/lib/domain/notifications/list-post-notifications";
+import { getTeamPost, getTeamPostTitle, TEAM_VOTERS_LIMIT } from "@/lib/domain/posts/get-team-post";
+import { allowedNextStatuses } from "@/lib/domain/posts/status-rules";
+import { orNotFound } from "@/lib/surfaces/portal/load-portal";
+import { listRoadmapChoices } from "@/lib/domain/roadmap/list-roadmap-choices";
+import { roleCan } from "@/lib/domain/access/roles";
 import { AdminActions } from "./admin-actions";
 import { CommentsSection } from "./comments-section";
 import { RoadmapSelect, StatusSelect } from "./post-controls";
 import { PostTextEditor } from "./post-text-editor";
-import { isPublicBoard, isPublishedPortal } from "@/lib/visibility";
+import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
 
 type Props = { params: Promise<{ slug: string; postId: string }> };
 

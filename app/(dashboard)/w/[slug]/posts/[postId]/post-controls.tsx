@@ -6,12 +6,12 @@ import { humanize } from "@/components/portal/format";
 import { useToast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
-import { STATUS_NOTE_MAX_LENGTH } from "@/lib/posts/status-note";
+import { STATUS_NOTE_MAX_LENGTH } from "@/lib/domain/posts/status-note";
 import { changeStatusAction, setRoadmapItemAction } from "./actions";
 
 const selectClass = "block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm disabled:bg-slate-50 disabled:text-slate-500";
 
-/** The status, offering only the moves lib/posts/status-rules.ts allows from where the post is now. */
+/** The status, offering only the moves lib/domain/posts/status-rules.ts allows from where the post is now. */
 export function StatusSelect({ slug, postId, status, allowed }: { slug: string; postId: string; status: PostStatus; allowed: PostStatus[] }) {
   const router = useRouter();
   const toast = useToast();

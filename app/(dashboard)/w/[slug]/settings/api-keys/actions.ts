@@ -1,13 +1,13 @@
 "use server";
 
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { createApiKey } from "@/lib/keys/create-api-key";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import type { CreateApiKeyInput } from "@/lib/keys/schemas";
-import type { ApiKeyView } from "@/lib/keys/view";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { createApiKey } from "@/lib/domain/keys/create-api-key";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-api-key";
+import type { CreateApiKeyInput } from "@/lib/domain/keys/schemas";
+import type { ApiKeyView } from "@/lib/domain/keys/view";
+import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
 
 // Each action re-reads the session and the caller's role (getWorkspaceActorOrThrow), and the
 // domain function checks the role again: what the page showed proves nothing. Next.js refuses

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ApiKeysManager } from "@/components/api-keys/api-keys-manager";
 import { NotAllowed } from "@/components/settings/not-allowed";
-import { listApiKeys } from "@/lib/keys/list-api-keys";
-import { listMembers } from "@/lib/members/list-members";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { canManageWorkspace } from "@/lib/roles";
+import { listApiKeys } from "@/lib/domain/keys/list-api-keys";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { settingsActor } from "../settings-actor";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 

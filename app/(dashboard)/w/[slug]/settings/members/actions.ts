@@ -1,12 +1,12 @@
 "use server";
 
 import { headers } from "next/headers";
-import { guardAction } from "@/lib/auth/guard-action";
-import { refreshAfterChange } from "@/lib/cache/refresh-after-change";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/forms";
-import { addMember, type AddMemberResult } from "@/lib/members/add-member";
-import { changeInvitationRole } from "@/lib/members/change-invitation-role";
-import { changeMemberRole } from "@/lib/members/change-member-role";
+import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { addMember, type AddMemberResult } from "@/lib/domain/members/add-member";
+import { changeInvitationRole } from "@/lib/domain/members/change-invitation-role";
+import { changeMemberRole } from "@/lib/domain/members/change-member-role";
 import type {
   AddMemberInput,
   ChangeInvitationRoleInput,
@@ -14,13 +14,13 @@ import type {
   InvitationRefInput,
   RemoveMemberInput,
   RevokeInvitationInput,
-} from "@/lib/members/member-form-schemas";
-import { copyInvitationLink, resendInvitation } from "@/lib/members/resend-invitation";
-import { clientIp } from "@/lib/public/client-ip";
-import { removeMember } from "@/lib/members/remove-member";
-import { revokeInvitation } from "@/lib/members/revoke-invitation";
+} from "@/lib/domain/members/member-form-schemas";
+import { copyInvitationLink, resendInvitation } from "@/lib/domain/members/resend-invitation";
+import { clientIp } from "@/lib/platform/server/client-ip";
+import { removeMember } from "@/lib/domain/members/remove-member";
+import { revokeInvitation } from "@/lib/domain/members/revoke-invitation";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { getWorkspaceActorOrThrow } from "@/lib/workspaces/actor";
+import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
 
 // Every action: session, then the caller's role read afresh, then the domain function, which
 // checks the role again (under the workspace lock for role changes and removals).

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { MembersManager } from "@/components/members/members-manager";
-import { listMembers } from "@/lib/members/list-members";
-import { mailMode } from "@/lib/mail/config";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { canManageWorkspace } from "@/lib/roles";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { mailMode } from "@/lib/platform/mail/config";
+import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { settingsActor } from "../settings-actor";
 import {
   addMemberAction,

@@ -1,13 +1,13 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/dashboard/workspace-action";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
-import { resendDelivery } from "@/lib/webhooks/resend-delivery";
-import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
-import type { CreateWebhookInput, UpdateWebhookInput } from "@/lib/webhooks/schemas";
-import { sendTestEvent } from "@/lib/webhooks/send-test-event";
-import { updateWebhook } from "@/lib/webhooks/update-webhook";
+import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
+import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
+import { resendDelivery } from "@/lib/domain/webhooks/resend-delivery";
+import { rotateWebhookSecret } from "@/lib/domain/webhooks/rotate-webhook-secret";
+import type { CreateWebhookInput, UpdateWebhookInput } from "@/lib/domain/webhooks/schemas";
+import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { updateWebhook } from "@/lib/domain/webhooks/update-webhook";
 
 // Each action re-reads the session and the caller's role; the domain function checks the role
 // again. A secret is in the answer of create and rotate only, never in the page's render.

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { NotAllowed } from "@/components/settings/not-allowed";
 import { WebhooksManager } from "@/components/webhooks/webhooks-manager";
-import { listMembers } from "@/lib/members/list-members";
-import { getPlanUsage } from "@/lib/plans/get-plan-usage";
-import { canManageWorkspace } from "@/lib/roles";
-import { webhookUrlHint } from "@/lib/webhooks/address-policy";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
+import { webhookUrlHint } from "@/lib/domain/webhooks/address-policy";
+import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { settingsActor } from "../settings-actor";
 import { createWebhookAction, deleteWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "./actions";
 

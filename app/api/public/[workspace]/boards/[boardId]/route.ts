@@ -1,7 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicBoard } from "@/lib/boards/get-board";
-import { boardParams } from "@/lib/public/schemas";
-import { publicBoardSchema } from "@/lib/boards/view";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicBoard } from "@/lib/domain/boards/get-board";
+import { boardParams } from "@/lib/surfaces/public-api/schemas";
+import { publicBoardSchema } from "@/lib/domain/boards/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

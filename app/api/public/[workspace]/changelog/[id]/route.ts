@@ -1,7 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicReleaseNote } from "@/lib/changelog/get-release-note";
-import { releaseNoteParams } from "@/lib/public/schemas";
-import { publicReleaseNoteSchema } from "@/lib/changelog/view";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicReleaseNote } from "@/lib/domain/changelog/get-release-note";
+import { releaseNoteParams } from "@/lib/surfaces/public-api/schemas";
+import { publicReleaseNoteSchema } from "@/lib/domain/changelog/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

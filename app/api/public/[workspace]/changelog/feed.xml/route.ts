@@ -1,7 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { buildChangelogFeed, FEED_ENTRIES } from "@/lib/public/build-changelog-feed";
-import { listPublicReleaseNotes } from "@/lib/changelog/list-release-notes";
-import { workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { buildChangelogFeed, FEED_ENTRIES } from "@/lib/surfaces/public-api/build-changelog-feed";
+import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

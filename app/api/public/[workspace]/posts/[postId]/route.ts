@@ -1,6 +1,6 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicPost, publicPostDetailSchema } from "@/lib/posts/get-post";
-import { postParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicPost, publicPostDetailSchema } from "@/lib/domain/posts/get-post";
+import { postParams } from "@/lib/surfaces/public-api/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

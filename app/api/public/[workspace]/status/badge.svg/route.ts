@@ -1,7 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { renderStatusBadge } from "@/lib/public/render-status-badge";
-import { badgeQuery, workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { renderStatusBadge } from "@/lib/surfaces/public-api/render-status-badge";
+import { badgeQuery, workspaceParams } from "@/lib/surfaces/public-api/schemas";
 
 // An SVG answer is a document a browser may open on its own: no scripts, no outside resources.
 const BADGE_HEADERS = { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" };

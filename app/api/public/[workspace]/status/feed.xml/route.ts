@@ -1,8 +1,8 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { buildStatusFeed, STATUS_FEED_INCIDENTS } from "@/lib/public/build-status-feed";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { listPublicIncidents } from "@/lib/status/list-incidents";
-import { workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { buildStatusFeed, STATUS_FEED_INCIDENTS } from "@/lib/surfaces/public-api/build-status-feed";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

@@ -1,6 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicIncidents, publicIncidentSchema } from "@/lib/status/list-incidents";
-import { incidentsQuery, workspaceParams } from "@/lib/public/schemas";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicIncidents, publicIncidentSchema } from "@/lib/domain/status/list-incidents";
+import { workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { incidentsQuery } from "@/lib/domain/status/schemas";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

@@ -1,7 +1,7 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { getPublicStatus } from "@/lib/status/get-public-status";
-import { shieldsQuery, workspaceParams } from "@/lib/public/schemas";
-import { shieldsBadge, shieldsBadgeSchema } from "@/lib/public/shields-badge";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { shieldsQuery, workspaceParams } from "@/lib/surfaces/public-api/schemas";
+import { shieldsBadge, shieldsBadgeSchema } from "@/lib/surfaces/public-api/shields-badge";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

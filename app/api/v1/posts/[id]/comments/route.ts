@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { createComment } from "@/lib/comments/create-comment";
-import { createCommentBody, createdCommentSchema } from "@/lib/comments/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { createComment } from "@/lib/domain/comments/create-comment";
+import { createCommentBody, createdCommentSchema } from "@/lib/domain/comments/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { personRef, voteStateSchema } from "@/lib/votes/schemas";
-import { voteForPerson } from "@/lib/votes/vote-for-person";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { personRef, voteStateSchema } from "@/lib/domain/votes/schemas";
+import { voteForPerson } from "@/lib/domain/votes/vote-for-person";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getRoadmapItemView } from "@/lib/roadmap/get-roadmap-item-view";
-import { moveRoadmapItem } from "@/lib/roadmap/move-roadmap-item";
-import { moveRoadmapItemBody } from "@/lib/roadmap/schemas";
-import { roadmapItemSchema } from "@/lib/roadmap/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getRoadmapItemView } from "@/lib/domain/roadmap/get-roadmap-item-view";
+import { moveRoadmapItem } from "@/lib/domain/roadmap/move-roadmap-item";
+import { moveRoadmapItemBody } from "@/lib/domain/roadmap/schemas";
+import { roadmapItemSchema } from "@/lib/domain/roadmap/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

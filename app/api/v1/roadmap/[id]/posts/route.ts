@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { setPostRoadmapItem } from "@/lib/posts/set-post-roadmap-item";
-import { postSchema } from "@/lib/posts/view";
-import { linkPostBody } from "@/lib/roadmap/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
+import { postSchema } from "@/lib/domain/posts/view";
+import { linkPostBody } from "@/lib/domain/roadmap/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { componentSchema, componentView } from "@/lib/status/component-view";
-import { deleteComponent } from "@/lib/status/delete-component";
-import { getComponentOrThrow } from "@/lib/status/get-component";
-import { updateComponentBody } from "@/lib/status/schemas";
-import { updateComponent } from "@/lib/status/update-component";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { componentSchema, componentView } from "@/lib/domain/status/component-view";
+import { deleteComponent } from "@/lib/domain/status/delete-component";
+import { getComponentOrThrow } from "@/lib/domain/status/get-component";
+import { updateComponentBody } from "@/lib/domain/status/schemas";
+import { updateComponent } from "@/lib/domain/status/update-component";
 
 const currentComponent = async ({ params }: { params: { id: string } }, ctx: ApiContext) => componentView(await getComponentOrThrow(ctx.db, params.id));
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { reorderComponents } from "@/lib/status/reorder-components";
-import { reorderComponentsBody } from "@/lib/status/schemas";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { reorderComponents } from "@/lib/domain/status/reorder-components";
+import { reorderComponentsBody } from "@/lib/domain/status/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

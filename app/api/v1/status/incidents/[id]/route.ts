@@ -1,9 +1,9 @@
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { getIncidentDetail } from "@/lib/status/get-incident";
-import { incidentDetailSchema } from "@/lib/status/incident-view";
-import { updateIncidentBody } from "@/lib/status/schemas";
-import { updateIncident } from "@/lib/status/update-incident";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { getIncidentDetail } from "@/lib/domain/status/get-incident";
+import { incidentDetailSchema } from "@/lib/domain/status/incident-view";
+import { updateIncidentBody } from "@/lib/domain/status/schemas";
+import { updateIncident } from "@/lib/domain/status/update-incident";
 
 const currentIncident = ({ params }: { params: { id: string } }, ctx: ApiContext) => getIncidentDetail(ctx.db, ctx.workspaceId, params.id);
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute, type ApiContext } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { cancelMaintenance } from "@/lib/status/cancel-maintenance";
-import { getMaintenanceOrThrow } from "@/lib/status/get-maintenance";
-import { maintenanceSchema } from "@/lib/status/maintenance-view";
+import { apiRoutes, defineRoute, type ApiContext } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
+import { getMaintenanceOrThrow } from "@/lib/domain/status/get-maintenance";
+import { maintenanceSchema } from "@/lib/domain/status/maintenance-view";
 
 const currentWindow = ({ params }: { params: { id: string } }, ctx: ApiContext) => getMaintenanceOrThrow(ctx.db, params.id);
 

@@ -1,8 +1,8 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { listDeliveriesQuery } from "@/lib/webhooks/schemas";
-import { deliverySchema } from "@/lib/webhooks/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { listDeliveriesQuery } from "@/lib/domain/webhooks/schemas";
+import { deliverySchema } from "@/lib/domain/webhooks/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   GET: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
-import { webhookWithSecretSchema } from "@/lib/webhooks/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { rotateWebhookSecret } from "@/lib/domain/webhooks/rotate-webhook-secret";
+import { webhookWithSecretSchema } from "@/lib/domain/webhooks/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { sendTestEvent } from "@/lib/webhooks/send-test-event";
-import { deliverySchema } from "@/lib/webhooks/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { deliverySchema } from "@/lib/domain/webhooks/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

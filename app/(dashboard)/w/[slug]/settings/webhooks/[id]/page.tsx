@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NotAllowed } from "@/components/settings/not-allowed";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
-import { DomainError } from "@/lib/core/errors";
-import { canManageWorkspace } from "@/lib/roles";
-import { getWebhook } from "@/lib/webhooks/get-webhook";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { listDeliveriesQuery } from "@/lib/webhooks/schemas";
+import { DomainError } from "@/lib/platform/core/errors";
+import { canManageWorkspace } from "@/lib/domain/access/roles";
+import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
+import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { listDeliveriesQuery } from "@/lib/domain/webhooks/schemas";
 import { settingsActor } from "../../settings-actor";
 import { resendDeliveryAction } from "../actions";
 

@@ -7,12 +7,12 @@ import { LocalTime } from "@/components/ui/local-time";
 import { IncidentUpdateForm } from "@/components/status/incident-update-form";
 import { INCIDENT_STATUS_LABELS } from "@/components/status/status-labels";
 import { Badge } from "@/components/ui/badge";
-import { DomainError } from "@/lib/core/errors";
-import { workspacePageActor } from "@/lib/dashboard/page-actor";
-import { roleCan } from "@/lib/roles";
-import { getIncidentDetail } from "@/lib/status/get-incident";
-import { getStatusDashboard } from "@/lib/status/get-status-dashboard";
-import { getNotificationLog } from "@/lib/subscriptions/notification-log";
+import { DomainError } from "@/lib/platform/core/errors";
+import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
+import { roleCan } from "@/lib/domain/access/roles";
+import { getIncidentDetail } from "@/lib/domain/status/get-incident";
+import { getStatusDashboard } from "@/lib/domain/status/get-status-dashboard";
+import { getNotificationLog } from "@/lib/domain/subscriptions/notification-log";
 import { updateIncidentAction } from "../../actions";
 
 type Props = { params: Promise<{ slug: string; id: string }> };

@@ -1,7 +1,8 @@
-import { definePublicRoute, publicRoutes } from "@/lib/public/define-public-route";
-import { listPublicBoardPosts } from "@/lib/posts/list-posts";
-import { boardParams, boardPostsQuery } from "@/lib/public/schemas";
-import { publicPostSchema } from "@/lib/posts/view";
+import { definePublicRoute, publicRoutes } from "@/lib/surfaces/public-api/define-public-route";
+import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
+import { boardParams } from "@/lib/surfaces/public-api/schemas";
+import { boardPostsQuery } from "@/lib/domain/posts/schemas";
+import { publicPostSchema } from "@/lib/domain/posts/view";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
   definePublicRoute(

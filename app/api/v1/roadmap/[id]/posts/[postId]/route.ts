@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idSchema } from "@/lib/core/schemas";
-import { unlinkRoadmapPost } from "@/lib/roadmap/unlink-roadmap-post";
-import { postSchema } from "@/lib/posts/view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { unlinkRoadmapPost } from "@/lib/domain/roadmap/unlink-roadmap-post";
+import { postSchema } from "@/lib/domain/posts/view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   DELETE: defineRoute(

@@ -1,7 +1,7 @@
-import { apiRoutes, defineRoute } from "@/lib/api/define-route";
-import { idParams } from "@/lib/api/params";
-import { endMaintenance } from "@/lib/status/end-maintenance";
-import { maintenanceSchema } from "@/lib/status/maintenance-view";
+import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
+import { idParams } from "@/lib/surfaces/api/params";
+import { endMaintenance } from "@/lib/domain/status/end-maintenance";
+import { maintenanceSchema } from "@/lib/domain/status/maintenance-view";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
   POST: defineRoute(

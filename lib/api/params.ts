@@ -1,5 +1,0 @@
-import { z } from "zod";
-import { idSchema } from "@/lib/core/schemas";
-
-/** `{id}` path segments; an impossible id answers 404 like any unknown one. */
-export const idParams = z.object({ id: idSchema });

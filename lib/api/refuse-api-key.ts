@@ -1,8 +1,0 @@
-import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/auth/carries-api-key";
-import { ApiError } from "./error-codes";
-import { errorResponse } from "./responses";
-
-export function refuseApiKey(headers: Headers): Response | null {
-  if (!carriesApiKey(headers)) return null;
-  return errorResponse(new ApiError("API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE));
-}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { countField, idField, timestampField } from "@/lib/platform/core/fields";
+import { emailSchema } from "@/lib/domain/users/schemas";
+import { addCommentSchema } from "./add-comment";
+
+export const createCommentBody = z.strictObject({
+  body: addCommentSchema.shape.body,
+  author: z
+    .strictObject({ email: emailSchema })
+    .optional()
+    .meta({ description: "Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator." }),
+});
+
+export const moderateCommentBody = z.strictObject({ hidden: z.boolean({ message: "hidden must be true or false." }) });
+
+export const createdCommentSchema = z
+  .strictObject({
+    id: idField,
+    postId: idField,
+    authorId: idField,
+    body: z.string(),
+    isTeamReply: z.boolean(),
+    createdAt: timestampField,
+    commentCount: countField.meta({ description: "The post's visible comments, this one included." }),
+  })
+  .meta({ id: "CreatedComment" });
+
+export const moderatedCommentSchema = z.strictObject({ id: idField, hiddenAt: timestampField.nullable() }).meta({ id: "ModeratedComment" });
+export const deletedCommentSchema = z.strictObject({ id: idField, deleted: z.literal(true) }).meta({ id: "DeletedComment" });
+
+export type CreateCommentInput = z.output<typeof createCommentBody>;

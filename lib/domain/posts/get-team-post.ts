@@ -1,0 +1,62 @@
+import { DomainError } from "@/lib/platform/core/errors";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { sharedPostFields } from "./view";
+
+export const TEAM_VOTERS_LIMIT = 100;
+export const TEAM_COMMENTS_LIMIT = 200;
+
+const person = { select: { name: true, email: true } } as const;
+
+/**
+ * One post as the team sees it on the dashboard: author, board, roadmap link, merge links, who
+ * voted and when (newest first), and every comment including hidden ones (oldest first). Nested
+ * reads are not fenced by the scoped accessor, so each names the workspace itself.
+ */
+export async function getTeamPost(actor: WorkspaceActor, postId: string) {
+  authorize(actor, "workspace.read", "read posts");
+  const inWorkspace = { workspaceId: actor.workspaceId };
+  const post = await actor.db.post.findUnique({
+    where: { id: postId },
+    include: {
+      author: person,
+      board: { select: { id: true, name: true, slug: true, isPublic: true, workspaceId: true } },
+      roadmapItem: { select: { id: true, title: true, stage: true, workspaceId: true } },
+      mergedInto: { select: { id: true, title: true, workspaceId: true } },
+      mergedFrom: { where: inWorkspace, orderBy: [{ mergedAt: "desc" }, { id: "desc" }], take: 50, select: { id: true, title: true, mergedAt: true } },
+      votes: { where: inWorkspace, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: TEAM_VOTERS_LIMIT, select: { id: true, createdAt: true, user: person } },
+      comments: {
+        where: inWorkspace,
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: TEAM_COMMENTS_LIMIT,
+        select: { id: true, body: true, isTeamReply: true, hiddenAt: true, createdAt: true, author: person },
+      },
+      _count: { select: { comments: { where: inWorkspace } } },
+    },
+  });
+  if (!post || post.board.workspaceId !== actor.workspaceId) throw new DomainError("NOT_FOUND", "Post not found.");
+  const sameWorkspace = <T extends { workspaceId: string }>(row: T | null) => (row && row.workspaceId === actor.workspaceId ? row : null);
+  const roadmapItem = sameWorkspace(post.roadmapItem);
+  const mergedInto = sameWorkspace(post.mergedInto);
+  return {
+    ...sharedPostFields(post),
+    version: post.version,
+    mergedAt: post.mergedAt?.toISOString() ?? null,
+    author: post.author,
+    board: { id: post.board.id, name: post.board.name, slug: post.board.slug, isPublic: post.board.isPublic },
+    roadmapItem: roadmapItem ? { id: roadmapItem.id, title: roadmapItem.title, stage: roadmapItem.stage } : null,
+    mergedInto: mergedInto ? { id: mergedInto.id, title: mergedInto.title } : null,
+    mergedFrom: post.mergedFrom.map((row) => ({ id: row.id, title: row.title, mergedAt: row.mergedAt?.toISOString() ?? null })),
+    voters: post.votes.map((vote) => ({ id: vote.id, user: vote.user, createdAt: vote.createdAt.toISOString() })),
+    comments: post.comments.map((comment) => ({ ...comment, hiddenAt: comment.hiddenAt?.toISOString() ?? null, createdAt: comment.createdAt.toISOString() })),
+    /** Every comment, hidden ones too (commentCount counts only what the portal shows). */
+    totalComments: post._count.comments,
+  };
+}
+export type TeamPost = Awaited<ReturnType<typeof getTeamPost>>;
+
+/** A post's title for the dashboard's tab, or null when there is no such post in the workspace. */
+export async function getTeamPostTitle(actor: WorkspaceActor, postId: string): Promise<string | null> {
+  authorize(actor, "workspace.read", "read posts");
+  const post = await actor.db.post.findUnique({ where: { id: postId }, select: { title: true } });
+  return post?.title ?? null;
+}

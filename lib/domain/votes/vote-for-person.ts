@@ -1,0 +1,14 @@
+import { findPersonByEmail } from "@/lib/domain/users/find-person";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { toggleVote } from "./toggle-vote";
+
+/**
+ * A member (an integration, through its key) records that a person wants a post, or no longer
+ * does: the person's own vote, on any board, counted once however often it is sent.
+ */
+export async function voteForPerson(actor: WorkspaceActor, postId: string, input: { email: string; voted: boolean }) {
+  authorize(actor, "votes.onBehalf", "vote for someone");
+  const person = await findPersonByEmail(input.email);
+  const result = await toggleVote({ workspaceId: actor.workspaceId, postId, userId: person.id, voted: input.voted, publicOnly: false });
+  return { postId, userId: person.id, ...result };
+}

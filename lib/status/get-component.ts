@@ -1,8 +1,0 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-
-export async function getComponentOrThrow(db: ScopedDb | ScopedTx, id: string) {
-  const component = await db.statusComponent.findUnique({ where: { id } });
-  if (!component) throw new DomainError("NOT_FOUND", "Status component not found. It may have been deleted in another tab.");
-  return component;
-}

@@ -1,0 +1,56 @@
+import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { redirect } from "next/navigation";
+import { headers } from "next/headers";
+import { connection, NextRequest } from "next/server";
+import { cache } from "react";
+import { DatabaseUnavailableError } from "@/lib/platform/db/client";
+import { authOptions } from "./options";
+import { activeSession } from "../../platform/auth/sessions";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+  /** The address is proven (lib/domain/users/verify-email.ts, or an OAuth provider verified it). */
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+/**
+ * The signed-in account, read afresh with its server-side session: null once that session ended.
+ * Throws DatabaseUnavailableError when the database cannot say. Once per page render however many
+ * of the layout, the page and its metadata ask (each read decodes the session token and checks the
+ * session in the database); outside a render (actions, route handlers) every call reads afresh.
+ */
+export const getSessionUser = cache(async function getSessionUser(): Promise<SessionUser | null> {
+  await connection(); // per-request by nature: never prerendered at build time
+  const session = await getServerSession(authOptions());
+  // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
+  // "briefly unavailable"; lib/platform/forms/forms.ts).
+  if (session?.databaseUnavailable) throw new DatabaseUnavailableError("the session could not be checked");
+  const user = session?.user;
+  if (!session || !user?.id || !user.email || !session.sessionId) return null;
+  return { id: user.id, email: user.email, name: user.name ?? null, emailVerified: session.emailVerified === true, sessionId: session.sessionId };
+});
+
+/** For server components and actions: the signed-in user, or a redirect to sign-in and back. */
+export async function requireSessionUser(returnTo?: string) {
+  const user = await getSessionUser();
+  if (user) return user;
+  const back = returnTo ?? (await headers()).get("x-pathname") ?? "/workspaces";
+  redirect(`/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+}
+
+/**
+ * The id of the account signed in on `request`, for a route handler that has the request in hand
+ * (and so needs no request scope): its session cookie decoded, then its server-side session
+ * checked as on every request. Null when signed out, or when the session was ended.
+ */
+export async function sessionUserIdOf(request: Request): Promise<string | null> {
+  const { cookies } = new NextRequest(request);
+  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  if (!token?.sub || typeof token.sid !== "string") return null;
+  const current = await activeSession(token.sid);
+  return current?.userId === token.sub ? current.userId : null;
+}

@@ -1,0 +1,143 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { log } from "@/lib/platform/log/logger";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-ip";
+import { servePortalPage, varyByVisitor } from "@/lib/surfaces/front-door/page-cache";
+import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/public-api/fast-lane";
+import { baseSecurityHeaders } from "@/lib/platform/security/headers";
+import { isServerAction, readActionBody, replayWithBody } from "../../platform/server/action-body";
+import type { ServerLimits } from "../../platform/server/config";
+import { refuse, refuseOnSocket } from "../../platform/server/refuse";
+import { targetProblem } from "../../platform/server/request-target";
+import { crossOriginProblem } from "../../platform/server/same-origin";
+import { answeringUnavailable } from "../../platform/server/unavailable-answer";
+import { createUploadGate } from "../../platform/server/upload-gate";
+
+// What happens to a request before Next.js sees it (server.ts runs Next behind this), in order:
+//
+// 1. Every answer gets the base security headers here, static files and the server's own included.
+// 2. The client's address is worked out from the TCP peer, X-Forwarded-For and TRUSTED_PROXY_HOPS,
+//    and handed to the app in CLIENT_IP_HEADER, overwriting whatever the client sent under that
+//    name (lib/platform/server/client-ip.ts). The public fast lane's request line is likewise only ever ours.
+// 3. A path Next cannot route (a malformed percent-escape, a control character) answers 400.
+// 4. A POST to a page (a server action, a form) whose Origin names another host answers 403 (./same-origin.ts).
+// 5. A request body counts against the in-flight caps per client network and overall (429 / 503),
+//    the overall one shared fairly between networks (./upload-gate.ts); the whole request must
+//    arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
+// 6. A server action's body is read here first: over 1 MB or nested too deep, 413.
+// 7. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/public-api/fast-lane.ts).
+// 8. A portal page's answer names in Vary what picks its variant (theme, language); a signed-out
+//    visit is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from it or
+//    renders through Next and keeps the page when it may be shared.
+// 9. Everything else goes to Next.
+// 10. A page visit that Next answers 500 because its database work found the database unavailable
+//    (no pooled connection in time, an outage) answers the styled 503 page instead (./unavailable-answer.ts).
+
+export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
+
+function toHeaders(incoming: IncomingMessage["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) if (value !== undefined) headers.set(name, single(value));
+  return headers;
+}
+
+/** The node:http server in front of `next` (Next.js's handler), with its deadlines; call listen() on it. */
+export function createFrontDoor(next: NextHandler, limits: ServerLimits): http.Server {
+  const handle = answeringUnavailable(next);
+  const uploads = createUploadGate(limits);
+  const securityHeaders = Object.entries(baseSecurityHeaders(true));
+  // The response under way on each connection, so a deadline that passes mid-answer cuts the
+  // connection rather than writing a second answer into it.
+  const answering = new WeakMap<Socket, ServerResponse>();
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    for (const [name, value] of securityHeaders) response.setHeader(name, value);
+    answering.set(request.socket, response);
+
+    const { headers } = request;
+    const client = resolveClientIp({ peer: request.socket.remoteAddress, forwardedFor: single(headers["x-forwarded-for"]), realIp: single(headers["x-real-ip"]) });
+    headers[CLIENT_IP_HEADER] = client;
+    delete headers[REQUEST_LINE_HEADER];
+
+    const problem = targetProblem(request.url);
+    if (problem) return refuse(request, response, { code: "VALIDATION_ERROR", message: "The request path is not valid.", reason: problem }, client, true);
+
+    const crossOrigin = crossOriginProblem(request);
+    if (crossOrigin) return refuse(request, response, { code: "FORBIDDEN", message: "This form was sent from another site.", reason: `cross-origin post: ${crossOrigin}` }, client, true);
+
+    const admission = uploads.admit(request, response, client);
+    if (admission === "client-busy") {
+      const message = `Too many request bodies from your network are still being received (at most ${limits.uploadsPerClient} at once).`;
+      return refuse(request, response, { code: "RATE_LIMITED", message, reason: "uploads per client network", headers: { "Retry-After": "1" } }, client, true);
+    }
+    if (admission === "server-busy") {
+      const message = "The server is receiving too many request bodies at once; retry shortly.";
+      return refuse(request, response, { code: "SERVICE_UNAVAILABLE", message, reason: "uploads overall", headers: { "Retry-After": "1" } }, client, true);
+    }
+
+    if (isServerAction(request)) {
+      const read = await readActionBody(request);
+      if (!read.ok) {
+        if (read.gone) return void response.destroy();
+        const message = "The request body is too large or nested too deeply.";
+        return refuse(request, response, { code: "PAYLOAD_TOO_LARGE", message, reason: read.reason }, client, true);
+      }
+      return handle(replayWithBody(request, read.body), response);
+    }
+
+    if ((request.method === "GET" || request.method === "HEAD") && request.url!.startsWith("/api/public/")) {
+      const line = requestLineOf(single(headers.host), single(headers["x-forwarded-proto"]), single(headers["x-forwarded-host"]), request.url!);
+      if (line !== null) {
+        headers[REQUEST_LINE_HEADER] = line;
+        // Whatever goes wrong in the lane, Next answers as it would have.
+        const answer = await answerFromCache({ method: request.method, line, headers: toHeaders(headers) }).catch(() => null);
+        if (answer) {
+          for (const [name, value] of answer.headers) response.setHeader(name, value);
+          response.statusCode = answer.status;
+          return void response.end(answer.body ?? undefined);
+        }
+      }
+    }
+
+    if (request.url!.startsWith("/p/")) {
+      varyByVisitor(response);
+      if (await servePortalPage(request, response, handle)) return;
+    }
+
+    return handle(request, response);
+  }
+
+  const server = http.createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      // Node checks both deadlines on this tick; its default (30 s) lets a request run up to a whole tick past them.
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    (request, response) => {
+      serve(request, response).catch((error: unknown) => {
+        log.error({ err: error, path: request.url?.slice(0, 200) }, "request failed before Next answered");
+        if (response.headersSent) return void response.destroy();
+        response.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+        response.end(JSON.stringify({ success: false, error: "Internal error.", code: "INTERNAL_ERROR" }));
+      });
+    },
+  );
+
+  // Node's parser gave up on a connection: a request that missed its deadline, headers too large,
+  // bytes that are not HTTP. Answered in the app's shape rather than Node's bare status line.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    const code = error.code ?? "";
+    if (code === "ECONNRESET" || !socket.writable || answering.get(socket)?.headersSent) return void socket.destroy();
+    if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+      return void refuseOnSocket(socket, { code: "REQUEST_TIMEOUT", message: "The request did not arrive in time.", reason: "request deadline passed" });
+    }
+    if (code === "HPE_HEADER_OVERFLOW") {
+      return void refuseOnSocket(socket, { code: "VALIDATION_ERROR", message: "The request's headers are too large.", reason: "headers too large" });
+    }
+    void refuseOnSocket(socket, { code: "VALIDATION_ERROR", message: "The request is not valid HTTP.", reason: `parse error ${code}` });
+  });
+  return server;
+}

@@ -1,0 +1,34 @@
+import { startDeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
+import { startInProcessJobWorker, startJobWorker, type InProcessJobWorker, type JobWorker, type StartOptions } from "@/lib/platform/jobs/worker";
+import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
+
+// The composition root of the job worker: the one place that names every job and what runs beside
+// the queues, for every way the worker starts (the server's thread, `npm run worker`, the
+// in-process worker of `next dev` and embedded PGlite). The platform's worker knows no job by
+// name; it runs what it is handed here.
+
+export interface AppWorkerOptions extends Omit<StartOptions, "handlers" | "background"> {
+  /** Whether it also delivers webhooks (yes unless a test says otherwise). */
+  deliveries?: boolean;
+  /** How often an idle delivery pump looks for due deliveries (DELIVERY_POLL_MS by default). */
+  deliveryPollMs?: number;
+}
+
+/** The app's worker: every job of the handler table, and the webhook delivery pump beside them. */
+export function startAppWorker({ deliveries = true, deliveryPollMs, ...options }: AppWorkerOptions = {}): Promise<JobWorker> {
+  return startJobWorker({
+    ...options,
+    handlers: JOB_HANDLERS,
+    concurrency: options.concurrency ?? JOB_CONCURRENCY,
+    // The table is every job there is: one of another name waiting will never run.
+    complete: true,
+    // Its attempts run on the app's worker pool (backgroundQuery), as they did as jobs: on PGlite
+    // that is the app's own instance, the one this worker's queues use too.
+    background: deliveries ? () => startDeliveryPump({ pollMs: deliveryPollMs }) : undefined,
+  });
+}
+
+/** The app's worker inside this process, once (see startInProcessJobWorker). */
+export function startAppWorkerInProcess(): Promise<InProcessJobWorker> {
+  return startInProcessJobWorker(() => startAppWorker());
+}

@@ -1,0 +1,72 @@
+import { once } from "node:events";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
+import type { FromJobThread, ToJobThread } from "./thread-main";
+
+// The production server's job worker runs on a thread of its own, so webhook attempts, mail and
+// subscriber fan-outs never take turns with requests on the thread that answers them: measured on
+// two cores, deliveries run on the request thread took a fifth of the write throughput away. The
+// thread is in the same process (nothing more to deploy); it opens its own database pools.
+//
+// A thread that ends by itself (a crash) is started again after a pause that grows while it keeps
+// ending; stop() asks it to finish its running jobs and waits for it to end.
+
+// Loaded unbundled by server.ts (through tsx), so this is the source folder.
+const LIB_JOBS = import.meta.dirname;
+
+export interface JobWorkerThread {
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+/**
+ * Starts the thread (whose worker keeps trying while the database refuses). `entry` is the module
+ * it runs, thread-main.ts unless a test gives another that speaks the same messages.
+ */
+export function startJobWorkerThread({ entry = path.join(LIB_JOBS, "thread-main.ts") }: { entry?: string } = {}): JobWorkerThread {
+  let current: Worker | null = null;
+  let stopping: Promise<void> | undefined;
+  let restartMs = 1_000;
+
+  const spawn = () => {
+    const thread = new Worker(path.join(LIB_JOBS, "thread-boot.mjs"), {
+      name: "job worker",
+      // Jobs allocate little at a time: a young generation of V8's default size (three 16 MiB
+      // spaces) only held memory, ~30 MiB of the thread's ~65.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      workerData: { entry: pathToFileURL(entry).href },
+    });
+    current = thread;
+    thread.on("message", (message: FromJobThread) => {
+      if (message.type !== "started") return;
+      restartMs = 1_000;
+      log.info({}, "job worker running on its own thread");
+    });
+    thread.on("error", (error) => log.error({ error: describeError(error) }, "job worker thread failed"));
+    thread.on("exit", (code) => {
+      current = null;
+      if (stopping) return;
+      log.error({ exitCode: code, retryInMs: restartMs }, "job worker thread ended; starting it again");
+      setTimeout(() => stopping || spawn(), restartMs).unref();
+      restartMs = Math.min(restartMs * 2, 60_000);
+    });
+  };
+  spawn();
+
+  return {
+    stop: ({ timeoutMs = 20_000 } = {}) =>
+      (stopping ??= (async () => {
+        const thread = current;
+        if (!thread) return;
+        const ended = once(thread, "exit");
+        thread.postMessage({ type: "stop", timeoutMs } satisfies ToJobThread);
+        // Past its own deadline (and a margin for handing jobs back) the thread is ended as it is:
+        // whatever it still held is retried when its lease or expiry runs out.
+        const deadline = setTimeout(() => void thread.terminate(), timeoutMs + 5_000);
+        await ended;
+        clearTimeout(deadline);
+      })()),
+  };
+}

@@ -1,8 +1,0 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-
-export async function getTodoListOrThrow(db: ScopedDb | ScopedTx, id: string) {
-  const list = await db.todoList.findUnique({ where: { id } });
-  if (!list) throw new DomainError("NOT_FOUND", "Todo list not found.");
-  return list;
-}

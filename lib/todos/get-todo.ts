@@ -1,9 +1,0 @@
-import { DomainError } from "@/lib/core/errors";
-import type { ScopedDb, ScopedTx } from "@/lib/db/scoped";
-import { todoInclude } from "./view";
-
-export async function getTodoOrThrow(db: ScopedDb | ScopedTx, id: string) {
-  const item = await db.todoItem.findUnique({ where: { id }, include: todoInclude });
-  if (!item) throw new DomainError("NOT_FOUND", "Todo not found.");
-  return item;
-}
