@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "lib/generated/**", ".data/**", "e2e/artifacts/**",
+    ignores: [".next/**", ".server/**", "node_modules/**", "lib/generated/**", ".data/**", "e2e/artifacts/**",
       "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {

@@ -39,11 +39,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/**/*.test.ts"],
           exclude: STANDALONE,
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/build-server.ts", "tests/support/global-setup.ts"],
           setupFiles: ["tests/support/per-file-database.ts"],
         },
       },
-      { extends: true, test: { name: "standalone", include: STANDALONE } },
+      { extends: true, test: { name: "standalone", include: STANDALONE, globalSetup: ["tests/support/build-server.ts"] } },
     ],
   },
 });
