@@ -3,22 +3,24 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // Vitest starts the files it has timed before longest first; on a fresh machine (CI) it has no
 // timings and starts the largest files first, which left the slowest ones (small files that serve
 // the production build or wait on child processes) to start last and run alone at the end. These
-// start first, slowest first (measured), and the rest follow in Vitest's own order. Nothing is
+// start first, slowest first (a whole run's durations on the two-core machine), and the rest follow in Vitest's own order. Nothing is
 // left out: a file not listed runs as before.
 export const SLOW_FIRST = [
   "tests/server/long-request-lines.test.ts",
+  "tests/subscriptions/subscriptions.test.ts",
   "tests/server/production-server.test.ts",
-  "tests/server/pool-exhaustion.test.ts",
+  "tests/db/drift.test.ts",
+  "tests/mcp/mcp-server.test.ts",
+  "tests/db/pglite-lock.test.ts",
+  "tests/plans/change-workspace-plan.test.ts",
+  "tests/api/status-incidents.test.ts",
+  "tests/server/dev-server.test.ts",
+  "tests/identity/throttles.test.ts",
+  "tests/notifications/post-notifications.test.ts",
+  "tests/webhooks/outage.test.ts",
+  "tests/jobs/worker-thread.test.ts",
   "tests/server/two-instances.test.ts",
   "tests/server/sign-in-flood.test.ts",
-  "tests/server/outage-actions.test.ts",
-  "tests/server/job-thread.test.ts",
-  "tests/server/dev-server.test.ts",
-  "tests/webhooks/outage.test.ts",
-  "tests/db/pglite-lock.test.ts",
-  "tests/jobs/worker-thread.test.ts",
-  "tests/jobs/mail-queue.test.ts",
-  "tests/plans/change-workspace-plan.test.ts",
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {
