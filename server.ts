@@ -1,48 +1,56 @@
-// The production server: the one way the production build runs. `npm start` runs it through
-// scripts/start.mjs after its checks and migrations; the end-to-end suite (e2e/serve.mjs) and the
-// benchmark start it the same way. It is Next.js's documented custom server (next({ dev: false }),
+// The one server, in production and in development: `npm start` runs its compiled form
+// (.server/server.mjs, made by `npm run build`) after its checks and migrations, `npm run dev` runs
+// this source with Next in development mode (--dev), and the end-to-end suite and the benchmark
+// start it as `npm start` does. It is Next.js's documented custom server (next({ dev }),
 // app.getRequestHandler(), node:http), behind the front door in lib/surfaces/front-door/front-door.ts: security
-// headers, the client's address, refusals, body deadlines and caps, and the public fast lane.
+// headers, the client's address, refusals, body deadlines and caps, and the public fast lane. So
+// development answers with the same headers and limits, and runs the same job worker.
 //
-// Run: `node --import tsx server.ts [--port N] [--hostname H]` (PORT and HOSTNAME work too; without
-// a hostname it listens on every interface, like `next start`). WebSocket upgrades are not served:
-// the production app has none, and Node closes sockets that ask for one.
+// Run: `node .server/server.mjs [--port N] [--hostname H]` (PORT and HOSTNAME work too; without a
+// hostname it listens on every interface, like `next start`). WebSocket upgrades are not served in
+// production: the app has none, and Node closes sockets that ask for one (in development Next
+// attaches its own, for hot reloading).
+import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
 import { startPublicCacheListener } from "@/lib/platform/cache/public-cache-listener";
 import { resolveDatabaseTarget } from "@/lib/platform/db/target";
-import { missingProductionSecrets } from "@/lib/platform/config/env";
 import { jobsInProcess } from "@/lib/platform/jobs/config";
 import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/platform/jobs/worker";
 import { startJobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
 import { log } from "@/lib/platform/log/logger";
-import { checkMailTransport } from "@/lib/platform/mail/transport-choice.mjs";
 import { serverLimits } from "@/lib/platform/server/config";
 import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
+import { productionStartCheck } from "@/lib/platform/config/production-checks.mjs";
 
-// The refusals of `npm start`, here too, before anything loads: a container that runs this file
-// directly must refuse the same way. (Left to the instrumentation hook, a missing secret only
-// failed the hook: Next.js logged it and the server listened all the same.)
-const missingSecrets = missingProductionSecrets();
-if (missingSecrets.length > 0) {
-  console.error(`Refusing to start without ${missingSecrets.join(" and ")} (each at least 32 characters; generate one with \`openssl rand -base64 32\`).`);
-  process.exit(1);
-}
-const mail = checkMailTransport(process.env);
-if (!mail.ok) {
-  console.error(mail.message);
-  process.exit(1);
+const { values: args } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" }, dev: { type: "boolean", default: false } },
+});
+const dev = args.dev;
+
+// The refusals of `npm start`, here too, before anything loads: a container that runs the compiled
+// server directly must refuse the same way. (Left to the instrumentation hook, a missing secret only
+// failed the hook: Next.js logged it and the server listened all the same.) Development has its own
+// secrets (scripts/dev.mjs) and keeps mail in the log.
+if (!dev) {
+  const check = productionStartCheck(process.env);
+  if (!check.ok) {
+    console.error(check.message);
+    process.exit(1);
+  }
 }
 
-const { values: args } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+// The project's folder (package.json, .next): this file's own, or its parent when this is the
+// compiled copy in .server/.
+const root = path.basename(import.meta.dirname) === ".server" ? path.dirname(import.meta.dirname) : import.meta.dirname;
 const port = Number(args.port ?? process.env.PORT ?? 3000);
 const hostname = args.hostname ?? process.env.HOSTNAME;
 const limits = serverLimits();
 
-// tsx, which loads this file, turns Node's source-map support on for the whole process; Node then
-// reads and keeps the map of every bundle Next loads (the build's server maps are ~38 MB): ~50 MiB
-// more at rest and ~80 MiB more once the routes are loaded. Off, unless SERVER_SOURCE_MAPS=true asks
-// for error stacks that name the original sources.
+// With source maps on, Node reads and keeps the map of every bundle Next loads (the build's server
+// maps are ~38 MB): ~50 MiB more at rest and ~80 MiB more once the routes are loaded. tsx (which
+// loads this source in development) turns them on for the whole process; off, unless
+// SERVER_SOURCE_MAPS=true asks for error stacks that name the original sources.
 if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(false);
 
 // Next is always told "localhost", whatever interface the server listens on: Next builds the
@@ -57,7 +65,7 @@ if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(fals
 const target = resolveDatabaseTarget();
 if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => startJobWorkerThread());
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
+const app = next({ dev, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -66,8 +74,11 @@ await app.prepare();
 // already drop what they change, and has no connection to listen on.
 const listener = target.kind === "postgres" ? startPublicCacheListener({ url: target.url }) : null;
 
-const server = createFrontDoor((request, response) => handle(request, response), limits);
-server.listen(port, hostname, () => log.info({ port, hostname: hostname ?? "all interfaces", limits }, "server listening"));
+const server = createFrontDoor((request, response) => handle(request, response), limits, { production: !dev });
+server.listen(port, hostname, () => {
+  log.info({ port, hostname: hostname ?? "all interfaces", limits, mode: dev ? "development" : "production" }, "server listening");
+  if (dev) console.log(`Ready on http://localhost:${port}`);
+});
 
 // On stop: no new requests, then the job worker finishes its running jobs (or hands them back for
 // another worker to retry, after 20 s), then Next.js closes.

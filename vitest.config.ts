@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { describeDatabase, findPostgres } from "./scripts/lib/find-postgres.mjs";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer";
 
 // The same database choice as `npm test`, so `npx vitest run <file>` needs no environment either:
 // TEST_DATABASE_URL, DATABASE_URL, a local PostgreSQL, else embedded PGlite. Set here, in the main
@@ -30,6 +31,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Generous, so that a machine shared with other runs (two clones testing at once, a busy CI
     // host) slows a test down without failing it; a test that truly hangs still fails.
+    // The files that take longest start first (tests/support/slow-first-sequencer.ts), so that on a
+    // fresh machine none of them starts last and runs alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 120_000,
     hookTimeout: 300_000,
     projects: [
@@ -39,11 +43,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/**/*.test.ts"],
           exclude: STANDALONE,
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/build-server.ts", "tests/support/global-setup.ts"],
           setupFiles: ["tests/support/per-file-database.ts"],
         },
       },
-      { extends: true, test: { name: "standalone", include: STANDALONE } },
+      { extends: true, test: { name: "standalone", include: STANDALONE, globalSetup: ["tests/support/build-server.ts"] } },
     ],
   },
 });

@@ -1,36 +1,41 @@
 #!/usr/bin/env node
-// `npm start`: refuses to run without production secrets or without a choice about mail, applies
-// pending migrations, then serves the production build (`npm run build` first) with the production
-// server, server.ts.
-import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
-import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
+// `npm start`: refuses to run on an older Node.js, without production secrets or without a choice
+// about mail, applies pending migrations, then serves the production build with the production
+// server, all compiled JavaScript made by `npm run build` (.server/): no TypeScript loader runs.
+import { requireSupportedNode } from "./lib/node-version.mjs";
 
-const missing = ["NEXTAUTH_SECRET", "API_KEY_SECRET"].filter((name) => (process.env[name]?.length ?? 0) < 32);
-if (missing.length > 0) {
-  console.error(
-    `Refusing to start without ${missing.join(" and ")} (each at least 32 characters; ` +
-      "generate one with `openssl rand -base64 32`).",
-  );
+requireSupportedNode();
+
+// Loaded only once the version is known to be supported.
+const [{ spawn, spawnSync }, fs, path, { productionStartCheck }] = await Promise.all([
+  import("node:child_process"),
+  import("node:fs"),
+  import("node:path"),
+  import("../lib/platform/config/production-checks.mjs"),
+]);
+
+// Before anything is launched: the secrets, and how mail goes out or the operator's explicit choice
+// of none (the same check the compiled server makes when a container starts it directly).
+const check = productionStartCheck(process.env);
+if (!check.ok) {
+  console.error(check.message);
   process.exit(1);
 }
+console.log(JSON.stringify({ level: 30, time: new Date().toISOString(), pid: process.pid, msg: check.mailLine }));
 
-// Before anything is launched: how mail goes out, or the operator's explicit choice of none.
-const mail = checkMailTransport(process.env);
-if (!mail.ok) {
-  console.error(mail.message);
+const compiled = (name) => path.resolve(".server", `${name}.mjs`);
+if (!fs.existsSync(compiled("server"))) {
+  console.error("No production build here: run `npm run build` first (it compiles the server into .server/).");
   process.exit(1);
 }
-console.log(JSON.stringify({ level: 30, time: new Date().toISOString(), pid: process.pid, msg: mail.line }));
 
 if (process.env.SKIP_MIGRATIONS !== "1") {
-  const migrate = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-migrate.ts"], { stdio: "inherit" });
+  const migrate = spawnSync(process.execPath, [compiled("db-migrate")], { stdio: "inherit" });
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-// server.ts through node itself with tsx's loader (TypeScript, the app's "@/" imports): one
-// process, whose arguments (--port, --hostname) pass through.
-const server = spawn(process.execPath, ["--import", "tsx", path.resolve("server.ts"), ...process.argv.slice(2)], {
+// One process, whose arguments (--port, --hostname) pass through.
+const server = spawn(process.execPath, [compiled("server"), ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -2,22 +2,23 @@ import { jobsInProcess } from "../lib/platform/jobs/config";
 import { startAppWorker } from "../lib/surfaces/worker/app-worker";
 import { describeTarget, resolveDatabaseTarget } from "../lib/platform/db/target";
 import { log } from "../lib/platform/log/logger";
-import { checkMailTransport } from "../lib/platform/mail/transport-choice.mjs";
+import { productionStartCheck } from "../lib/platform/config/production-checks.mjs";
 
-// `npm run worker`: the job worker alone, for deployments that run it apart from the web servers
-// (set JOBS_IN_PROCESS=false on those). Any number may run against one PostgreSQL database. On
+// `npm run worker` (its compiled form, .server/worker.mjs, made by `npm run build`): the job worker
+// alone, for deployments that run it apart from the web servers (set JOBS_IN_PROCESS=false on those). Any number may run against one PostgreSQL database. On
 // embedded PGlite only one process can open the data folder, so there the worker runs inside the
 // app (the default) and this command refuses while the app holds the folder.
 
 // The worker is what sends the app's mail: in production it refuses, as the server does, to start
 // without SMTP_URL or the operator's explicit MAIL_TRANSPORT=none, and says how mail will go out.
+// (The check is lib/platform/config/production-checks.mjs, the server's; the worker alone signs no session.)
 if (process.env.NODE_ENV === "production") {
-  const mail = checkMailTransport(process.env);
-  if (!mail.ok) {
-    console.error(mail.message);
+  const check = productionStartCheck(process.env, { secrets: false });
+  if (!check.ok) {
+    console.error(check.message);
     process.exit(1);
   }
-  log.info({}, mail.line);
+  log.info({}, check.mailLine);
 }
 
 const target = resolveDatabaseTarget();

@@ -383,7 +383,7 @@ const SERVERS: Server[] = [
       }
       // The production server as `npm start` launches it (scripts/start.mjs), without the wrapper
       // process (its RSS is not the app's).
-      const server = ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"];
+      const server = [".server/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"];
       return spawnServer([NODE, ...profile, ...server], serverEnv(port), "product");
     },
   },
@@ -527,7 +527,7 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = server.start(port);
-  const worker = server.name === "product" && args.worker === "separate" ? spawnServer([NODE, "--import", "tsx", "scripts/worker.ts"], serverEnv(port), "worker") : undefined;
+  const worker = server.name === "product" && args.worker === "separate" ? spawnServer([NODE, ".server/worker.mjs"], serverEnv(port), "worker") : undefined;
   let proxy: { child: ChildProcess; base: string } | undefined;
   try {
     await waitUntilServing(base, child);

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { batchByTurn } from "@/lib/platform/core/batch-by-turn";
 import { startClaimLoop } from "@/lib/platform/jobs/claim-loop";
 
@@ -29,19 +29,29 @@ it("items that end one by one are replaced by one claim per interval, not a clai
 });
 
 it("a batch given gatherMs takes the inputs of that window in one call", async () => {
-  const calls: number[][] = [];
-  const double = batchByTurn(async (inputs: number[]) => {
-    calls.push(inputs);
-    return inputs.map((input) => input * 2);
-  }, { gatherMs: 30 });
-  const results = [double(1)];
-  await sleep(5);
-  results.push(double(2));
-  await sleep(5);
-  results.push(double(3));
-  expect(await Promise.all(results)).toEqual([2, 4, 6]);
-  expect(calls).toEqual([[1, 2, 3]]);
-  // The next input after the window starts a batch of its own.
-  expect(await double(4)).toBe(8);
-  expect(calls).toHaveLength(2);
+  // On Vitest's clock, moved by hand: on a busy machine a real 5 ms pause can outlast the window.
+  vi.useFakeTimers();
+  try {
+    const calls: number[][] = [];
+    const double = batchByTurn(async (inputs: number[]) => {
+      calls.push(inputs);
+      return inputs.map((input) => input * 2);
+    }, { gatherMs: 30 });
+    const results = [double(1)];
+    await vi.advanceTimersByTimeAsync(5);
+    results.push(double(2));
+    await vi.advanceTimersByTimeAsync(20);
+    results.push(double(3));
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await Promise.all(results)).toEqual([2, 4, 6]);
+    expect(calls).toEqual([[1, 2, 3]]);
+    // The next input after the window starts a batch of its own.
+    const fourth = double(4);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(await fourth).toBe(8);
+    expect(calls).toHaveLength(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -73,7 +73,7 @@ describe("no second date style in the sources", () => {
   function sources(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === "generated" || entry.name === "vendor" ? [] : sources(file);
+      if (entry.isDirectory()) return entry.name === "generated" ? [] : sources(file);
       return /\.(ts|tsx|mjs)$/.test(entry.name) ? [file] : [];
     });
   }

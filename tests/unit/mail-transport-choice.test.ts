@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkMailTransport, describeMailTransport, mailMode } from "@/lib/platform/mail/transport-choice.mjs";
+import { checkMailTransport, describeMailTransport, mailMode } from "@/lib/platform/config/transport-choice.mjs";
 
 // Production without a mail transport must be a choice the operator made: otherwise sign-up says a
 // link is on its way that never leaves the server, and the account can never be confirmed.
@@ -69,11 +69,11 @@ describe("node scripts/start.mjs", () => {
   });
 });
 
-describe("node --import tsx server.ts, as a container runs it", () => {
+describe("node .server/server.mjs, as a container runs it", () => {
   // The production server itself refuses as `npm start` does, before Next.js loads: started
   // directly it must not listen without its secrets or a mail choice. Nothing is served either way.
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ["--import", "tsx", "server.ts", "--port", "1", "--hostname", "127.0.0.1"], {
+    spawnSync(process.execPath, [".server/server.mjs", "--port", "1", "--hostname", "127.0.0.1"], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 60_000,
@@ -98,7 +98,7 @@ describe("npm run worker in production", () => {
   // The worker sends the mail the servers queue: alone, it must make the same choice before it
   // takes any job.
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    spawnSync(process.execPath, [".server/worker.mjs"], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", ...env } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 60_000,

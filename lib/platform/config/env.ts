@@ -1,22 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { MIN_SECRET_LENGTH, missingProductionSecrets as missingSecrets, SECRET_NAMES } from "@/lib/platform/config/production-checks.mjs";
 
 // Secrets the server cannot run without. Production refuses to start when one is missing
-// (instrumentation.ts and scripts/start.mjs call assertProductionSecrets); development generates
-// them once and keeps them in the git-ignored .data folder, so sessions and API keys survive a
-// restart of `npm run dev`.
-const SECRET_NAMES = ["NEXTAUTH_SECRET", "API_KEY_SECRET"] as const;
+// (lib/platform/config/production-checks.mjs, the one place that says so); development generates them once
+// and keeps them in the git-ignored .data folder, so sessions and API keys survive a restart of
+// `npm run dev`.
 type SecretName = (typeof SECRET_NAMES)[number];
-
-const MIN_SECRET_LENGTH = 32;
 
 export function isProduction(): boolean {
   return process.env.NODE_ENV === "production";
 }
 
 export function missingProductionSecrets(env: Record<string, string | undefined> = process.env): string[] {
-  return SECRET_NAMES.filter((name) => (env[name]?.length ?? 0) < MIN_SECRET_LENGTH);
+  return missingSecrets(env);
 }
 
 export function assertProductionSecrets(env: Record<string, string | undefined> = process.env): void {

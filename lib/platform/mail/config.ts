@@ -1,4 +1,4 @@
-import { describeMailTransport, mailMode as modeOf, type MailMode } from "./transport-choice.mjs";
+import { describeMailTransport, mailMode as modeOf, type MailMode } from "../config/transport-choice.mjs";
 
 // Where mail goes and what links in it point to. SMTP_URL (smtp://user:pass@host:587, or smtps://
 // for TLS from the first byte) turns on real delivery; MAIL_TRANSPORT=none turns mail off on

@@ -1,4 +1,4 @@
-import type { MailMode } from "./transport-choice.mjs";
+import type { MailMode } from "../config/transport-choice.mjs";
 
 // What the forms say about a mail they caused, by how this instance sends mail (lib/platform/mail/config.ts
 // mailMode, passed down by the pages). Only "smtp" may say a mail is on its way: in development it

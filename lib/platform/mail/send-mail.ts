@@ -35,7 +35,10 @@ let transporterUrl: string | undefined;
 
 function transport(url: string): Transporter {
   if (!transporter || transporterUrl !== url) {
-    transporter = nodemailer.createTransport(url, {
+    // The timeouts go in the transport's own options beside the URL: given as a second argument
+    // they were only defaults for each message, and the connection never saw them.
+    transporter = nodemailer.createTransport({
+      url,
       connectionTimeout: SEND_TIMEOUT_MS,
       greetingTimeout: SEND_TIMEOUT_MS,
       socketTimeout: SEND_TIMEOUT_MS,

@@ -44,10 +44,11 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
 }
 
 /** The node:http server in front of `next` (Next.js's handler), with its deadlines; call listen() on it. */
-export function createFrontDoor(next: NextHandler, limits: ServerLimits): http.Server {
+export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true }: { production?: boolean } = {}): http.Server {
   const handle = answeringUnavailable(next);
   const uploads = createUploadGate(limits);
-  const securityHeaders = Object.entries(baseSecurityHeaders(true));
+  // `npm run dev` runs this same front door; only Strict-Transport-Security stays off there.
+  const securityHeaders = Object.entries(baseSecurityHeaders(production));
   // The response under way on each connection, so a deadline that passes mid-answer cuts the
   // connection rather than writing a second answer into it.
   const answering = new WeakMap<Socket, ServerResponse>();

@@ -14,8 +14,12 @@ import type { FromJobThread, ToJobThread } from "./thread-main";
 // A thread that ends by itself (a crash) is started again after a pause that grows while it keeps
 // ending; stop() asks it to finish its running jobs and waits for it to end.
 
-// Loaded unbundled by server.ts (through tsx), so this is the source folder.
-const LIB_JOBS = import.meta.dirname;
+// Run from the sources (development, tests), this is lib/jobs and the thread loads thread-main.ts
+// through thread-boot.mjs, which registers tsx in the thread. Compiled into the production server
+// (.server/server.mjs, `npm run build`), this is .server and the thread's compiled entry,
+// job-thread.mjs, sits beside it: plain JavaScript, no loader.
+const HERE = import.meta.dirname;
+const COMPILED = path.basename(HERE) === ".server";
 
 export interface JobWorkerThread {
   stop(options?: { timeoutMs?: number }): Promise<void>;
@@ -25,13 +29,13 @@ export interface JobWorkerThread {
  * Starts the thread (whose worker keeps trying while the database refuses). `entry` is the module
  * it runs, thread-main.ts unless a test gives another that speaks the same messages.
  */
-export function startJobWorkerThread({ entry = path.join(LIB_JOBS, "thread-main.ts") }: { entry?: string } = {}): JobWorkerThread {
+export function startJobWorkerThread({ entry = COMPILED ? path.join(HERE, "job-thread.mjs") : path.join(HERE, "thread-main.ts") }: { entry?: string } = {}): JobWorkerThread {
   let current: Worker | null = null;
   let stopping: Promise<void> | undefined;
   let restartMs = 1_000;
 
   const spawn = () => {
-    const thread = new Worker(path.join(LIB_JOBS, "thread-boot.mjs"), {
+    const thread = new Worker(COMPILED ? entry : path.join(HERE, "thread-boot.mjs"), {
       name: "job worker",
       // Jobs allocate little at a time: a young generation of V8's default size (three 16 MiB
       // spaces) only held memory, ~30 MiB of the thread's ~65.

@@ -13,7 +13,6 @@ export function MailLayout({ title, children, lang = "en", dir = "ltr", heading 
   return (
     <html lang={lang} dir={dir}>
       {/* A mail document, not a Next.js page: next/head has no place here. */}
-      {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width" />
