@@ -57,7 +57,7 @@ test("signed in: /sign-in?callbackUrl=… redirects to the safe target only", as
     return new URL(response.headers()["location"]!, origin).href;
   };
   for (const value of [...DOT_SEGMENT_TRICKS, ...OTHER_TRICKS]) {
-    expect(await locationFor(value), value).toBe(`${origin}/workspaces`);
+    expect(await locationFor(value), value).toBe(`${origin}/`);
   }
   // Legitimate targets on this site keep their path and query.
   expect(await locationFor("/account?tab=security")).toBe(`${origin}/account?tab=security`);

@@ -347,13 +347,13 @@ describe.skipIf(!built)("the production server (server.ts)", () => {
     "javascript:alert(1)",
   ];
 
-  it("signed in, /sign-in?callbackUrl=<each tricked spelling> answers 307 to the workspace list on this site", async () => {
+  it("signed in, /sign-in?callbackUrl=<each tricked spelling> answers 307 to this site's home (which leads on to the workspace)", async () => {
     const locationFor = async (value: string) => {
       const answer = await get(`/sign-in?callbackUrl=${encodeURIComponent(value)}`, ownerCookie);
       expect([value, answer.status]).toEqual([value, 307]);
       return new URL(/^location: (.*)$/im.exec(answer.head)![1]!.trim(), BASE).href;
     };
-    for (const value of TRICKED_CALLBACKS) expect([value, await locationFor(value)]).toEqual([value, `${BASE}/workspaces`]);
+    for (const value of TRICKED_CALLBACKS) expect([value, await locationFor(value)]).toEqual([value, `${BASE}/`]);
     // A path on this site is kept, so the refusals above are the rule and not a broken redirect.
     expect(await locationFor("/account?tab=security")).toBe(`${BASE}/account?tab=security`);
   });

@@ -64,6 +64,7 @@ async function fullWorkspace() {
   await db.postStatusChange.create({ data: { workspaceId, postId: portal.post.id, from: "open", to: "planned", eventId: event.id } });
   await db.postNotificationPreference.create({ data: { workspaceId, userId: member.id, level: "NONE" } });
   await db.subscriber.create({ data: { workspaceId, topic: "STATUS", email: `sub-${workspaceId}@example.com`, manageTokenHash: `hash-${workspaceId}` } });
+  await db.idempotencyKey.create({ data: { workspaceId, key: `retry-${workspaceId}`, fingerprint: "f", status: 201, body: "{}", completedAt: new Date() } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

@@ -2,7 +2,8 @@ import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { connection, NextRequest } from "next/server";
+import { connection } from "next/server";
+import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/platform/db/client";
 import { authOptions } from "./options";
@@ -48,7 +49,10 @@ export async function requireSessionUser(returnTo?: string) {
  * checked as on every request. Null when signed out, or when the session was ended.
  */
 export async function sessionUserIdOf(request: Request): Promise<string | null> {
-  const { cookies } = new NextRequest(request);
+  // The cookies are read from the headers alone: wrapping the handler's request in a NextRequest
+  // copies it through the runtime's Request constructor, which the production server's request
+  // object does not survive on Node 24 (a private field of another class).
+  const cookies = new RequestCookies(request.headers);
   const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
   if (!token?.sub || typeof token.sid !== "string") return null;
   const current = await activeSession(token.sid);
