@@ -5,6 +5,10 @@ import { portalCacheHeaders } from "./lib/platform/cache/portal-cache-headers.mj
 // middleware: the portal's address carries the language and proxy.ts reads it.
 const withNextIntl = createNextIntlPlugin("./lib/platform/i18n/request.ts");
 
+// Nothing the app builds or serves reports to anyone outside: Next's anonymous telemetry stays off
+// unless the operator sets NEXT_TELEMETRY_DISABLED=0 themselves.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The portal's pages seen signed out may be kept by a shared cache in front, signed in never.
