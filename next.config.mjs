@@ -6,7 +6,7 @@ import { portalCacheHeaders } from "./lib/platform/cache/portal-cache-headers.mj
 const withNextIntl = createNextIntlPlugin("./lib/platform/i18n/request.ts");
 
 // Nothing the app builds or serves reports to anyone outside: Next's anonymous telemetry stays off
-// unless the operator sets NEXT_TELEMETRY_DISABLED=0 themselves.
+// unless the operator sets NEXT_TELEMETRY_DISABLED to an empty value themselves.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 /** @type {import('next').NextConfig} */
