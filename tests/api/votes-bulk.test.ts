@@ -93,7 +93,7 @@ describe("POST /api/v1/votes/bulk", () => {
     const { post, jane, key } = await setup();
     expectValidationError(await send(key, []), "items");
     expectValidationError(await send(key, Array.from({ length: 101 }, () => ({ postId: post.id, email: jane.email }))), "items");
-    expectValidationError(await send(key, [{ postId: post.id, email: jane.email, voted: false }]), "items.0");
+    expectValidationError(await send(key, [{ postId: post.id, email: jane.email, voted: false }]), "items.0.voted");
   });
 
   it("100 votes at once are all recorded", async () => {
