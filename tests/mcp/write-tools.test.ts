@@ -43,7 +43,7 @@ describe("write tools", () => {
     const tenant = await seedTenant();
     const full = await connect(await tenant.key("all"));
     const names = (await full.listTools()).tools.map((tool) => tool.name);
-    for (const tool of ["create_board", "update_board", "delete_board", "create_comment", "moderate_comment", "delete_comment", "add_vote", "remove_vote", "create_roadmap_item", "move_roadmap_item", "link_roadmap_post", "create_status_component", "reorder_status_components", "schedule_maintenance", "invite_member", "change_member_role", "remove_member", "revoke_invitation"]) {
+    for (const tool of ["create_board", "update_board", "delete_board", "create_comment", "moderate_comment", "delete_comment", "add_vote", "remove_vote", "add_votes", "create_comments", "create_roadmap_item", "move_roadmap_item", "link_roadmap_post", "create_status_component", "reorder_status_components", "schedule_maintenance", "invite_member", "change_member_role", "remove_member", "revoke_invitation"]) {
       expect(names).toContain(tool);
     }
     const readOnly = await connect(await tenant.key(["boards:read"]));
@@ -65,6 +65,22 @@ describe("write tools", () => {
     expect(comment).toMatchObject({ success: true, data: { authorId: customer.id, isTeamReply: false } });
     for (let i = 0; i < 2; i++) expect(await callTool(client, "add_vote", { id: postId, email: customer.email })).toMatchObject({ success: true, data: { voted: true, voteCount: 1 } });
     expect(await callTool(client, "remove_vote", { id: postId, email: customer.email })).toMatchObject({ success: true, data: { voted: false, voteCount: 0 } });
+  });
+
+  it("add_votes and create_comments: a batch for people, a duplicate vote counted once, one bad item writes nothing", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "SSO" } });
+    const customer = await createTestUser("customer");
+    const client = await connect(await tenant.key(["posts:write"]));
+    const votes = await callTool(client, "add_votes", { items: [{ postId: post.id, email: customer.email }, { postId: post.id, email: customer.email }, { postId: post.id, email: tenant.owner.email }] });
+    expect(votes).toMatchObject({ success: true, data: [{ voteCount: 1 }, { voteCount: 1 }, { voteCount: 2 }] });
+    const refused = await callTool(client, "create_comments", { items: [{ postId: post.id, body: "Fine" }, { postId: post.id, body: "Hi", author: { email: "nobody@example.test" } }] });
+    expect(refused).toMatchObject({ success: false, code: "NOT_FOUND" });
+    expect(refused.error).toBeTruthy();
+    expect(await db.comment.count({ where: { postId: post.id } })).toBe(0);
+    const comments = await callTool(client, "create_comments", { items: [{ postId: post.id, body: "Fine" }, { postId: post.id, body: "Hi", author: { email: customer.email } }] });
+    expect(comments).toMatchObject({ success: true, data: [{ isTeamReply: true }, { authorId: customer.id, isTeamReply: false, commentCount: 2 }] });
   });
 
   it("moderate_comment follows the dashboard's rule: a member's key is FORBIDDEN, an admin's hides", async () => {

@@ -4,6 +4,7 @@ import * as boards from "./boards/route";
 import * as releaseNote from "./changelog/[id]/route";
 import * as changelog from "./changelog/route";
 import * as comment from "./comments/[id]/route";
+import * as commentsBulk from "./comments/bulk/route";
 import * as invitation from "./invitations/[id]/route";
 import * as invitations from "./invitations/route";
 import * as member from "./members/[id]/route";
@@ -33,6 +34,7 @@ import * as webhookRotateSecret from "./webhooks/[id]/rotate-secret/route";
 import * as webhook from "./webhooks/[id]/route";
 import * as webhookTest from "./webhooks/[id]/test/route";
 import * as webhooks from "./webhooks/route";
+import * as votesBulk from "./votes/bulk/route";
 
 /**
  * Every /api/v1 resource route file, by its path. The OpenAPI document (/api/v1/openapi.json) and
@@ -48,7 +50,9 @@ export const V1_ROUTES: RouteTable = {
   "/posts/{id}": post,
   "/posts/{id}/comments": postComments,
   "/posts/{id}/votes": postVotes,
+  "/comments/bulk": commentsBulk,
   "/comments/{id}": comment,
+  "/votes/bulk": votesBulk,
   "/roadmap": roadmap,
   "/roadmap/{id}": roadmapItem,
   "/roadmap/{id}/move": roadmapMove,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { countField, idField, timestampField } from "@/lib/platform/core/fields";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { batchOf } from "@/lib/domain/posts/schemas";
 import { emailSchema } from "@/lib/domain/users/schemas";
 import { addCommentSchema } from "./add-comment";
 
@@ -10,6 +12,11 @@ export const createCommentBody = z.strictObject({
     .optional()
     .meta({ description: "Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator." }),
 });
+
+export const createCommentsBody = z.strictObject({
+  items: batchOf(createCommentBody.extend({ postId: idSchema }), { one: "comment", many: "comments" }),
+});
+export type CreateCommentsInput = z.input<typeof createCommentsBody>;
 
 export const moderateCommentBody = z.strictObject({ hidden: z.boolean({ message: "hidden must be true or false." }) });
 

@@ -52,9 +52,12 @@ export type CreatePostInput = z.input<typeof createPostBody>;
 /** The most posts one bulk request creates (all or none). */
 export const MAX_BULK_POSTS = 100;
 
-export const createPostsBody = z.strictObject({
-  items: z.array(createPostBody).min(1, "Send at least one post.").max(MAX_BULK_POSTS, `At most ${MAX_BULK_POSTS} posts per request.`),
-});
+/** The `items` of a bulk request (posts, votes, comments): one to MAX_BULK_POSTS of them. */
+export function batchOf<Item extends z.ZodType>(item: Item, noun: { one: string; many: string }) {
+  return z.array(item).min(1, `Send at least one ${noun.one}.`).max(MAX_BULK_POSTS, `At most ${MAX_BULK_POSTS} ${noun.many} per request.`);
+}
+
+export const createPostsBody = z.strictObject({ items: batchOf(createPostBody, { one: "post", many: "posts" }) });
 
 export type CreatePostsInput = z.input<typeof createPostsBody>;
 // The public list query (/api/public and the portal): unknown parameters are ignored rather than

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { countField, idField } from "@/lib/platform/core/fields";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { batchOf } from "@/lib/domain/posts/schemas";
 import { emailSchema } from "@/lib/domain/users/schemas";
 
 export const personRef = z.strictObject({
@@ -14,3 +16,8 @@ export const voteStateSchema = z
     voteCount: countField,
   })
   .meta({ id: "VoteState" });
+
+export const addVotesBody = z.strictObject({
+  items: batchOf(z.strictObject({ postId: idSchema, email: personRef.shape.email }), { one: "vote", many: "votes" }),
+});
+export type AddVotesInput = z.input<typeof addVotesBody>;

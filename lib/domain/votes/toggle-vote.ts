@@ -25,7 +25,7 @@ export interface VoteResult {
 }
 
 // `publicOnly` (the portal's rule) is lifted only for a member acting for someone (the API).
-type VoteTarget = { workspaceId: string; postId: string; userId: string; publicOnly?: boolean };
+export type VoteTarget = { workspaceId: string; postId: string; userId: string; publicOnly?: boolean };
 
 // vote.created / vote.deleted are written by the same statement, only when a vote really was cast
 // or withdrawn (lib/platform/events/record-event-sql.ts).
@@ -34,8 +34,11 @@ function voteEvent(workspaceId: string, userId: string, type: "vote.created" | "
   return recordEventCtes("bumped", workspaceId, type, data);
 }
 
-function addVote({ workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
-  return db.$queryRaw<{ voteCount: number }[]>`
+/** Where the statements run: the process-wide client, or a transaction that batches several votes. */
+export type VoteClient = Pick<Prisma.TransactionClient, "$queryRaw" | "$queryRawUnsafe" | "post">;
+
+function addVote(client: VoteClient, { workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
+  return client.$queryRaw<{ voteCount: number }[]>`
     WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly })}), inserted AS (
       INSERT INTO "Vote" (id, "workspaceId", "postId", "userId", "createdAt")
       SELECT ${voteId()}, ${workspaceId}, target.id, ${userId}, now() FROM target
@@ -49,8 +52,8 @@ function addVote({ workspaceId, postId, userId, publicOnly = true }: VoteTarget)
     SELECT "voteCount" FROM bumped`;
 }
 
-function withdrawVote({ workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
-  return db.$queryRaw<{ voteCount: number }[]>`
+function withdrawVote(client: VoteClient, { workspaceId, postId, userId, publicOnly = true }: VoteTarget) {
+  return client.$queryRaw<{ voteCount: number }[]>`
     WITH target AS (${lockPostSql(workspaceId, postId, { publicOnly })}), deleted AS (
       DELETE FROM "Vote" v USING target
       WHERE v."postId" = target.id AND v."userId" = ${userId} AND v."workspaceId" = ${workspaceId}
@@ -63,18 +66,27 @@ function withdrawVote({ workspaceId, postId, userId, publicOnly = true }: VoteTa
     SELECT "voteCount" FROM bumped`;
 }
 
-export async function toggleVote(input: VoteTarget & { voted: boolean }): Promise<VoteResult> {
-  await prepareEventSql(transactionSql(db));
-  const changed = input.voted ? await addVote(input) : await withdrawVote(input);
+export function toggleVote(input: VoteTarget & { voted: boolean }): Promise<VoteResult> {
+  return setVote(db, input);
+}
+
+/**
+ * toggleVote on a given client. Inside a transaction (a batch of votes) each vote is still its one
+ * statement, and a second vote by the same person on the same post in that transaction meets the
+ * first one's row on the unique index: counted once, as across requests.
+ */
+export async function setVote(client: VoteClient, input: VoteTarget & { voted: boolean }): Promise<VoteResult> {
+  await prepareEventSql(transactionSql(client));
+  const changed = input.voted ? await addVote(client, input) : await withdrawVote(client, input);
   if (changed[0]) return { voted: input.voted, voteCount: Number(changed[0].voteCount) };
   // Nothing changed: already in the wanted state, merged away, or no such public post. Tell which.
-  const current = await currentVote(input);
+  const current = await currentVote(input, client);
   if (current.mergedIntoId && input.voted) throw new DomainError("CONFLICT", "This post was merged into another one. Vote there instead.");
   return { voted: current.voted, voteCount: current.voteCount };
 }
 
-export async function currentVote({ workspaceId, postId, userId, publicOnly = true }: { workspaceId: string; postId: string; userId: string | null; publicOnly?: boolean }) {
-  const post = await db.post.findFirst({
+export async function currentVote({ workspaceId, postId, userId, publicOnly = true }: { workspaceId: string; postId: string; userId: string | null; publicOnly?: boolean }, client: Pick<VoteClient, "post"> = db) {
+  const post = await client.post.findFirst({
     where: { id: postId, workspaceId, ...(publicOnly ? { board: publicBoardFilter } : {}) },
     select: { voteCount: true, mergedIntoId: true, votes: userId ? { where: { userId }, select: { id: true } } : false },
   });

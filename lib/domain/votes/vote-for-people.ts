@@ -1,0 +1,24 @@
+import { validate } from "@/lib/platform/core/validate";
+import { db } from "@/lib/platform/db/client";
+import { checkBatchTargets, writeEachItem } from "@/lib/domain/posts/batch-targets";
+import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { addVotesBody, type AddVotesInput } from "./schemas";
+import { setVote } from "./toggle-vote";
+
+/**
+ * Up to 100 people's votes in one transaction (a CRM sync, a migration): all are recorded or none.
+ * A person's vote sent twice, in the batch or already there, is one vote; every item answers the
+ * post's state after it.
+ */
+export async function voteForPeople(actor: WorkspaceActor, input: AddVotesInput) {
+  authorize(actor, "votes.onBehalf", "vote for someone");
+  const { items } = validate(addVotesBody, input, "A vote of the batch is not valid; nothing was recorded.");
+  const people = await checkBatchTargets(actor, items, "email");
+  return db.$transaction((tx) =>
+    writeEachItem(items, async ({ postId, email }) => {
+      const userId = people.get(email)!;
+      const vote = await setVote(tx, { workspaceId: actor.workspaceId, postId, userId, voted: true, publicOnly: false });
+      return { postId, userId, ...vote };
+    }),
+  );
+}
