@@ -12,12 +12,12 @@ import type { CreateMonitorInput } from "@/lib/domain/monitors/schemas";
 export async function workspaceWithComponent(name = "API") {
   const tenant = await seedTenant({ plan: "PRO", published: true });
   const actor = await actorOf(tenant, tenant.owner);
-  const component = await createComponent(actor, { name });
+  const component = await createComponent(actor, { name, description: "" });
   return { tenant, actor, component };
 }
 
-export async function addMonitor(actor: Awaited<ReturnType<typeof actorOf>>, input: Omit<CreateMonitorInput, "componentId"> & { componentId: string }) {
-  return createMonitor(actor, input as CreateMonitorInput);
+export async function addMonitor(actor: Awaited<ReturnType<typeof actorOf>>, input: CreateMonitorInput) {
+  return createMonitor(actor, input);
 }
 
 /** Runs the monitor's next due check as if the clock had reached its due time; returns that time. */

@@ -1,6 +1,6 @@
 import { apiRoutes, defineRoute } from "@/lib/surfaces/api/define-route";
 import { idParams } from "@/lib/surfaces/api/params";
-import { incidentSchema } from "@/lib/domain/status/incident-view";
+import { incidentDetailSchema } from "@/lib/domain/status/incident-view";
 import { publishOutage } from "@/lib/domain/monitors/publish-outage";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         id: "publishMonitorOutage",
         summary: "Publish a monitor's draft incident",
         description: "Turns the outage a monitor found into a published incident (subscribers are mailed). 409 when it is published already or over.",
-        response: incidentSchema,
+        response: incidentDetailSchema,
         errors: ["CONFLICT"],
       },
     },
