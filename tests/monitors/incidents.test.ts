@@ -117,3 +117,21 @@ it("a result recorded twice (a retry after a lost write) is kept once; a monitor
   await expect(runClaimedCheck(claim!, at)).resolves.toBeUndefined();
   expect(await db.monitorCheck.count({ where: { monitorId: monitor.id } })).toBe(0);
 });
+
+it("the status page's uptime comes from the checks where a monitor exists, and its day shows the outage", async () => {
+  const { tenant, actor, component } = await workspaceWithComponent();
+  const target = await startTarget();
+  const monitor = await addMonitor(actor, { kind: "http", componentId: component.id, name: "Uptime", url: target.url, intervalSeconds: 30 });
+  for (let n = 0; n < 6; n++) await runNextCheck(monitor.id);
+  target.answer(failing);
+  for (let n = 0; n < 2; n++) await runNextCheck(monitor.id);
+  target.answer((_request, response) => response.end("ok"));
+  for (let n = 0; n < 2; n++) await runNextCheck(monitor.id);
+  const { getPublicStatus } = await import("@/lib/domain/status/get-public-status");
+  const { scopedDb } = await import("@/lib/platform/db/scoped");
+  const status = await getPublicStatus(scopedDb(tenant.workspace.id), { history: true, now: new Date(Date.now() + 60 * 60_000) });
+  const uptime = (status.data.components[0] as { uptime?: { percent: number | null; days: { state: string }[] } }).uptime!;
+  // 2 of 10 checks failed.
+  expect(uptime.percent).toBe(80);
+  expect(uptime.days.at(-1)!.state).toBe("major_outage");
+});
