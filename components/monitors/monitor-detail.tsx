@@ -21,6 +21,8 @@ interface Props {
   slug: string;
   monitor: MonitorView;
   range: keyof typeof RANGE_LABELS;
+  /** The range's start and end, epoch ms. */
+  window: { from: number; to: number };
   points: (ChartPoint & { checks: number })[];
   failures: { checkedAt: string; place: string; error: string | null; statusCode: number | null }[];
   outages: OutageItem[];
@@ -30,7 +32,7 @@ interface Props {
   };
 }
 
-export function MonitorDetail({ slug, monitor, range, points, failures, outages, actions }: Props) {
+export function MonitorDetail({ slug, monitor, range, window: span, points, failures, outages, actions }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
@@ -57,7 +59,7 @@ export function MonitorDetail({ slug, monitor, range, points, failures, outages,
           <Badge tone={state.tone}>{state.label}</Badge>
           {monitor.paused ? <Badge>Paused</Badge> : null}
         </div>
-        <p className="text-sm break-all text-slate-600">
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
           {monitor.kind.toUpperCase()} · {targetOf(monitor)} · every {INTERVAL_LABELS[monitor.intervalSeconds] ?? `${monitor.intervalSeconds} s`} · down after {monitor.failuresToDown} failed{" "}
           {monitor.failuresToDown === 1 ? "check" : "checks in a row"} · {monitor.incidentMode === "draft" ? "draft incidents" : "incidents published at once"}
         </p>
@@ -105,7 +107,7 @@ export function MonitorDetail({ slug, monitor, range, points, failures, outages,
         </div>
         <div className="rounded-xl border border-slate-200 bg-white px-3 py-4">
           {points.length ? (
-            <ResponseTimeChart points={points} label={`Response time over the last ${RANGE_LABELS[range]}: p50 and p95 per interval, ${checks} checks, ${failed} failed.`} />
+            <ResponseTimeChart points={points} from={span.from} to={span.to} label={`Response time over the last ${RANGE_LABELS[range]}: p50 and p95 per interval, ${checks} checks, ${failed} failed.`} />
           ) : (
             <p className="px-2 text-sm text-slate-600">No checks in this range yet.</p>
           )}

@@ -16,7 +16,7 @@ export interface ChartPoint {
  * below them. Drawn by uPlot (a canvas), sized to its container and redrawn when that changes. The
  * table beside it (in the page) carries the same figures for screen readers.
  */
-export function ResponseTimeChart({ points, label }: { points: ChartPoint[]; label: string }) {
+export function ResponseTimeChart({ points, label, from, to }: { points: ChartPoint[]; label: string; from: number; to: number }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -33,7 +33,9 @@ export function ResponseTimeChart({ points, label }: { points: ChartPoint[]; lab
           { label: "failures", stroke: "#dc2626", width: 0, points: { show: true, size: 8, fill: "#dc2626" }, value: (_u, v) => (v == null ? "none" : "some") },
         ],
         axes: [{}, { label: "ms", size: 60 }],
-        scales: { y: { range: (_u, _min, max) => [0, Math.max(10, (max ?? 0) * 1.1)] } },
+        // The whole range asked for, not only where there are checks: a new monitor's few points sit
+        // at the right, where they belong.
+        scales: { x: { time: true, range: () => [from / 1000, to / 1000] }, y: { range: (_u, _min, max) => [0, Math.max(10, (max ?? 0) * 1.1)] } },
       },
       data,
       element,
@@ -44,6 +46,6 @@ export function ResponseTimeChart({ points, label }: { points: ChartPoint[]; lab
       observer.disconnect();
       plot.destroy();
     };
-  }, [points]);
+  }, [points, from, to]);
   return <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" data-testid="response-time-chart" />;
 }

@@ -31,12 +31,14 @@ export default async function MonitorPage({ params, searchParams }: Props) {
     if (error instanceof DomainError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
-  const [points, failures, outages] = await Promise.all([getResponseTimes(actor, id, range), listRecentFailures(actor, id), listOutages(actor, { monitorId: id, limit: 10 })]);
+  const now = new Date();
+  const [points, failures, outages] = await Promise.all([getResponseTimes(actor, id, range, now), listRecentFailures(actor, id), listOutages(actor, { monitorId: id, limit: 10 })]);
   return (
     <MonitorDetail
       slug={slug}
       monitor={monitorView(monitor)}
       range={range}
+      window={{ from: now.getTime() - RANGES[range].ms, to: now.getTime() }}
       points={points}
       failures={failures.map((failure) => ({ ...failure, checkedAt: failure.checkedAt.toISOString() }))}
       outages={outages.map((outage) => ({ ...outage, startedAt: outage.startedAt.toISOString(), endedAt: outage.endedAt?.toISOString() ?? null }))}
