@@ -31,6 +31,8 @@ import * as maintenanceWindow from "./status/maintenance/[id]/route";
 import * as maintenance from "./status/maintenance/route";
 import * as incident from "./status/incidents/[id]/route";
 import * as incidents from "./status/incidents/route";
+import * as tag from "./tags/[tag]/route";
+import * as tags from "./tags/route";
 import * as todo from "./todos/[id]/route";
 import * as todos from "./todos/route";
 import * as webhookDeliveries from "./webhooks/[id]/deliveries/route";
@@ -57,10 +59,15 @@ export const V1_ROUTES: RouteTable = {
   "/comments/bulk": commentsBulk,
   "/comments/{id}": comment,
   "/votes/bulk": votesBulk,
+<<<<<<< HEAD
   "/monitors": monitors,
   "/monitors/{id}": monitor,
   "/monitors/{id}/results": monitorResults,
   "/monitors/outages/{id}/publish": monitorOutagePublish,
+=======
+  "/tags": tags,
+  "/tags/{tag}": tag,
+>>>>>>> main
   "/roadmap": roadmap,
   "/roadmap/{id}": roadmapItem,
   "/roadmap/{id}/move": roadmapMove,
