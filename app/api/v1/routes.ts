@@ -59,15 +59,12 @@ export const V1_ROUTES: RouteTable = {
   "/comments/bulk": commentsBulk,
   "/comments/{id}": comment,
   "/votes/bulk": votesBulk,
-<<<<<<< HEAD
   "/monitors": monitors,
   "/monitors/{id}": monitor,
   "/monitors/{id}/results": monitorResults,
   "/monitors/outages/{id}/publish": monitorOutagePublish,
-=======
   "/tags": tags,
   "/tags/{tag}": tag,
->>>>>>> main
   "/roadmap": roadmap,
   "/roadmap/{id}": roadmapItem,
   "/roadmap/{id}/move": roadmapMove,
