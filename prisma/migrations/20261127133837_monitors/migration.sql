@@ -139,3 +139,6 @@ ALTER TABLE "MonitorOutage" ADD CONSTRAINT "MonitorOutage_workspaceId_fkey" FORE
 
 -- AddForeignKey
 ALTER TABLE "MonitorOutage" ADD CONSTRAINT "MonitorOutage_monitorId_fkey" FOREIGN KEY ("monitorId") REFERENCES "Monitor"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The queue of the hourly job that sums and prunes the checks, made in advance like every other queue.
+SELECT pgboss.create_queue('monitors.rollup', '{"policy":"standard"}');
