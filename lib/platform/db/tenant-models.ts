@@ -28,5 +28,8 @@ export const TENANT_MODELS = [
   "postStatusChange",
   "postNotificationPreference",
   "subscriber",
+  "importRun",
+  "importFileChunk",
+  "importedRow",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { publishDueJob } from "@/lib/domain/changelog/publication-event";
 import { maintenanceBoundaryJob } from "@/lib/domain/status/maintenance-events";
+import { importJob } from "@/lib/domain/imports/import-job";
 import { forgetUnconfirmedJob } from "@/lib/domain/subscriptions/forget-unconfirmed";
 import { fanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
 import { consumeEvent } from "@/lib/platform/events/dispatch";
@@ -25,7 +26,7 @@ export const consumeEventJob = defineJob({
 // Every job the worker runs: each defined beside its feature (defineJob: its name, the schema of
 // its payload, its handler), listed here once. A job of a name not on this list is failed when the
 // app's worker starts, with the reason, rather than left waiting.
-export const APP_JOBS = [consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob] as const;
+export const APP_JOBS = [consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, importJob] as const;
 
 const table = jobTable(APP_JOBS);
 

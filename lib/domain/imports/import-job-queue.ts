@@ -1,0 +1,15 @@
+import { z } from "zod";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { enqueueJob, type EnqueueOptions } from "@/lib/platform/jobs/enqueue-job";
+
+// The import job's name and payload, apart from its definition (import-job.ts) so that the steps
+// the job runs can queue its next phase without importing the job that imports them.
+
+export const IMPORT_JOB = "imports.run";
+
+export const importJobPayload = z.strictObject({ workspaceId: z.string().min(1), importId: z.string().min(1), phase: z.enum(["preview", "run"]) });
+export type ImportJobPayload = z.infer<typeof importJobPayload>;
+
+export function queueImportJob(tx: ScopedTx, data: ImportJobPayload, options?: EnqueueOptions) {
+  return enqueueJob(tx, IMPORT_JOB, importJobPayload.parse(data), options);
+}
