@@ -20,6 +20,8 @@ export const SCOPES = [
   "todos:write",
   "webhooks:read",
   "webhooks:write",
+  "migration:read",
+  "migration:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -47,6 +49,10 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
   "webhooks:read": "ADMIN",
   "webhooks:write": "ADMIN",
+  // The export is the whole workspace (drafts, private boards, subscribers' addresses); an import
+  // writes everywhere at once.
+  "migration:read": "ADMIN",
+  "migration:write": "ADMIN",
 };
 
 export function isScope(value: string): value is Scope {

@@ -5,7 +5,16 @@ export const importSchema = z.object({
   id: z.string(),
   source: z.string(),
   state: z.enum(["previewing", "previewed", "queued", "running", "completed", "failed", "undone"]),
-  preview: z.unknown().nullable().describe("What a run creates and skips, per kind; people matched; resources over the plan's limit."),
+  preview: z
+    .object({
+      create: z.record(z.string(), z.number()),
+      skip: z.record(z.string(), z.number()),
+      people: z.object({ total: z.number().int(), matched: z.number().int(), unclaimed: z.number().int() }),
+      overLimit: z.array(z.object({ resource: z.string(), limit: z.number().int(), used: z.number().int(), adding: z.number().int() })),
+      rows: z.number().int(),
+    })
+    .nullable()
+    .describe("What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit."),
   progress: z.object({ done: z.number().int(), total: z.number().int(), created: z.record(z.string(), z.number()), skipped: z.record(z.string(), z.number()) }),
   error: z.string().nullable().describe("What the source did wrong: the file, line and column, or the request."),
   createdAt: z.string(),
