@@ -6,6 +6,7 @@ import { queueImportRun } from "./confirm-import";
 import { computePreview } from "./compute-preview";
 import { ImportWriter } from "./import-writer";
 import { ImportSourceError } from "./source-error";
+import { SourceUnavailableError } from "./source-http";
 import { sourceOf } from "./source-input";
 import { importView } from "./view";
 
@@ -32,6 +33,9 @@ export async function previewImport(workspaceId: string, importId: string): Prom
     }
   } catch (error) {
     if (error instanceof ImportSourceError) return fail(workspaceId, importId, error.message);
+    // The source is down or rate-limits past the retries: the job is tried again later and
+    // resumes; meanwhile the admin sees why it waits.
+    if (error instanceof SourceUnavailableError) await db.importRun.updateMany({ where: { id: importId }, data: { error: error.message.slice(0, 2000) } });
     throw error;
   }
 }
@@ -57,13 +61,16 @@ export async function runImport(workspaceId: string, importId: string): Promise<
     await db.$transaction(async (tx) => {
       const finished = await tx.importRun.update({
         where: { id: importId },
-        data: { state: "completed", finishedAt: new Date(), done: writer.done, total: Math.max(run.total, writer.done), progress: writer.counts as never },
+        data: { state: "completed", error: null, finishedAt: new Date(), done: writer.done, total: Math.max(run.total, writer.done), progress: writer.counts as never },
       });
       await tx.importFileChunk.deleteMany({ where: { importId } });
       await recordEvent(tx, { workspaceId, type: "import.completed", data: importView(finished) });
     });
   } catch (error) {
     if (error instanceof ImportSourceError) return fail(workspaceId, importId, error.message);
+    // The source is down or rate-limits past the retries: the job is tried again later and
+    // resumes; meanwhile the admin sees why it waits.
+    if (error instanceof SourceUnavailableError) await db.importRun.updateMany({ where: { id: importId }, data: { error: error.message.slice(0, 2000) } });
     throw error;
   }
 }

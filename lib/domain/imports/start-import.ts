@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/platform/core/errors";
 import { zodDetails } from "@/lib/platform/core/zod-details";
 import { storeImportFile, MAX_UPLOAD_BYTES } from "./import-file";
 import { queueImportJob } from "./import-job-queue";
-import { ImportSourceError } from "./source-error";
+import { SourceUnavailableError } from "./source-http";
 import { sourceOf } from "./source-input";
 import { IMPORT_SOURCES, SOURCE_NAMES } from "./sources";
 import { importView, type ImportView } from "./view";
@@ -50,7 +50,7 @@ export async function startImport(actor: WorkspaceActor, input: StartImportInput
   } catch (error) {
     // Nothing of a refused import is kept: the admin fixes the file or the key and starts again.
     await actor.db.importRun.deleteMany({ where: { id: run.id } });
-    if (error instanceof ImportSourceError || error instanceof DomainError) throw error;
+    if (error instanceof SourceUnavailableError) throw new DomainError("SERVICE_UNAVAILABLE", error.message, undefined, 30);
     throw error;
   }
   await actor.db.$transaction((tx) => queueImportJob(tx, { workspaceId: actor.workspaceId, importId: run.id, phase: "preview" }));
