@@ -26,6 +26,8 @@ export interface FakeServer {
   /** Every request from now on fails (503) until healed. */
   breakDown(): void;
   heal(): void;
+  /** Every answer from now on waits this long (a slow source, so a run's progress can be watched). */
+  slow(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startFakeServer(answer: (request: FakeRequest) => FakeAnsw
   let dropped = new Set<number>();
   let offset = 0;
   let broken = false;
+  let delay = 0;
   const server = http.createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -51,8 +54,10 @@ export async function startFakeServer(answer: (request: FakeRequest) => FakeAnsw
       const number = requests.length - offset;
       if (dropped.has(number)) return void incoming.socket.destroy();
       const send = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-        response.writeHead(status, { "content-type": "application/json", ...headers });
-        response.end(JSON.stringify(value));
+        setTimeout(() => {
+          response.writeHead(status, { "content-type": "application/json", ...headers });
+          response.end(JSON.stringify(value));
+        }, delay);
       };
       if (broken) return send(503, { error: "service unavailable" });
       if (limited.has(number)) return send(429, { error: "rate limit exceeded" }, { "retry-after": "1" });
@@ -79,6 +84,13 @@ export async function startFakeServer(answer: (request: FakeRequest) => FakeAnsw
     heal() {
       broken = false;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    slow(ms) {
+      delay = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
