@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   // The status page shows the last 30 days: the stand-in's history is moved to last week.
   const data = statuspageData(2);
   const day = 24 * 3600_000;
-  data.incidents.forEach((incident, n) => {
+  (data.incidents as { scheduled_for: string | null; created_at: string; resolved_at?: string; incident_updates: { created_at: string }[] }[]).forEach((incident, n) => {
     if (incident.scheduled_for) return;
     const start = Date.now() - (n + 3) * day;
     incident.created_at = new Date(start).toISOString();
