@@ -17,9 +17,11 @@ export const startImportBody = z.strictObject({
 });
 export type StartImportInput = z.input<typeof startImportBody>;
 
-/** Per source, the largest upload it takes (a CSV is read whole into rows; an archive streams). */
+/** The largest upload per kind of file: a spreadsheet, or an archive (which streams). */
+export const UPLOAD_LIMITS = { spreadsheetBytes: 50 * 1024 * 1024, archiveBytes: MAX_UPLOAD_BYTES };
+
 export function maxUploadBytes(source: string): number {
-  return source === "csv" || source === "fider" ? 50 * 1024 * 1024 : MAX_UPLOAD_BYTES;
+  return source === "csv" || source === "fider" ? UPLOAD_LIMITS.spreadsheetBytes : UPLOAD_LIMITS.archiveBytes;
 }
 
 /**
