@@ -42,7 +42,11 @@ const STATES: Record<ImportView["state"], { label: string; tone: BadgeTone }> = 
 const BUSY = new Set<ImportView["state"]>(["previewing", "queued", "running"]);
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
-  const rows = Object.entries(counts).filter(([, n]) => n > 0);
+  // In the order things are imported, whatever order the stored counts came back in.
+  const order = Object.keys(KIND_LABELS);
+  const rows = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   if (rows.length === 0) return null;
   return (
     <div>

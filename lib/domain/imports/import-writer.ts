@@ -5,6 +5,9 @@ import * as write from "./write-batch";
 import type { Of } from "./write-batch";
 
 const BATCH = 2_000;
+// A batch is one transaction: on a busy database it may take longer than an interactive
+// transaction's default few seconds, and failing it only to write it again gains nothing.
+const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
 type ParentKind = "board" | "post" | "roadmap_item" | "status_component" | "incident" | "todo_list";
 const PARENT_KINDS: readonly ParentKind[] = ["board", "post", "roadmap_item", "status_component", "incident", "todo_list"];
 
@@ -98,7 +101,7 @@ export class ImportWriter {
       this.created(kind, written.length);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
-    });
+    }, BATCH_TRANSACTION);
     if ((PARENT_KINDS as readonly string[]).includes(kind)) for (const { id, record } of fresh) this.ids[kind as ParentKind].set(record.sourceId, id);
   }
 
@@ -214,7 +217,7 @@ export class ImportWriter {
       this.created("vote", inserted);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
-    });
+    }, BATCH_TRANSACTION);
     for (const { postId } of rows) this.touchedPosts.add(postId);
   }
 

@@ -1,6 +1,6 @@
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { DomainError } from "@/lib/platform/core/errors";
-import type { ScopedDb } from "@/lib/platform/db/scoped";
+import type { ScopedTx } from "@/lib/platform/db/scoped";
 import { IMPORT_KINDS, type ImportKind } from "./records";
 import { importView, UNDO_WINDOW_MS, type ImportView } from "./view";
 
@@ -8,7 +8,7 @@ const PAGE = 5_000;
 
 // Deleting the rows of each kind an import created. Votes are not listed one by one: they go with
 // the posts they were cast on (a post's deletion takes its votes and comments).
-function deleter(db: ScopedDb, kind: ImportKind): ((ids: string[]) => Promise<unknown>) | null {
+function deleter(db: ScopedTx, kind: ImportKind): ((ids: string[]) => Promise<unknown>) | null {
   const where = (ids: string[]) => ({ where: { id: { in: ids } } });
   switch (kind) {
     case "board":
@@ -52,15 +52,14 @@ export async function undoImport(actor: WorkspaceActor, importId: string, now = 
   if (run.state !== "completed" || !run.finishedAt) throw new DomainError("CONFLICT", `This import is ${run.state}; only a completed import can be undone.`);
   if (now.getTime() - run.finishedAt.getTime() > UNDO_WINDOW_MS) throw new DomainError("CONFLICT", "An import can be undone for 24 hours after it finished; this one is older.");
   for (const kind of [...IMPORT_KINDS].reverse()) {
-    const remove = deleter(actor.db, kind);
-    if (!remove) continue;
+    if (!deleter(actor.db, kind)) continue;
     for (;;) {
       const rows = await actor.db.importedRow.findMany({ where: { importId, kind }, select: { sourceId: true, targetId: true }, take: PAGE });
       if (rows.length === 0) break;
       await actor.db.$transaction(async (tx) => {
-        await remove(rows.map((row) => row.targetId));
+        await deleter(tx, kind)!(rows.map((row) => row.targetId));
         await tx.importedRow.deleteMany({ where: { importId, kind, sourceId: { in: rows.map((row) => row.sourceId) } } });
-      });
+      }, { timeout: 120_000, maxWait: 30_000 });
     }
   }
   const undone = await actor.db.importRun.update({ where: { id: importId }, data: { state: "undone", undoneAt: now } });

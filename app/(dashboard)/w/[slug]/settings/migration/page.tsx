@@ -36,7 +36,7 @@ export default async function MigrationPage({ params }: { params: Promise<{ slug
       <SettingsSection
         id="import-heading"
         title="Import"
-        description="Bring in boards, posts, votes and comments from Canny, or a status page's history from Statuspage, or another workspace's export. You see what will be created first; nothing is mailed and no webhook fires per row, and an import can be undone for 24 hours."
+        description="Bring in boards, posts, votes and comments from Canny, Fider or a spreadsheet, a status page's history from Statuspage, or another workspace's export. You see what will be created first; nothing is mailed and no webhook fires per row, and an import can be undone for 24 hours."
       >
         <ImportStartForm slug={slug} actions={actions} disabled={active} />
         {imports.length > 0 ? (
