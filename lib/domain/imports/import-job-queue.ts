@@ -10,6 +10,10 @@ export const IMPORT_JOB = "imports.run";
 export const importJobPayload = z.strictObject({ workspaceId: z.string().min(1), importId: z.string().min(1), phase: z.enum(["preview", "run"]) });
 export type ImportJobPayload = z.infer<typeof importJobPayload>;
 
+// An import may run for many minutes: the queue must not take it for dead (and start it a second
+// time beside itself) after the few minutes other jobs get.
+const IMPORT_EXPIRE_SECONDS = 4 * 60 * 60;
+
 export function queueImportJob(tx: ScopedTx, data: ImportJobPayload, options?: EnqueueOptions) {
-  return enqueueJob(tx, IMPORT_JOB, importJobPayload.parse(data), options);
+  return enqueueJob(tx, IMPORT_JOB, importJobPayload.parse(data), { expireInSeconds: IMPORT_EXPIRE_SECONDS, ...options });
 }
