@@ -1,14 +1,13 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { safePortalPath } from "@/lib/platform/auth/safe-callback";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { registerAccount } from "@/lib/domain/users/register-account";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
-import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * The same answer whether or not the address has an account (lib/domain/users/register-account.ts).
@@ -19,9 +18,8 @@ export async function signUpAction(input: { name: string; email: string; passwor
   const locale = await authLocaleOf({ lang, callbackUrl }).catch(() => undefined);
   return inAuthLanguage(
     locale,
-    await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
-      await refuseApiKeyInAction();
-      return registerAccount(input, { ip: clientIp(await headers()), locale, returnTo: safePortalPath(callbackUrl) ?? undefined });
-    }),
+    await serverAction({ context: "signUpAction", caller: "anyone" }, async (): Promise<FormResult<{ email: string }>> =>
+      registerAccount(input, { ip: clientIp(await headers()), locale, returnTo: safePortalPath(callbackUrl) ?? undefined }),
+    ),
   );
 }

@@ -5,11 +5,11 @@ import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { guardAction } from "@/lib/surfaces/auth/guard-action";
-import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
+import { portalChanged } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";
-import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
+import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
 import { findSimilarPosts } from "@/lib/domain/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/domain/posts/visitor-limits";
@@ -58,34 +58,45 @@ async function inPageLanguage<T>(workspaceSlug: unknown, result: FormResult<T>):
   return { ok: false, fieldErrors: { form: errors("unavailable") } };
 }
 
+/**
+ * A visitor's change on the portal: the session if any (each action says "sign in" itself), the
+ * refusals it expects answered in its own shape, and after a success the portal's pages and
+ * cached answers refreshed (the workspace was found by this very slug).
+ */
+function visitorAction<R extends { ok: boolean }>(context: string, workspaceSlug: unknown, unavailable: R) {
+  return {
+    context,
+    caller: "visitor" as const,
+    refusals: "throw" as const,
+    unavailable,
+    stale: (answer: R) => (answer.ok ? portalChanged(String(workspaceSlug)) : undefined),
+  };
+}
+
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
-  return answerOutage("voteAction", async (): Promise<VoteActionResult> => {
-    const user = await guardAction();
+  return serverAction(visitorAction<VoteActionResult>("voteAction", workspaceSlug, { ok: false, reason: "unavailable" }), async (user): Promise<VoteActionResult> => {
     if (!user) return { ok: false, reason: "signed_out" };
     const found = await target(workspaceSlug, postId);
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, ...result };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
       if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
       throw error;
     }
-  }, { ok: false, reason: "unavailable" } satisfies VoteActionResult);
+  });
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
-    const user = await guardAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("commentAction", workspaceSlug, SERVICE_UNAVAILABLE), async (user): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, postId);
     const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
@@ -104,8 +115,7 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
-    const user = await guardAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("submitPostAction", workspaceSlug, SERVICE_UNAVAILABLE), async (user): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, boardId);
     const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
@@ -117,7 +127,6 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
         title: String(input?.title ?? ""),
         body: String(input?.body ?? ""),
       });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: post.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("boardGone") } };
@@ -133,8 +142,7 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
  * title of at most 200 characters) and throttled per account; when throttled the list pauses.
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
-  return answerOutage("similarPostsAction", async (): Promise<SimilarPostsResult> => {
-    const user = await guardAction();
+  return serverAction({ context: "similarPostsAction", caller: "visitor", refusals: "throw", unavailable: { posts: [], paused: true } }, async (user): Promise<SimilarPostsResult> => {
     if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
     const workspace = await findPublishedWorkspace(workspaceSlug);
     if (!workspace) return { posts: [], paused: false };
@@ -145,5 +153,5 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     const posts = await findSimilarPosts(db, audience, title.slice(0, 1_000));
     const voted = await listVotedPostIds(db, audience, posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
-  }, { posts: [], paused: true });
+  });
 }

@@ -22,6 +22,8 @@ export const SCOPES = [
   "webhooks:write",
   "migration:read",
   "migration:write",
+  "monitors:read",
+  "monitors:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -53,6 +55,9 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   // writes everywhere at once.
   "migration:read": "ADMIN",
   "migration:write": "ADMIN",
+  // A monitor's URL, headers and heartbeat secret may carry credentials.
+  "monitors:read": "ADMIN",
+  "monitors:write": "ADMIN",
 };
 
 export function isScope(value: string): value is Scope {
@@ -93,6 +98,9 @@ export const MIN_ROLE_FOR_ACTION = {
   "roadmap.manage": "ADMIN",
   "changelog.manage": "ADMIN",
   "status.manage": "ADMIN",
+  // Publishing the draft incident a monitor opened: one click for whoever is on call.
+  "monitors.publishIncident": "MEMBER",
+  "monitors.manage": "ADMIN",
   "members.manage": "ADMIN",
   "keys.manage": "ADMIN",
   "webhooks.manage": "ADMIN",

@@ -31,5 +31,7 @@ export const TENANT_MODELS = [
   "importRun",
   "importFileChunk",
   "importedRow",
+  "monitor",
+  "monitorOutage",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
