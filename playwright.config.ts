@@ -42,6 +42,11 @@ export default defineConfig({
     timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port), E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    env: {
+      E2E_PORT: String(port),
+      E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      CANNY_API_URL: `http://127.0.0.1:${process.env.E2E_CANNY_PORT}/api/v1`,
+      STATUSPAGE_API_URL: `http://127.0.0.1:${process.env.E2E_STATUSPAGE_PORT}/v1`,
+    },
   },
 });

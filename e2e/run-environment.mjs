@@ -10,6 +10,9 @@ export function prepareE2eRun(env = process.env) {
   if (env.E2E_RUN_ID) return; // a worker: the main process chose already
   env.E2E_RUN_ID = randomBytes(4).toString("hex");
   env.E2E_PORT ||= String(freePortSync());
+  // Where the import specs' stand-ins for Canny's and Statuspage's APIs listen; the app is told at start.
+  env.E2E_CANNY_PORT ||= String(freePortSync());
+  env.E2E_STATUSPAGE_PORT ||= String(freePortSync());
   const found = findPostgresSync(env);
   if (found.url) {
     const url = new URL(found.url);

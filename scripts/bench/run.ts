@@ -42,6 +42,9 @@ Options
   --worker <where>    in-process (default) or separate: the product's job worker in its own
                       process (JOBS_IN_PROCESS=false and \`npm run worker\`)
   --webhooks          also the webhook write scenario (scripts/bench/webhooks.ts), on the product
+  --migration         also the migration bench (scripts/bench/migration.ts): export → import of
+                      100k posts, 1M votes, 200k comments, and the export of 1M posts
+  --migration-only    the migration bench alone
   --monitors          also the monitor scenario (scripts/bench/monitors.ts): 1,000 HTTP monitors at
                       30 s on the product; with --scenarios none, only it
   --skip-seed         keep the existing bench database (a fresh API key and session are issued)
@@ -76,6 +79,8 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     "max-steal": { type: "string", default: "10" },
     webhooks: { type: "boolean", default: false },
+    migration: { type: "boolean", default: false },
+    "migration-only": { type: "boolean", default: false },
     monitors: { type: "boolean", default: false },
     worker: { type: "string", default: "in-process" },
     help: { type: "boolean", short: "h", default: false },
@@ -654,7 +659,17 @@ function report(measurements: Measurement[], posts: number) {
   return failures;
 }
 
+/** The migration bench in a process of its own: it loads the app's modules against its own database. */
+function runMigrationBench(): boolean {
+  const url = new URL(DATABASE_URL);
+  url.pathname = "/bench_migration";
+  console.log(`\nMigration bench (database ${url}):`);
+  const result = spawnSync("npx", ["tsx", "scripts/bench/migration.ts"], { stdio: "inherit", env: { ...process.env, BENCH_MIGRATION_DATABASE_URL: url.toString() } });
+  return result.status === 0;
+}
+
 async function main() {
+  if (args["migration-only"]) process.exit(runMigrationBench() ? 0 : 1);
   console.log(
     `Benchmark: ${SELECTED.length} scenario(s), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each, ${ROUNDS} round(s); load average ${loadAverage()}, ${os.cpus().length} cores`,
   );
@@ -683,6 +698,7 @@ async function main() {
   const failures = report(measurements, seeded.posts);
   for (const failure of failures) console.error(failure);
   if (args["cpu-prof"]) console.log(`CPU profile(s) of the product server in ${path.resolve(args["cpu-prof"])}`);
+  if (args.migration && !runMigrationBench()) failures.push("the migration bench failed");
   process.exit(failures.length ? 1 : 0);
 }
 

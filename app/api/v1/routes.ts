@@ -41,6 +41,10 @@ import * as webhook from "./webhooks/[id]/route";
 import * as webhookTest from "./webhooks/[id]/test/route";
 import * as webhooks from "./webhooks/route";
 import * as votesBulk from "./votes/bulk/route";
+import * as imports from "./imports/route";
+import * as importOne from "./imports/[id]/route";
+import * as importRun from "./imports/[id]/run/route";
+import * as importUndo from "./imports/[id]/undo/route";
 
 /**
  * Every /api/v1 resource route file, by its path. The OpenAPI document (/api/v1/openapi.json) and
@@ -91,4 +95,8 @@ export const V1_ROUTES: RouteTable = {
   "/webhooks/{id}/deliveries": webhookDeliveries,
   "/webhooks/{id}/rotate-secret": webhookRotateSecret,
   "/webhooks/{id}/test": webhookTest,
+  "/imports": imports,
+  "/imports/{id}": importOne,
+  "/imports/{id}/run": importRun,
+  "/imports/{id}/undo": importUndo,
 };

@@ -20,6 +20,8 @@ export const SCOPES = [
   "todos:write",
   "webhooks:read",
   "webhooks:write",
+  "migration:read",
+  "migration:write",
   "monitors:read",
   "monitors:write",
 ] as const;
@@ -49,6 +51,10 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
   "webhooks:read": "ADMIN",
   "webhooks:write": "ADMIN",
+  // The export is the whole workspace (drafts, private boards, subscribers' addresses); an import
+  // writes everywhere at once.
+  "migration:read": "ADMIN",
+  "migration:write": "ADMIN",
   // A monitor's URL, headers and heartbeat secret may carry credentials.
   "monitors:read": "ADMIN",
   "monitors:write": "ADMIN",

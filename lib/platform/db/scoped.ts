@@ -117,8 +117,8 @@ function fencedTransaction(tx: Db, workspaceId: string): ScopedTx {
 
 export type ScopedDb = ScopedTx & {
   readonly workspaceId: string;
-  /** An interactive transaction whose client is fenced to the same workspace. */
-  $transaction<T>(fn: (tx: ScopedTx) => Promise<T>): Promise<T>;
+  /** An interactive transaction whose client is fenced to the same workspace; `options` as Prisma's (a long batch's timeout). */
+  $transaction<T>(fn: (tx: ScopedTx) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
   /**
    * A transaction that first locks this workspace's row, so concurrent callers (two creates racing
    * past a plan limit, two requests creating the same todo list) run one after the other. NO KEY
@@ -148,7 +148,8 @@ export type ScopedDb = ScopedTx & {
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
-  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>) => client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)));
+  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>, options?: { timeout?: number; maxWait?: number }) =>
+    client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)), options);
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>, lock: WorkspaceLock = "exclusive") =>
     client.$transaction(async (tx) => {
       const rows = await lockWorkspaceRow(tx, workspaceId, lock);

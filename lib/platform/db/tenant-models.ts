@@ -28,6 +28,9 @@ export const TENANT_MODELS = [
   "postStatusChange",
   "postNotificationPreference",
   "subscriber",
+  "importRun",
+  "importFileChunk",
+  "importedRow",
   "monitor",
   "monitorOutage",
 ] as const;

@@ -46,6 +46,7 @@ export const EVENT_CATALOGUE = {
   "member.removed": "A member left or was removed. data: the member as they were.",
   "todo.created": "A todo was added. data: the todo.",
   "todo.completed": "A todo was checked off. data: the todo.",
+  "import.completed": "An import finished; its rows were written without an event each. data: the import (source, counts created and skipped).",
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOGUE;

@@ -1080,6 +1080,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports
+         * @description The latest 20, newest first.
+         *
+         *     **Scope:** `migration:read` — the key's creator must currently be **admin** or above. **MCP tool:** `list_imports`.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Start an import from a source's API
+         * @description For `canny` (`options.apiKey`) and `statuspage` (`options.apiKey`, `options.pageId`, `options.includeSubscribers`). The key is checked at once (a wrong key or page id is a 400 naming the request); the preview then runs in the background: poll `GET /imports/{id}`. Sources read from a file start with `POST /imports/upload`. One import runs at a time per workspace.
+         *
+         *     **Scope:** `migration:write` — the key's creator must currently be **admin** or above. **MCP tool:** `start_import`.
+         */
+        post: operations["startImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an import: its preview, state and progress
+         * @description `state` goes previewing → previewed → queued → running → completed (or failed, with `error` naming the file position or request), and undone after an undo.
+         *
+         *     **Scope:** `migration:read` — the key's creator must currently be **admin** or above. **MCP tool:** `get_import`.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a previewed import
+         * @description Queues the run. Refused with 403 `PLAN_LIMIT` when the preview found more than the plan allows, and 409 `CONFLICT` while another import of the workspace is queued or running.
+         *
+         *     **Scope:** `migration:write` — the key's creator must currently be **admin** or above. **MCP tool:** `run_import`.
+         */
+        post: operations["runImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a completed import
+         * @description Deletes exactly what the import created (votes and comments with their posts), for 24 hours after it finished.
+         *
+         *     **Scope:** `migration:write` — the key's creator must currently be **admin** or above. **MCP tool:** `undo_import`.
+         */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1118,6 +1212,66 @@ export interface paths {
          *     Stateless: no session id, no server-initiated stream (GET and DELETE answer 405). JSON-RPC batches are refused; a body over 64 KiB is a 413.
          */
         post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the whole workspace (zip)
+         * @description A zip streamed as it is read from the database: `manifest.json` (format, version, counts, time), `workspace.json` (settings and branding) and one JSON Lines file per resource. The schema is in the user guide (“The export archive”). Members without passwords or sessions, webhooks without secrets.
+         */
+        get: operations["exportWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/export/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export posts as CSV
+         * @description One row per post: id, title, board, status, tags, votes, comments, author, merged into, created at, details. UTF-8 with a BOM, CRLF line ends; a cell that a spreadsheet would run as a formula starts with an apostrophe.
+         */
+        get: operations["exportPostsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an import from a file
+         * @description The body is the file itself (an export archive for `own`, a Fider backup or posts CSV for `fider`, a CSV for `csv`). `source` and `mode` go in the query, a source's options as JSON in `options`. The file is checked at once (a zip that is not one, a manifest of a newer version: 400 naming the file, line and column); the preview then runs in the background: poll `GET /imports/{id}`. A CSV may be at most 50 MiB.
+         */
+        post: operations["uploadImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1960,6 +2114,26 @@ export interface webhooks {
          * @description A todo was checked off. data: the todo. Sent to endpoints subscribed to `todo.completed` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_todo_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * import.completed
+         * @description An import finished; its rows were written without an event each. data: the import (source, counts created and skipped). Sent to endpoints subscribed to `import.completed` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_import_completed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2841,24 +3015,6 @@ export interface components {
                 };
             };
         };
-        /** @description Bad request: `VALIDATION_ERROR`. */
-        ValidationError: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "VALIDATION_ERROR";
-                };
-            };
-        };
         /** @description Forbidden: `INSUFFICIENT_SCOPES`, `FORBIDDEN`. */
         InsufficientScopesOrForbidden: {
             headers: {
@@ -2874,6 +3030,61 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "INSUFFICIENT_SCOPES" | "FORBIDDEN";
+                };
+            };
+        };
+        /** @description Internal error: `INTERNAL_ERROR`. */
+        InternalErrorCounted: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "INTERNAL_ERROR";
+                };
+            };
+        };
+        /** @description Service unavailable: `SERVICE_UNAVAILABLE`. */
+        ServiceUnavailableCounted: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "SERVICE_UNAVAILABLE";
+                };
+            };
+        };
+        /** @description Bad request: `VALIDATION_ERROR`. */
+        ValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "VALIDATION_ERROR";
                 };
             };
         };
@@ -6281,7 +6492,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -6423,7 +6634,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -6596,6 +6807,450 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            /** @enum {string} */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
+                            preview: {
+                                create: {
+                                    [key: string]: number;
+                                };
+                                skip: {
+                                    [key: string]: number;
+                                };
+                                people: {
+                                    total: number;
+                                    matched: number;
+                                    unclaimed: number;
+                                };
+                                overLimit: {
+                                    resource: string;
+                                    limit: number;
+                                    used: number;
+                                    adding: number;
+                                }[];
+                                rows: number;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                created: {
+                                    [key: string]: number;
+                                };
+                                skipped: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description What the source did wrong: the file, line and column, or the request. */
+                            error: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            undoneAt: string | null;
+                            undoableUntil: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of: own, canny, statuspage, fider, csv. */
+                    source: string;
+                    /**
+                     * @description What the source needs: an API key, a page id, a column mapping (see the guide).
+                     * @default {}
+                     */
+                    options?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description `preview` stops after the preview; `run` goes on to the run when the preview allows it.
+                     * @default preview
+                     * @enum {string}
+                     */
+                    mode?: "preview" | "run";
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            /** @enum {string} */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
+                            preview: {
+                                create: {
+                                    [key: string]: number;
+                                };
+                                skip: {
+                                    [key: string]: number;
+                                };
+                                people: {
+                                    total: number;
+                                    matched: number;
+                                    unclaimed: number;
+                                };
+                                overLimit: {
+                                    resource: string;
+                                    limit: number;
+                                    used: number;
+                                    adding: number;
+                                }[];
+                                rows: number;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                created: {
+                                    [key: string]: number;
+                                };
+                                skipped: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description What the source did wrong: the file, line and column, or the request. */
+                            error: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            undoneAt: string | null;
+                            undoableUntil: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            /** @enum {string} */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
+                            preview: {
+                                create: {
+                                    [key: string]: number;
+                                };
+                                skip: {
+                                    [key: string]: number;
+                                };
+                                people: {
+                                    total: number;
+                                    matched: number;
+                                    unclaimed: number;
+                                };
+                                overLimit: {
+                                    resource: string;
+                                    limit: number;
+                                    used: number;
+                                    adding: number;
+                                }[];
+                                rows: number;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                created: {
+                                    [key: string]: number;
+                                };
+                                skipped: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description What the source did wrong: the file, line and column, or the request. */
+                            error: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            undoneAt: string | null;
+                            undoableUntil: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            /** @enum {string} */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
+                            preview: {
+                                create: {
+                                    [key: string]: number;
+                                };
+                                skip: {
+                                    [key: string]: number;
+                                };
+                                people: {
+                                    total: number;
+                                    matched: number;
+                                    unclaimed: number;
+                                };
+                                overLimit: {
+                                    resource: string;
+                                    limit: number;
+                                    used: number;
+                                    adding: number;
+                                }[];
+                                rows: number;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                created: {
+                                    [key: string]: number;
+                                };
+                                skipped: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description What the source did wrong: the file, line and column, or the request. */
+                            error: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            undoneAt: string | null;
+                            undoableUntil: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            /** @enum {string} */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
+                            preview: {
+                                create: {
+                                    [key: string]: number;
+                                };
+                                skip: {
+                                    [key: string]: number;
+                                };
+                                people: {
+                                    total: number;
+                                    matched: number;
+                                    unclaimed: number;
+                                };
+                                overLimit: {
+                                    resource: string;
+                                    limit: number;
+                                    used: number;
+                                    adding: number;
+                                }[];
+                                rows: number;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                created: {
+                                    [key: string]: number;
+                                };
+                                skipped: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description What the source did wrong: the file, line and column, or the request. */
+                            error: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            undoneAt: string | null;
+                            undoableUntil: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -6731,6 +7386,110 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrorCounted"];
+            503: components["responses"]["ServiceUnavailableCounted"];
+        };
+    };
+    exportPostsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrorCounted"];
+            503: components["responses"]["ServiceUnavailableCounted"];
+        };
+    };
+    uploadImport: {
+        parameters: {
+            query: {
+                source: "own" | "fider" | "csv";
+                mode?: "preview" | "run";
+                /** @description The source's options as JSON (the CSV's column mapping). */
+                options?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The import, previewing. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrorCounted"];
+            503: components["responses"]["ServiceUnavailableCounted"];
         };
     };
     webhook_board_created: {
@@ -8432,6 +9191,48 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "todo.completed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_import_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "import.completed";
                     /**
                      * Format: date-time
                      * @description ISO 8601 timestamp, UTC.

@@ -11,6 +11,7 @@ import { MIN_ROLE_FOR_SCOPE } from "@/lib/domain/access/roles";
 import { apiRateLimitPerMinute } from "@/lib/platform/ratelimit";
 import { errorCodeList, errorResponses, headerComponents, headerRefs, LICENSE, RATE_LIMIT_HEADERS, SHARED_SCHEMAS, type ErrorResponseRegistry } from "./components";
 import { getV1DocumentOperation, mcpOperation } from "./meta-operations";
+import { exportArchiveOperation, exportPostsCsvOperation, uploadImportOperation } from "./transfer-operations";
 import { documentPaths } from "./document-paths";
 import { webhookEvents } from "./webhook-events";
 import type { OpenApiDocument, RouteEntry, RouteTable } from "./route-table";
@@ -138,6 +139,9 @@ export function buildV1Document(table: RouteTable): OpenApiDocument {
   const paths = documentPaths(table, "v1", (entry) => v1Operation(entry, errors), [
     ["/openapi.json", "GET", getV1DocumentOperation(errors)],
     ["/mcp", "POST", mcpOperation(errors)],
+    ["/export", "GET", exportArchiveOperation(errors)],
+    ["/export/posts", "GET", exportPostsCsvOperation(errors)],
+    ["/imports/upload", "POST", uploadImportOperation(errors)],
   ]);
 
   return createDocument(
@@ -177,5 +181,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Invitations: "Invitations to join the workspace.",
   Todos: "Todo lists and their items.",
   Webhooks: "Endpoints that receive this workspace's events, their deliveries, and (under `webhooks`) each event's payload.",
+  Export: "The whole workspace as an archive, and its posts as CSV.",
+  Imports: "Imports from this product's archive, Canny, Fider, Statuspage or a CSV: preview, run, progress, undo.",
   Meta: "The document itself and the MCP server.",
 };

@@ -3,6 +3,7 @@ import { publishDueJob } from "@/lib/domain/changelog/publication-event";
 import { monitorRollupJob } from "@/lib/domain/monitors/rollups";
 import { postNotificationConsumer } from "@/lib/domain/notifications/post-notifications";
 import { maintenanceBoundaryJob } from "@/lib/domain/status/maintenance-events";
+import { importJob } from "@/lib/domain/imports/import-job";
 import { forgetUnconfirmedJob } from "@/lib/domain/subscriptions/forget-unconfirmed";
 import { fanOutJob, subscriberNotificationConsumer } from "@/lib/domain/subscriptions/notify-subscribers";
 import { dropWorkspaceAnswers } from "@/lib/platform/cache/drop-workspace-answers";
@@ -49,7 +50,7 @@ export const consumeEventJob = defineJob({
 // Every job the worker runs: each defined beside its feature (defineJob: its name, the schema of
 // its payload, its handler), listed here once. A job of a name not on this list is failed when the
 // app's worker starts, with the reason, rather than left waiting.
-export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, monitorRollupJob] as const;
+export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, monitorRollupJob, importJob] as const;
 
 const table = jobTable(APP_JOBS);
 

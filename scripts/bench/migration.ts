@@ -1,0 +1,192 @@
+// The migration bench (`npm run bench -- --migration`, or alone: `npx tsx scripts/bench/migration.ts`):
+// in a database of its own, a workspace of 100,000 posts, 1,000,000 votes by 50,000 people and
+// 200,000 comments is exported to this product's archive and imported into an empty workspace —
+// upload, preview and run, as the job does them, in this process — reporting the import's
+// wall time and the growth of resident memory over it (targets: under 3 minutes, under
+// 200 MiB). Then a workspace of 1,000,000 posts is exported: rows per second (target ≥ 50,000)
+// and the resident memory over the export (target: flat).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { applyMigrations } from "@/lib/platform/db/migrate";
+import { openSql } from "@/lib/platform/db/sql";
+
+const MiB = 1024 * 1024;
+
+export interface MigrationBenchResult {
+  importSeconds: number;
+  importRssGrowthMiB: number;
+  importRows: { posts: number; votes: number; comments: number };
+  archiveMiB: number;
+  exportPosts: number;
+  exportSeconds: number;
+  exportRowsPerSecond: number;
+  exportRssGrowthMiB: number;
+}
+
+/** Peak resident memory above its level when started, sampled every 100 ms. */
+function rssWatch() {
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return (peak - base) / MiB;
+  };
+}
+
+async function recreate(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const conn = await openSql({ kind: "postgres", url });
+  try {
+    await applyMigrations(conn);
+  } finally {
+    await conn.close();
+  }
+}
+
+// Everything generated inside PostgreSQL. Post p gets votes from people p, p + 5003, p + 10006, …
+// (modulo the 50,000), so no one votes twice on a post.
+async function seed(client: pg.Client, workspaceId: string, posts: number, votes: number, comments: number, people: number) {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  await q(`INSERT INTO "Workspace" (id, slug, name, plan, "updatedAt") VALUES ($1, $1, $1, 'PRO', now())`, [workspaceId]);
+  await q(`INSERT INTO "Board" (id, "workspaceId", name, slug, "updatedAt") VALUES ($1 || '_board', $1, 'Feedback', 'feedback', now())`, [workspaceId]);
+  await q(
+    `INSERT INTO "User" (id, email, name, "updatedAt") SELECT $1 || '_u' || i, $1 || '-person' || i || '@example.test', 'Person ' || i, now() FROM generate_series(0, $2::int - 1) AS i ON CONFLICT DO NOTHING`,
+    [workspaceId, people],
+  );
+  await q(
+    `INSERT INTO "Post" (id, "workspaceId", "boardId", "authorId", title, body, status, tags, "createdAt", "updatedAt")
+     SELECT $1 || '_p' || i, $1, $1 || '_board', $1 || '_u' || (i % $3::int), 'Feature request ' || i, repeat('It would help our team a lot. ', 3),
+            (enum_range(NULL::"PostStatus"))[1 + i % 6], ARRAY['tag' || (i % 100), 'area' || (i % 7)],
+            timestamptz '2026-01-01' + make_interval(secs => i), now()
+     FROM generate_series(0, $2::int - 1) AS i`,
+    [workspaceId, posts, people],
+  );
+  if (votes > 0) {
+    await q(
+      `INSERT INTO "Vote" (id, "workspaceId", "postId", "userId", "createdAt")
+       SELECT $1 || '_v' || j, $1, $1 || '_p' || (j % $2::int), $1 || '_u' || (((j % $2::int) + (j / $2::int) * 5003) % $4::int), timestamptz '2026-03-01' + make_interval(secs => j)
+       FROM generate_series(0, $3::int - 1) AS j`,
+      [workspaceId, posts, votes, people],
+    );
+  }
+  if (comments > 0) {
+    await q(
+      `INSERT INTO "Comment" (id, "workspaceId", "postId", "authorId", body, "createdAt", "updatedAt")
+       SELECT $1 || '_c' || j, $1, $1 || '_p' || (j % $2::int), $1 || '_u' || (j % $4::int), 'Comment ' || j || ': we need this too.', timestamptz '2026-04-01' + make_interval(secs => j), now()
+       FROM generate_series(0, $3::int - 1) AS j`,
+      [workspaceId, posts, comments, people],
+    );
+  }
+  await q(`ANALYZE`);
+}
+
+async function ownerOf(client: pg.Client, workspaceId: string) {
+  const userId = `${workspaceId}_owner`;
+  await client.query(`INSERT INTO "User" (id, email, name, "updatedAt", "emailVerifiedAt") VALUES ($1, $1 || '@example.test', 'Owner', now(), now())`, [userId]);
+  await client.query(`INSERT INTO "Membership" (id, "workspaceId", "userId", role, "updatedAt") VALUES ($1 || '_m', $2, $1, 'OWNER', now())`, [userId, workspaceId]);
+  return userId;
+}
+
+async function* fileChunks(file: string) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) yield new Uint8Array(chunk as Buffer);
+}
+
+export async function runMigrationBench(options: { url: string; posts: number; votes: number; comments: number; exportPosts: number; log?: (line: string) => void }): Promise<MigrationBenchResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  await recreate(options.url);
+  // The app's modules read the database from the environment when first loaded.
+  process.env.DATABASE_URL = options.url;
+  const [{ exportWorkspace }, { startImport }, { previewImport, runImport }, { confirmImport }, { getWorkspaceActorOrThrow }] = await Promise.all([
+    import("@/lib/domain/exports/export-workspace"),
+    import("@/lib/domain/imports/start-import"),
+    import("@/lib/domain/imports/run-import"),
+    import("@/lib/domain/imports/confirm-import"),
+    import("@/lib/domain/access/actor"),
+  ]);
+  const client = new pg.Client({ connectionString: options.url });
+  await client.connect();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-migration-"));
+  try {
+    log(`seeding ${options.posts} posts, ${options.votes} votes, ${options.comments} comments…`);
+    await seed(client, "mig_src", options.posts, options.votes, options.comments, 50_000);
+    const source = await getWorkspaceActorOrThrow(await ownerOf(client, "mig_src"), "mig_src");
+    const archive = path.join(dir, "source.zip");
+    const exported = await exportWorkspace(source);
+    await fs.promises.writeFile(archive, exported.stream as never);
+    const archiveMiB = fs.statSync(archive).size / MiB;
+    log(`archive: ${archiveMiB.toFixed(1)} MiB`);
+
+    await client.query(`INSERT INTO "Workspace" (id, slug, name, plan, "updatedAt") VALUES ('mig_dst', 'mig_dst', 'Target', 'PRO', now())`);
+    const target = await getWorkspaceActorOrThrow(await ownerOf(client, "mig_dst"), "mig_dst");
+    global.gc?.();
+    const stopImportWatch = rssWatch();
+    const started = Date.now();
+    const run = await startImport(target, { source: "own" }, fileChunks(archive));
+    await previewImport(target.workspaceId, run.id);
+    const previewedAt = Date.now();
+    await confirmImport(target, run.id);
+    await runImport(target.workspaceId, run.id);
+    const importSeconds = (Date.now() - started) / 1000;
+    const importRssGrowthMiB = stopImportWatch();
+    const counts = await client.query<{ posts: number; votes: number; comments: number }>(
+      `SELECT (SELECT count(*) FROM "Post" WHERE "workspaceId" = 'mig_dst')::int AS posts, (SELECT count(*) FROM "Vote" WHERE "workspaceId" = 'mig_dst')::int AS votes, (SELECT count(*) FROM "Comment" WHERE "workspaceId" = 'mig_dst')::int AS comments`,
+    );
+    log(`import: ${importSeconds.toFixed(1)} s (preview ${((previewedAt - started) / 1000).toFixed(1)} s), RSS growth ${importRssGrowthMiB.toFixed(0)} MiB, rows ${JSON.stringify(counts.rows[0])}`);
+
+    log(`seeding ${options.exportPosts} posts to export…`);
+    await seed(client, "mig_big", options.exportPosts, 0, 0, 1_000);
+    const big = await getWorkspaceActorOrThrow(await ownerOf(client, "mig_big"), "mig_big");
+    global.gc?.();
+    const stopExportWatch = rssWatch();
+    const exportStarted = Date.now();
+    const bigExport = await exportWorkspace(big);
+    let bytes = 0;
+    for await (const chunk of bigExport.stream as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+    const exportSeconds = (Date.now() - exportStarted) / 1000;
+    const exportRssGrowthMiB = stopExportWatch();
+    const exportRowsPerSecond = options.exportPosts / exportSeconds;
+    log(`export: ${options.exportPosts} posts in ${exportSeconds.toFixed(1)} s = ${Math.round(exportRowsPerSecond)} rows/s, ${(bytes / MiB).toFixed(1)} MiB, RSS growth ${exportRssGrowthMiB.toFixed(0)} MiB`);
+    return {
+      importSeconds,
+      importRssGrowthMiB,
+      importRows: counts.rows[0]!,
+      archiveMiB,
+      exportPosts: options.exportPosts,
+      exportSeconds,
+      exportRowsPerSecond,
+      exportRssGrowthMiB,
+    };
+  } finally {
+    await client.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: "string", default: "100000" },
+      votes: { type: "string", default: "1000000" },
+      comments: { type: "string", default: "200000" },
+      "export-posts": { type: "string", default: "1000000" },
+    },
+  });
+  const url = process.env.BENCH_MIGRATION_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/bench_migration";
+  const result = await runMigrationBench({ url, posts: Number(values.posts), votes: Number(values.votes), comments: Number(values.comments), exportPosts: Number(values["export-posts"]) });
+  console.log(JSON.stringify(result, null, 2));
+  process.exit(0);
+}
