@@ -1,5 +1,4 @@
 import { DomainError, type ErrorDetail } from "@/lib/platform/core/errors";
-import { db } from "@/lib/platform/db/client";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
 import { findPeople, personNotFoundMessage } from "@/lib/domain/users/find-person";
 import { personField, personKey, type PersonRef } from "@/lib/domain/users/person-ref";
