@@ -5,12 +5,11 @@ import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
-import { guardPortalAction } from "@/lib/surfaces/auth/portal-visitor";
-import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
+import { portalChanged } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";
-import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
+import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
 import { findSimilarPosts } from "@/lib/domain/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/domain/posts/visitor-limits";
@@ -21,10 +20,16 @@ import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PRE
 import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
 import { toggleVote } from "@/lib/domain/votes/toggle-vote";
+import { getPortalVisitor } from "@/lib/surfaces/auth/portal-visitor";
 
 // Visitors taking part on a published portal: any signed-in account (or an SSO visitor of this
 // workspace, lib/surfaces/auth/portal-visitor.ts) may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
+
+/** Who acts on this portal: an SSO visitor of its workspace, else the app's session (the wrapper read it). */
+async function visitorOn(workspaceId: string) {
+  return getPortalVisitor(workspaceId);
+}
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
 async function target(workspaceSlug: unknown, id: unknown) {
@@ -60,36 +65,47 @@ async function inPageLanguage<T>(workspaceSlug: unknown, result: FormResult<T>):
   return { ok: false, fieldErrors: { form: errors("unavailable") } };
 }
 
+/**
+ * A visitor's change on the portal: the session if any (each action says "sign in" itself), the
+ * refusals it expects answered in its own shape, and after a success the portal's pages and
+ * cached answers refreshed (the workspace was found by this very slug).
+ */
+function visitorAction<R extends { ok: boolean }>(context: string, workspaceSlug: unknown, unavailable: R) {
+  return {
+    context,
+    caller: "visitor" as const,
+    refusals: "throw" as const,
+    unavailable,
+    stale: (answer: R) => (answer.ok ? portalChanged(String(workspaceSlug)) : undefined),
+  };
+}
+
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
-  return answerOutage("voteAction", async (): Promise<VoteActionResult> => {
-    await refuseApiKeyInAction();
+  return serverAction(visitorAction<VoteActionResult>("voteAction", workspaceSlug, { ok: false, reason: "unavailable" }), async (): Promise<VoteActionResult> => {
     const found = await target(workspaceSlug, postId);
-    const user = found ? await guardPortalAction(found.workspace.id) : null;
+    const user = found ? await visitorOn(found.workspace.id) : null;
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
     if (!user) return { ok: false, reason: "signed_out" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, ...result };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
       if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
       throw error;
     }
-  }, { ok: false, reason: "unavailable" } satisfies VoteActionResult);
+  });
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
-    await refuseApiKeyInAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("commentAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, postId);
-    const user = found ? await guardPortalAction(found.workspace.id) : null;
+    const user = found ? await visitorOn(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
     if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
@@ -108,10 +124,9 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
-    await refuseApiKeyInAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("submitPostAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, boardId);
-    const user = found ? await guardPortalAction(found.workspace.id) : null;
+    const user = found ? await visitorOn(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
     if (!found) return { ok: false, fieldErrors: { form: t("boardGone") } };
     if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
@@ -122,7 +137,6 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
         title: String(input?.title ?? ""),
         body: String(input?.body ?? ""),
       });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: post.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("boardGone") } };
@@ -138,11 +152,10 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
  * title of at most 200 characters) and throttled per account; when throttled the list pauses.
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
-  return answerOutage("similarPostsAction", async (): Promise<SimilarPostsResult> => {
-    await refuseApiKeyInAction();
+  return serverAction({ context: "similarPostsAction", caller: "visitor", refusals: "throw", unavailable: { posts: [], paused: true } }, async (): Promise<SimilarPostsResult> => {
     if (typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
     const workspace = await findPublishedWorkspace(workspaceSlug);
-    const user = workspace ? await guardPortalAction(workspace.id) : null;
+    const user = workspace ? await visitorOn(workspace.id) : null;
     if (!workspace || !user) return { posts: [], paused: false };
     const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
     if (!verdict.success) return { posts: [], paused: true };
@@ -151,5 +164,5 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     const posts = await findSimilarPosts(db, audience, title.slice(0, 1_000));
     const voted = await listVotedPostIds(db, audience, posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
-  }, { posts: [], paused: true });
+  });
 }
