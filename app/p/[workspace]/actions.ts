@@ -20,9 +20,16 @@ import { DEFAULT_PORTAL_LOCALE, isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PRE
 import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
 import { toggleVote } from "@/lib/domain/votes/toggle-vote";
+import { getPortalVisitor } from "@/lib/surfaces/auth/portal-visitor";
 
-// Visitors taking part on a published portal: any signed-in account may vote and comment on posts
+// Visitors taking part on a published portal: any signed-in account (or an SSO visitor of this
+// workspace, lib/surfaces/auth/portal-visitor.ts) may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
+
+/** Who acts on this portal: an SSO visitor of its workspace, else the app's session (the wrapper read it). */
+async function visitorOn(workspaceId: string) {
+  return getPortalVisitor(workspaceId);
+}
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
 async function target(workspaceSlug: unknown, id: unknown) {
@@ -74,10 +81,11 @@ function visitorAction<R extends { ok: boolean }>(context: string, workspaceSlug
 }
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
-  return serverAction(visitorAction<VoteActionResult>("voteAction", workspaceSlug, { ok: false, reason: "unavailable" }), async (user): Promise<VoteActionResult> => {
-    if (!user) return { ok: false, reason: "signed_out" };
+  return serverAction(visitorAction<VoteActionResult>("voteAction", workspaceSlug, { ok: false, reason: "unavailable" }), async (): Promise<VoteActionResult> => {
     const found = await target(workspaceSlug, postId);
+    const user = found ? await visitorOn(found.workspace.id) : null;
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
+    if (!user) return { ok: false, reason: "signed_out" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
       return { ok: true, ...result };
@@ -90,11 +98,12 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("commentAction", workspaceSlug, SERVICE_UNAVAILABLE), async (user): Promise<FormResult<{ id: string }>> => {
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("commentAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, postId);
+    const user = found ? await visitorOn(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
-    if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
       return { ok: true, data: { id: comment.id } };
@@ -115,11 +124,12 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("submitPostAction", workspaceSlug, SERVICE_UNAVAILABLE), async (user): Promise<FormResult<{ id: string }>> => {
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("submitPostAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, boardId);
+    const user = found ? await visitorOn(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
-    if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
     if (!found) return { ok: false, fieldErrors: { form: t("boardGone") } };
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
     try {
       const post = await submitVisitorPost(scopedDb(found.workspace.id), {
         boardId: found.id,
@@ -142,10 +152,11 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
  * title of at most 200 characters) and throttled per account; when throttled the list pauses.
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
-  return serverAction({ context: "similarPostsAction", caller: "visitor", refusals: "throw", unavailable: { posts: [], paused: true } }, async (user): Promise<SimilarPostsResult> => {
-    if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
+  return serverAction({ context: "similarPostsAction", caller: "visitor", refusals: "throw", unavailable: { posts: [], paused: true } }, async (): Promise<SimilarPostsResult> => {
+    if (typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
     const workspace = await findPublishedWorkspace(workspaceSlug);
-    if (!workspace) return { posts: [], paused: false };
+    const user = workspace ? await visitorOn(workspace.id) : null;
+    if (!workspace || !user) return { posts: [], paused: false };
     const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
     if (!verdict.success) return { posts: [], paused: true };
     const db = scopedDb(workspace.id);
