@@ -5,7 +5,8 @@ import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { guardPortalAction } from "@/lib/surfaces/auth/portal-visitor";
 import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";
@@ -21,7 +22,8 @@ import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
 import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 
-// Visitors taking part on a published portal: any signed-in account may vote and comment on posts
+// Visitors taking part on a published portal: any signed-in account (or an SSO visitor of this
+// workspace, lib/surfaces/auth/portal-visitor.ts) may vote and comment on posts
 // of public boards. Signed-out callers are told to sign in (the page links to sign-in and back).
 
 /** The published workspace and a well-formed id (of a post, or of a board) in it; null otherwise. */
@@ -60,10 +62,11 @@ async function inPageLanguage<T>(workspaceSlug: unknown, result: FormResult<T>):
 
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
   return answerOutage("voteAction", async (): Promise<VoteActionResult> => {
-    const user = await guardAction();
-    if (!user) return { ok: false, reason: "signed_out" };
+    await refuseApiKeyInAction();
     const found = await target(workspaceSlug, postId);
+    const user = found ? await guardPortalAction(found.workspace.id) : null;
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
+    if (!user) return { ok: false, reason: "signed_out" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
       refreshAfterChange(portalChanged(found.workspace.slug));
@@ -78,11 +81,12 @@ export async function voteAction(workspaceSlug: string, postId: string, voted: b
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
   return inPageLanguage(workspaceSlug, await answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
-    const user = await guardAction();
+    await refuseApiKeyInAction();
     const found = await target(workspaceSlug, postId);
+    const user = found ? await guardPortalAction(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
-    if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     if (!found) return { ok: false, fieldErrors: { form: t("postGone") } };
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
       refreshAfterChange(portalChanged(found.workspace.slug));
@@ -105,11 +109,12 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
   return inPageLanguage(workspaceSlug, await answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
-    const user = await guardAction();
+    await refuseApiKeyInAction();
     const found = await target(workspaceSlug, boardId);
+    const user = found ? await guardPortalAction(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
-    if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
     if (!found) return { ok: false, fieldErrors: { form: t("boardGone") } };
+    if (!user) return { ok: false, fieldErrors: { form: t("signInToPost") } };
     try {
       const post = await submitVisitorPost(scopedDb(found.workspace.id), {
         boardId: found.id,
@@ -134,10 +139,11 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
   return answerOutage("similarPostsAction", async (): Promise<SimilarPostsResult> => {
-    const user = await guardAction();
-    if (!user || typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
+    await refuseApiKeyInAction();
+    if (typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
     const workspace = await findPublishedWorkspace(workspaceSlug);
-    if (!workspace) return { posts: [], paused: false };
+    const user = workspace ? await guardPortalAction(workspace.id) : null;
+    if (!workspace || !user) return { posts: [], paused: false };
     const verdict = await similarLookupLimiter().limit(`${workspace.id}:${user.id}`);
     if (!verdict.success) return { posts: [], paused: true };
     const db = scopedDb(workspace.id);

@@ -10,10 +10,11 @@ import { portalAlternates } from "@/components/portal/metadata";
 import { PortalBrand } from "@/components/portal/portal-brand";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
-import { signInHref } from "@/components/portal/format";
 import { directionOf } from "@/lib/platform/i18n/locales";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { getPortalVisitor } from "@/lib/surfaces/auth/portal-visitor";
+import { getPortalSsoMode } from "@/lib/domain/sso/portal-sso-mode";
+import { portalSignInHref } from "@/lib/surfaces/portal/sign-in-href";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 import { accentStyle } from "@/lib/domain/branding/accent";
@@ -39,11 +40,13 @@ export async function generateMetadata({ params }: Pick<LayoutProps, "params">):
 
 export default async function PortalLayout({ children, params }: LayoutProps) {
   const { workspace: slug } = await params;
-  const [{ workspace, locale, base }, user, requestHeaders, theme] = await Promise.all([loadPortal(slug), getSessionUser(), headers(), currentThemePreference()]);
+  const [{ workspace, locale, base }, requestHeaders, theme] = await Promise.all([loadPortal(slug), headers(), currentThemePreference()]);
+  const [user, sso] = await Promise.all([getPortalVisitor(workspace.id), getPortalSsoMode(workspace.id)]);
   const [t, themeText] = await Promise.all([getTranslations("Portal"), getTranslations("Theme")]);
   const here = requestHeaders.get("x-pathname") ?? base;
   // Members get a way back to the dashboard; everyone else is a visitor here.
-  const member = user ? await getMemberWorkspace(user.id, workspace.slug) : null;
+  const member = user && !user.sso ? await getMemberWorkspace(user.id, workspace.slug) : null;
+  const shownName = user ? (user.name ?? user.email ?? "") : "";
   return (
     // The workspace's accent paints the filled buttons and the active tab (globals.css, [data-accent]).
     <div
@@ -68,11 +71,17 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
                 <>
                   {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
                   {/* Leads to the visitor's choice of mail about this portal's posts. */}
-                  <Link href={`${base}/account`} className="flex min-w-0 items-center gap-2 text-slate-600 hover:underline" data-testid="portal-user" title={user.name ?? user.email}>
-                    <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
-                      {[...(user.name ?? user.email).trim()][0]?.toUpperCase()}
-                    </span>
-                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{withBdi((slot) => t("signedInAs", { name: slot(user.name ?? user.email) }))}</span>
+                  <Link href={`${base}/account`} className="flex min-w-0 items-center gap-2 text-slate-600 hover:underline" data-testid="portal-user" title={shownName}>
+                    {user.avatarUrl ? (
+                      // The customer's own picture of the person (an SSO claim): shown as given, at avatar size.
+                      // eslint-disable-next-line @next/next/no-img-element
+                      <img src={user.avatarUrl} alt="" className="size-7 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" data-testid="portal-user-avatar" />
+                    ) : (
+                      <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
+                        {[...shownName.trim()][0]?.toUpperCase()}
+                      </span>
+                    )}
+                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{withBdi((slot) => t("signedInAs", { name: slot(shownName) }))}</span>
                   </Link>
                   {member ? (
                     <Link
@@ -82,10 +91,19 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
                       {t("dashboard")}
                     </Link>
                   ) : null}
-                  <SignOutButton callbackUrl={here} className="px-2 sm:px-3" label={t("signOut")} />
+                  {user.sso ? (
+                    <form method="post" action={`/p/${workspace.slug}/sso/sign-out`}>
+                      <input type="hidden" name="from" value={here} />
+                      <button type="submit" className="rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-slate-100 sm:px-3">
+                        {t("signOut")}
+                      </button>
+                    </form>
+                  ) : (
+                    <SignOutButton callbackUrl={here} className="px-2 sm:px-3" label={t("signOut")} />
+                  )}
                 </>
               ) : (
-                <Link href={signInHref(here)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+                <Link href={portalSignInHref(workspace.slug, sso.enabled, here)} prefetch={false} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
                   {t("signIn")}
                 </Link>
               )}

@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
-import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
 import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
@@ -26,10 +25,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PortalHome({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
-  const [user, boards, status] = await Promise.all([getSessionUser(), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
+  const [user, boards, status] = await Promise.all([portalVisitorOf((await params).workspace), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
   const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { limit: TOP_POSTS, sort: "top" })));
   const voted = await listVotedPostIds(db, portalAudience(user?.id), topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = base;
+  const signInHref = await portalSignIn(workspace.slug);
 
   return (
     <div className="space-y-8">

@@ -76,7 +76,8 @@ export async function notifyPostPeople(event: StoredEvent): Promise<number> {
   if (people.size === 0) return 0;
 
   const [users, preferences] = await Promise.all([
-    db.user.findMany({ where: { id: { in: [...people] } }, select: { id: true, email: true } }),
+    // SSO visitors are left out: their only address is the customer's unproven word (docs/architecture.md, "Visitor identity").
+    db.user.findMany({ where: { id: { in: [...people] }, ssoWorkspaceId: null }, select: { id: true, email: true } }),
     db.postNotificationPreference.findMany({ where: { workspaceId: event.workspaceId, userId: { in: [...people] } } }),
   ]);
   const preferenceOf = new Map(preferences.map((p) => [p.userId, p]));

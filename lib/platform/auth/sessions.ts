@@ -27,9 +27,12 @@ export async function activeSession(sessionId: unknown): Promise<ActiveSession |
   if (typeof sessionId !== "string" || sessionId.length === 0 || sessionId.length > 64) return null;
   const row = await db.authSession.findUnique({
     where: { id: sessionId },
-    select: { userId: true, endedAt: true, expiresAt: true, user: { select: { email: true, name: true, emailVerifiedAt: true } } },
+    select: { userId: true, endedAt: true, expiresAt: true, user: { select: { email: true, name: true, emailVerifiedAt: true, ssoWorkspaceId: true } } },
   });
   if (!row || row.endedAt || row.expiresAt <= new Date()) return null;
+  // A visitor signed in by a workspace's own accounts lives on that portal only (its own
+  // session, lib/domain/sso): such a row is never an app session, however one came to exist.
+  if (row.user.ssoWorkspaceId !== null) return null;
   return { sessionId, userId: row.userId, email: row.user.email, name: row.user.name, emailVerified: row.user.emailVerifiedAt !== null };
 }
 

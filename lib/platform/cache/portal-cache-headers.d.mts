@@ -1,3 +1,4 @@
+export declare const SSO_SESSION_COOKIE: string;
 export declare const SESSION_COOKIES: string[];
 export declare const PORTAL_CACHE_CONTROL: { status: string; page: string; signedIn: string };
 export interface PortalHeaderRule {

@@ -18,8 +18,9 @@
 // status does (lib/surfaces/public-api/define-public-route.ts): a header rule is fixed. Its window is kept short
 // instead: at most 5 + 5 seconds past a boundary.
 
-/** next-auth's session cookie over http and over https. */
-export const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+/** next-auth's session cookie over http and over https, and an SSO visitor's portal session (lib/domain/sso). */
+export const SSO_SESSION_COOKIE = "portal-sso-session";
+export const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token", SSO_SESSION_COOKIE];
 
 export const PORTAL_CACHE_CONTROL = {
   status: "public, max-age=0, s-maxage=5, stale-while-revalidate=5",

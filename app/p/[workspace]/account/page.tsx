@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { withBdi } from "@/lib/platform/i18n/bdi";
 import { getTranslations } from "next-intl/server";
-import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { Button } from "@/components/ui/button";
-import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { getPostNotificationLevel, POST_NOTIFICATION_LEVELS } from "@/lib/domain/notifications/set-post-notification-level";
 import { savePostNotificationLevelAction } from "./actions";
@@ -23,11 +23,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PortalAccountPage({ params, searchParams }: Props) {
   const [{ workspace, base }, user, t, query] = await Promise.all([
     loadPortal((await params).workspace),
-    getSessionUser(),
+    portalVisitorOf((await params).workspace),
     getTranslations("PostNotifications.account"),
     searchParams,
   ]);
   const here = `${base}/account`;
+  const signInHref = await portalSignIn(workspace.slug);
   if (!user) {
     return (
       <div className="max-w-xl space-y-3">
@@ -41,12 +42,21 @@ export default async function PortalAccountPage({ params, searchParams }: Props)
       </div>
     );
   }
+  if (user.sso) {
+    const sso = await getTranslations("Sso");
+    return (
+      <div className="max-w-xl space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="text-slate-600" data-testid="sso-no-mail">{withBdi((slot) => sso("noMail", { name: slot(workspace.name) }))}</p>
+      </div>
+    );
+  }
   const level = await getPostNotificationLevel(user.id, workspace.id);
   return (
     <div className="max-w-xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-        <p className="mt-1 text-slate-600">{t("intro", { workspace: workspace.name, email: user.email })}</p>
+        <p className="mt-1 text-slate-600">{t("intro", { workspace: workspace.name, email: user.email ?? "" })}</p>
       </div>
       <form action={savePostNotificationLevelAction.bind(null, workspace.slug)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <fieldset aria-describedby={query.error ? "level-error" : undefined}>

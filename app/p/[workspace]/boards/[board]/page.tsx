@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { signInHref } from "@/components/portal/format";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { SubmitPostForm } from "@/components/portal/submit-post-form";
 import { DomainError } from "@/lib/platform/core/errors";
-import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
 import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
@@ -47,7 +46,7 @@ function readQuery(search: Record<string, string | string[] | undefined>) {
 }
 
 export default async function BoardPage({ params, searchParams }: Props) {
-  const [{ workspace, db, board, base: portalBase }, search, user] = await Promise.all([load(params), searchParams, getSessionUser()]);
+  const [{ workspace, db, board, base: portalBase }, search, user] = await Promise.all([load(params), searchParams, portalVisitorOf((await params).workspace)]);
   const [t, tc] = await Promise.all([getTranslations("Board"), getTranslations("Common")]);
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
@@ -67,6 +66,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
     return text ? `${base}?${text}` : base;
   };
   const here = href({ cursor: query.cursor });
+  const signInHref = await portalSignIn(workspace.slug);
 
   return (
     <div className="space-y-6">

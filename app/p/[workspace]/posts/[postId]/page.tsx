@@ -6,12 +6,11 @@ import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { CommentForm } from "@/components/portal/comment-form";
 import { CommentList } from "@/components/portal/comment-list";
-import { signInHref } from "@/components/portal/format";
 import { formatDate } from "@/lib/platform/text/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
 import { VoteButton } from "@/components/portal/vote-button";
-import { getSessionUser } from "@/lib/surfaces/auth/session";
+import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
 import { sharedRead } from "@/lib/platform/cache/shared-read";
 import { listShippedIn } from "@/lib/domain/changelog/list-shipped-in";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
@@ -45,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PostPage({ params }: Props) {
-  const [{ workspace, db, post, base, locale }, user] = await Promise.all([load(params), getSessionUser()]);
+  const [{ workspace, db, post, base, locale }, user] = await Promise.all([load(params), portalVisitorOf((await params).workspace)]);
   const [t, tc] = await Promise.all([getTranslations("Post"), getTranslations("Common")]);
   // A duplicate merged into another post: its address leads to the post it joined.
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, PUBLIC_AUDIENCE, post.mergedIntoId).catch(() => null) : null;
@@ -53,6 +52,7 @@ export default async function PostPage({ params }: Props) {
   // Count and "you voted" from one query, so the button never shows a vote without its count.
   const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, PUBLIC_AUDIENCE, post.id)]);
   const here = `${base}/posts/${post.id}`;
+  const signInHref = await portalSignIn(workspace.slug);
 
   return (
     <div className="space-y-6">
