@@ -8,6 +8,7 @@ const ITEMS = [
   { href: "/members", label: "Members" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks", adminsOnly: true },
+  { href: "/widget", label: "Widget", adminsOnly: true },
 ] as const;
 
 /** The settings sub-navigation (Webhooks for admins and owners only): tabs across the top on small screens, a sidebar from lg up. */
