@@ -1,5 +1,5 @@
 /*! Workspace widget loader 1.0.0 · docs/widget.md */
-// Plain ES2017 (no transpiling), minified by `npm run build` (scripts/build-server.mjs) into
+// Plain browser JavaScript (no modules, no framework), minified to ES2017 by `npm run build` (scripts/build-server.mjs) into
 // .server/widget.js and served by the front door (lib/surfaces/front-door/
 // widget-loader.ts), gzipped and long-cached. The widgets themselves are pages of the app shown in
 // iframes; this file only draws the launcher, the unread count and the status banner (each in a
@@ -291,7 +291,7 @@
   function lastSeen() {
     try {
       return window.localStorage.getItem(seenKey()) || "";
-    } catch (error) {
+    } catch {
       return s.seenInMemory || "";
     }
   }
@@ -300,7 +300,7 @@
     s.seenInMemory = latest;
     try {
       window.localStorage.setItem(seenKey(), latest);
-    } catch (error) {
+    } catch {
       // storage refused: this page view remembers it
     }
     showUnread(0);

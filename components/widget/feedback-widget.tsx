@@ -45,21 +45,18 @@ export function FeedbackWidget({
   const [problem, setProblem] = useState<string | null>(null);
   const [ideas, setIdeas] = useState<OwnIdea[] | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [hostOrigin, setHostOrigin] = useState<string | null>(null);
-  const credentialRef = useRef<Credential | null>(null);
+  // Where this frame's messages may go: the host page's checked origin, found once mounted.
+  const hostOrigin = useRef<string | null>(null);
   const popupRef = useRef<Window | null>(null);
-  const api = useMemo(() => widgetApi(slug, () => credentialRef.current), [slug]);
-
-  useEffect(() => {
-    credentialRef.current = credential;
-  }, [credential]);
+  const api = useMemo(() => widgetApi(slug), [slug]);
 
   useEffect(() => {
     const origin = hostOriginOf({ isFramed: window.parent !== window, ancestorOrigins: window.location.ancestorOrigins, referrer: document.referrer }, allowedOrigins);
-    setHostOrigin(origin);
+    hostOrigin.current = origin;
     async function onMessage(event: MessageEvent) {
       const handedOver = acceptPopupMessage(event, { popup: popupRef.current, ownOrigin: window.location.origin });
       if (handedOver) {
+        api.holdCredential(handedOver);
         setCredential(handedOver);
         setProblem(null);
         postToHost(window.parent, origin, "signed-in", { via: "portal" });
@@ -71,6 +68,7 @@ export function FeedbackWidget({
       if (init.ssoToken) {
         const exchanged = await api.exchangeSsoToken(init.ssoToken).catch(() => null);
         if (exchanged) {
+          api.holdCredential(exchanged);
           setCredential(exchanged);
           postToHost(window.parent, origin, "signed-in", { via: "sso" });
         } else setProblem(t("ssoFailed"));
@@ -100,18 +98,18 @@ export function FeedbackWidget({
       similarPosts: api.similarPosts,
       vote: async (workspaceSlug: string, postId: string, voted: boolean) => {
         const result = await api.vote(workspaceSlug, postId, voted);
-        if (result.ok) postToHost(window.parent, hostOrigin, "voted", { postId, voted: result.voted });
+        if (result.ok) postToHost(window.parent, hostOrigin.current, "voted", { postId, voted: result.voted });
         return result;
       },
       submitPost: (_slug: string, _board: string, input: { title?: string; body?: string }) =>
         api.submitIdea({ board: board ?? undefined, title: input.title ?? "", body: input.body ?? "", metadata }),
     }),
-    [api, board, hostOrigin, metadata],
+    [api, board, metadata],
   );
 
   return (
     <div className="flex h-full flex-col">
-      <WidgetHeader title={t("feedback")} closeLabel={t("close")} onClose={() => postToHost(window.parent, hostOrigin, "close")}>
+      <WidgetHeader title={t("feedback")} closeLabel={t("close")} onClose={() => postToHost(window.parent, hostOrigin.current, "close")}>
         {credential ? (
           <p className="truncate text-xs text-slate-500" data-testid="widget-user">
             {t("signedInAs", { name: credential.name ?? "" })}
@@ -161,7 +159,7 @@ export function FeedbackWidget({
             onPosted={(post) => {
               setNotice(t("posted"));
               setFormKey((key) => key + 1);
-              postToHost(window.parent, hostOrigin, "submitted", { id: post.id });
+              postToHost(window.parent, hostOrigin.current, "submitted", { id: post.id });
             }}
           />
         ) : ideas === null ? null : ideas.length === 0 ? (

@@ -1,4 +1,4 @@
-import type { HostMetadata } from "@/lib/domain/widget/host-metadata";
+import type { HostMetadata } from "@/lib/domain/posts/host-metadata";
 
 /**
  * What the host page said about where an idea from the widget was written, for the team. Values

@@ -10,9 +10,11 @@ const CREDENTIAL_HEADER = "x-widget-credential";
 
 type Envelope<T> = { success: true; data: T } | { success: false; error: string; code: string; details?: { path: string; message: string }[] };
 
-export function widgetApi(slug: string, credential: () => Credential | null) {
+export function widgetApi(slug: string) {
+  // Held here, in the frame's memory only: gone when the frame goes.
+  let credential: Credential | null = null;
   async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope<T> }> {
-    const token = credential()?.token;
+    const token = credential?.token;
     const response = await fetch(`/api/embed/${slug}/${path}`, {
       ...init,
       credentials: "omit",
@@ -22,6 +24,9 @@ export function widgetApi(slug: string, credential: () => Credential | null) {
   }
 
   return {
+    holdCredential(next: Credential | null) {
+      credential = next;
+    },
     async similarPosts(_slug: string, title: string): Promise<SimilarPostsResult> {
       const { body } = await call<SimilarPostsResult>(`similar?q=${encodeURIComponent(title)}`);
       return body.success ? body.data : { posts: [], paused: true };

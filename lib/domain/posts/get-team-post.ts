@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { sharedPostFields } from "./view";
-import { readHostMetadata } from "@/lib/domain/widget/host-metadata";
+import { readHostMetadata } from "@/lib/domain/posts/host-metadata";
 
 export const TEAM_VOTERS_LIMIT = 100;
 export const TEAM_COMMENTS_LIMIT = 200;

@@ -4,7 +4,7 @@ import { validate } from "@/lib/platform/core/validate";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { publicBoardFilter } from "@/lib/domain/access/visibility";
 import { submitVisitorPost } from "@/lib/domain/posts/submit-visitor-post";
-import { hostMetadataSchema, isEmptyHostMetadata } from "./host-metadata";
+import { hostMetadataSchema, isEmptyHostMetadata } from "@/lib/domain/posts/host-metadata";
 import { widgetIdeaIpLimiter } from "./widget-limits";
 
 export const widgetIdeaSchema = z.strictObject({

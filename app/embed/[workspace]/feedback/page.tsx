@@ -7,7 +7,7 @@ import { loadEmbed } from "@/lib/surfaces/widget/load-embed";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Widget");
   return { title: t("feedback"), robots: { index: false } };
 }
