@@ -4,7 +4,7 @@ import { chromiumPath } from "./chromium";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { seedAccount, signInContext } from "./accounts";
 import { PASSWORD } from "./helpers";
-import { addBoard, apiPost, e2eDatabaseUrl, publishedPortal, sql, type Portal } from "./public-fixtures";
+import { addBoard, addComponent, apiPost, e2eDatabaseUrl, publishedPortal, sql, type Portal } from "./public-fixtures";
 import { enableSso, startHost, type HostServer } from "./widget-host";
 
 // The widget inside a customer's app: a host page on another origin (127.0.0.1 against the app's
@@ -43,7 +43,9 @@ async function widgetWorkspace(page: Page): Promise<Portal & { boardId: string }
   return { ...portal, boardId };
 }
 
-const feedbackFrame = (page: Page) => page.frameLocator('iframe[title="Feedback"]');
+// By address, not title: the frames' titles are in the widget's language.
+const feedbackFrame = (page: Page) => page.frameLocator('iframe[src*="/feedback"]');
+const changelogFrame = (page: Page) => page.frameLocator('iframe[src*="/changelog"]');
 
 test("an SSO user in the customer's app posts an idea with the host's metadata, votes, reads the changelog and sees the status banner", async ({ page, browser }) => {
   const portal = await widgetWorkspace(page);
@@ -106,11 +108,11 @@ test("an SSO user in the customer's app posts an idea with the host's metadata, 
 
   // The changelog: one unread note; opening the popup marks it seen, and it stays seen.
   await frame.getByTestId("widget-close").click();
-  await expect(app.locator('iframe[title="Feedback"]')).toBeHidden();
+  await expect(app.locator('iframe[src*="/feedback"]')).toBeHidden();
   const badge = app.locator('[data-workspace-widget="changelog-badge"]');
   await expect(badge).toHaveAttribute("data-unread", "1");
   await app.getByRole("button", { name: /What's new/ }).click();
-  await expect(app.frameLocator('iframe[title="Changelog"]').getByText("Roadmap columns")).toBeVisible();
+  await expect(changelogFrame(app).getByText("Roadmap columns")).toBeVisible();
   await expect(badge).toHaveAttribute("data-unread", "0");
   await app.keyboard.press("Escape");
   await app.reload();
@@ -148,7 +150,7 @@ test("the same snippet on an origin not in the list gets no widget, and the embe
 
   // Framed there anyway by hand: the browser refuses it (frame-ancestors names the allowed ones only).
   const embed = await page.request.get(`/embed/${portal.slug}/feedback`);
-  expect(embed.headers()["content-security-policy"]).toContain(`frame-ancestors ${host.origin} https://*.example.com;`);
+  expect(embed.headers()["content-security-policy"]).toMatch(new RegExp(`frame-ancestors ${host.origin.replaceAll(".", "\\.")} https://\\*\\.example\\.com(;|$)`));
   expect(embed.headers()["x-frame-options"]).toBeUndefined();
   const dashboard = await page.request.get(`/w/${portal.slug}`);
   expect(dashboard.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -173,6 +175,10 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   await popup.getByRole("button", { name: "Sign in" }).click();
   await popup.waitForEvent("close");
   await expect(frame.getByTestId("widget-user")).toHaveText("Signed in as Vic Visitor");
+  // A message in the widget's envelope from the host page itself (or any window but the frame) is ignored.
+  await app.evaluate(() => window.postMessage({ ns: "workspace-widget", type: "close" }, "*"));
+  await app.waitForTimeout(300);
+  await expect(app.locator('iframe[src*="/feedback"]')).toBeVisible();
   await frame.getByLabel("Title").fill("A calendar view");
   await frame.getByRole("button", { name: /Post (idea|anyway)/ }).click();
   await expect(frame.getByTestId("widget-posted")).toBeVisible();
@@ -189,6 +195,9 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
   await apiPost(page.request, portal, "/changelog", { title: "Roadmap columns", body: "The roadmap now shows **columns** per stage.\n\n- Planned\n- In progress" });
   await apiPost(page.request, portal, "/changelog", { title: "Faster search", body: "Search answers in under 50 ms." });
   await apiPost(page.request, portal, "/status/incidents", { title: "Reports load slowly", message: "We are looking into it.", impact: "major" });
+  await addComponent(portal, "API", 0);
+  await addComponent(portal, "Reports", 1);
+  const secret = await enableSso(portal.workspaceId);
   const visitor = await seedAccount("visitor", "Vic Visitor");
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -198,15 +207,17 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
         const name = `${device}-${theme}-${locale}`;
         const context = await browser.newContext({ viewport, colorScheme: theme });
         const app = await context.newPage();
-        host.next = { workspace: portal.slug, locale, theme };
+        host.next = { workspace: portal.slug, locale, theme, ssoSecret: secret, claims: { id: `shot-${name}`, name: "Dana Host" } };
         await app.goto(`${host.origin}/`);
         await expect(app.locator('[data-workspace-widget="status-banner"]')).toContainText("Reports load slowly");
         await app.locator('[data-workspace-widget="launcher"]').getByRole("button").click();
-        await expect(feedbackFrame(app).getByTestId("widget-sign-in")).toBeVisible();
+        await expect(feedbackFrame(app).getByTestId("widget-user")).toContainText("Dana Host");
+        await feedbackFrame(app).locator('input[name="title"]').fill("Dark mode");
+        await expect(feedbackFrame(app).getByTestId("similar-post")).toBeVisible();
         await app.screenshot({ path: `${ARTIFACTS}/feedback-${name}.png` });
         await feedbackFrame(app).getByTestId("widget-close").click();
         await app.locator("#whats-new").click();
-        await expect(app.frameLocator('iframe[title="Changelog"]').getByText("Faster search")).toBeVisible();
+        await expect(changelogFrame(app).getByText("Faster search")).toBeVisible();
         await app.screenshot({ path: `${ARTIFACTS}/changelog-${name}.png` });
         await context.close();
 

@@ -17,13 +17,13 @@
   var SLUG = /^[a-z0-9-]{1,64}$/;
   var LOCALES = ["en", "de", "fr", "es", "pt-BR", "ja", "ar"];
   var WORDS = {
-    en: ["Feedback", "Status page", "Close"],
-    de: ["Feedback", "Statusseite", "Schließen"],
-    fr: ["Avis", "Page d’état", "Fermer"],
-    es: ["Sugerencias", "Página de estado", "Cerrar"],
-    "pt-BR": ["Sugestões", "Página de status", "Fechar"],
-    ja: ["フィードバック", "ステータスページ", "閉じる"],
-    ar: ["ملاحظات", "صفحة الحالة", "إغلاق"],
+    en: ["Feedback", "Status page", "What’s new"],
+    de: ["Feedback", "Statusseite", "Neuigkeiten"],
+    fr: ["Avis", "Page d’état", "Nouveautés"],
+    es: ["Sugerencias", "Página de estado", "Novedades"],
+    "pt-BR": ["Sugestões", "Página de status", "Novidades"],
+    ja: ["フィードバック", "ステータスページ", "新着情報"],
+    ar: ["ملاحظات", "صفحة الحالة", "ما الجديد"],
   };
 
   var s = fresh();
@@ -365,8 +365,8 @@
     var box = document.createElement("div");
     box.className = "p";
     box.setAttribute("role", "dialog");
-    box.setAttribute("aria-label", "Changelog");
-    popup.iframe = frame("changelog" + query(), "Changelog");
+    box.setAttribute("aria-label", words()[2]);
+    popup.iframe = frame("changelog" + query(), words()[2]);
     box.appendChild(popup.iframe);
     popup.root.appendChild(box);
     document.body.appendChild(popup.host);

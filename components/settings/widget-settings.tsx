@@ -80,7 +80,7 @@ export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEna
             : "Paste it before </body> of your app's pages. Visitors sign in to the portal from the widget; turn SSO on to sign them in with your own accounts."
         }
       >
-        <pre className="overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-xs text-slate-800" data-testid="widget-snippet">
+        <pre tabIndex={0} aria-label="The snippet" className="overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-xs text-slate-800" data-testid="widget-snippet">
           <code>{snippet}</code>
         </pre>
         <div className="mt-3 flex items-center gap-3">
