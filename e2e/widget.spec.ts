@@ -184,6 +184,9 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   await expect(frame.getByTestId("widget-posted")).toBeVisible();
   const [post] = await sql<{ authorId: string }>(`SELECT "authorId" FROM "Post" WHERE "workspaceId" = $1 AND title = 'A calendar view'`, [portal.workspaceId]);
   expect(post?.authorId).toBe(visitor.id);
+  // destroy takes everything the widget added off the page.
+  await app.evaluate(() => (window as unknown as { Workspace: (command: string) => void }).Workspace("destroy"));
+  await expect(app.locator("[data-workspace-widget]")).toHaveCount(0);
   await context.close();
 });
 
