@@ -8,6 +8,7 @@ const ITEMS = [
   { href: "/members", label: "Members" },
   { href: "/api-keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks", adminsOnly: true },
+  { href: "/sso", label: "Single sign-on", adminsOnly: true },
   { href: "/widget", label: "Widget", adminsOnly: true },
 ] as const;
 

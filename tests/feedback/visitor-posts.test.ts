@@ -30,7 +30,7 @@ describe("visitors' own posts on public boards", () => {
       boardId: fb.board.id,
     });
     const inbox = await listInbox(fb.viewer, { sort: "newest", limit: 20, q: "csv" });
-    expect(inbox.data).toEqual([expect.objectContaining({ id: posted.id, status: "open", author: { name: visitor!.email.split("-")[0], email: visitor!.email } })]);
+    expect(inbox.data).toEqual([expect.objectContaining({ id: posted.id, status: "open", author: { name: visitor!.email.split("-")[0], email: visitor!.email, sso: false, companies: [] } })]);
   });
 
   it("bad input: empty or over-long title, a private or foreign board; nothing written and no try used", async () => {

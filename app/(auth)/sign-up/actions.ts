@@ -9,6 +9,9 @@ import { registerAccount } from "@/lib/domain/users/register-account";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { answerOutage } from "@/lib/platform/forms/forms";
+import { portalSignUpClosedFor } from "@/lib/domain/sso/portal-sign-up-closed";
+import { translatorFor } from "@/lib/platform/i18n/messages";
+import { DEFAULT_PORTAL_LOCALE } from "@/lib/platform/i18n/locales";
 
 /**
  * The same answer whether or not the address has an account (lib/domain/users/register-account.ts).
@@ -21,7 +24,11 @@ export async function signUpAction(input: { name: string; email: string; passwor
     locale,
     await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
       await refuseApiKeyInAction();
-      return registerAccount(input, { ip: clientIp(await headers()), locale, returnTo: safePortalPath(callbackUrl) ?? undefined });
+      const returnTo = safePortalPath(callbackUrl);
+      // A portal whose team lets people in through its own app only: no account is made for it here.
+      const closed = await portalSignUpClosedFor(returnTo);
+      if (closed) return { ok: false, fieldErrors: { form: translatorFor(locale ?? DEFAULT_PORTAL_LOCALE, "Sso")("ssoOnly", { name: closed.name }) } };
+      return registerAccount(input, { ip: clientIp(await headers()), locale, returnTo: returnTo ?? undefined });
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { safeCallbackUrl } from "@/lib/platform/auth/safe-callback";
+import { safeCallbackUrl, safePortalPath } from "@/lib/platform/auth/safe-callback";
+import { portalSignUpClosedFor } from "@/lib/domain/sso/portal-sign-up-closed";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { SignUpForm } from "./sign-up-form";
 import { prefillEmail } from "@/lib/platform/auth/prefill-email";
@@ -21,6 +22,20 @@ export default async function SignUpPage({ searchParams }: PageProps) {
   const email = prefillEmail(params.email);
   const locale = await authLocaleOf(params);
   const t = translatorFor(locale, "Auth");
+  const closed = await portalSignUpClosedFor(safePortalPath(callbackUrl));
+  if (closed) {
+    return (
+      <AuthLanguage locale={locale}>
+        <h1 className="text-xl font-semibold">{t("signUp.title")}</h1>
+        <p className="mt-2 text-sm text-slate-700" data-testid="sso-only-sign-up">
+          {translatorFor(locale, "Sso")("ssoOnly", { name: closed.name })}{" "}
+          <Link className="font-medium text-indigo-700 underline" href={`/p/${closed.slug}/sso/start?from=${encodeURIComponent(callbackUrl)}`}>
+            {translatorFor(locale, "Sso")("again")}
+          </Link>
+        </p>
+      </AuthLanguage>
+    );
+  }
   return (
     <AuthLanguage locale={locale}>
       <h1 className="text-xl font-semibold">{t("signUp.title")}</h1>

@@ -5,6 +5,6 @@ import type { CreateCommentInput } from "./schemas";
 
 /** A comment written through the API: a person's own (named by `author`), or else the team's reply. */
 export async function createComment(actor: WorkspaceActor, postId: string, input: CreateCommentInput) {
-  if (input.author) return { postId, ...(await commentForPerson(actor, postId, { email: input.author.email, body: input.body })) };
+  if (input.author) return { postId, ...(await commentForPerson(actor, postId, { ...input.author, body: input.body })) };
   return { postId, ...(await replyAsTeam(actor, postId, input.body)), authorId: actor.userId };
 }

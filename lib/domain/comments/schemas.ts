@@ -2,15 +2,16 @@ import { z } from "zod";
 import { countField, idField, timestampField } from "@/lib/platform/core/fields";
 import { idSchema } from "@/lib/platform/core/schemas";
 import { batchOf } from "@/lib/domain/posts/schemas";
-import { emailSchema } from "@/lib/domain/users/schemas";
+import { exactlyOnePerson, personRefFields } from "@/lib/domain/users/person-ref";
 import { addCommentSchema } from "./add-comment";
 
 export const createCommentBody = z.strictObject({
   body: addCommentSchema.shape.body,
   author: z
-    .strictObject({ email: emailSchema })
+    .strictObject(personRefFields)
+    .superRefine((value, context) => exactlyOnePerson(value, context))
     .optional()
-    .meta({ description: "Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator." }),
+    .meta({ description: "Whose comment it is: a person, by `email` or by `externalId` (your app's id for them, as in your SSO tokens). Without it the comment is the team's reply, by the key's creator." }),
 });
 
 export const createCommentsBody = z.strictObject({

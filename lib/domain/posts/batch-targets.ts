@@ -1,25 +1,26 @@
 import { DomainError, type ErrorDetail } from "@/lib/platform/core/errors";
-import { db } from "@/lib/platform/db/client";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import { findPeople, personNotFoundMessage } from "@/lib/domain/users/find-person";
+import { personField, personKey, type PersonRef } from "@/lib/domain/users/person-ref";
 
-type BatchItem = { postId: string; email?: string };
+type BatchItem = { postId: string; person?: PersonRef };
 
 /**
  * What a batch of votes or comments names, checked before anything is written, so that every bad
  * item is named in one answer (`items.3.postId`, `items.5.email`) and the caller fixes them all at
- * once: a post of this workspace that is not merged away, and a person with an account. Answers the
- * people's ids by address. The writes still check each post under its row lock (writeEachItem), for
+ * once: a post of this workspace that is not merged away, and a person who exists (lib/domain/users/
+ * find-person.ts). Answers the people's ids by personKey; `personPath` is where an item's person
+ * reference sits ("" for the item itself, "author." for a comment's author). The writes still check each post under its row lock (writeEachItem), for
  * a post merged or deleted in between.
  */
-export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[], emailPath: string): Promise<Map<string, string>> {
+export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[], personPath: string): Promise<Map<string, string>> {
   const postIds = [...new Set(items.map((item) => item.postId))];
-  const emails = [...new Set(items.flatMap((item) => (item.email ? [item.email] : [])))];
+  const refs = items.flatMap((item) => (item.person ? [item.person] : []));
   const [posts, people] = await Promise.all([
     actor.db.post.findMany({ where: { id: { in: postIds } }, select: { id: true, mergedIntoId: true } }),
-    emails.length ? db.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } }) : [],
+    refs.length ? findPeople(actor.workspaceId, refs) : new Map<string, string>(),
   ]);
   const postById = new Map(posts.map((post) => [post.id, post]));
-  const personByEmail = new Map(people.map((person) => [person.email, person.id]));
 
   const missing: ErrorDetail[] = [];
   const merged: ErrorDetail[] = [];
@@ -27,11 +28,13 @@ export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[
     const post = postById.get(item.postId);
     if (!post) missing.push({ path: `items.${index}.postId`, message: "No such post in this workspace.", code: "not_found" });
     else if (post.mergedIntoId) merged.push({ path: `items.${index}.postId`, message: `This post was merged into ${post.mergedIntoId}.`, code: "merged" });
-    if (item.email && !personByEmail.has(item.email)) missing.push({ path: `items.${index}.${emailPath}`, message: "No account uses this address.", code: "not_found" });
+    if (item.person && !people.has(personKey(item.person))) {
+      missing.push({ path: `items.${index}.${personPath}${personField(item.person)}`, message: personNotFoundMessage(item.person), code: "not_found" });
+    }
   });
   if (missing.length) throw new DomainError("NOT_FOUND", "A post or person named in the batch does not exist; nothing was written.", missing);
   if (merged.length) throw new DomainError("CONFLICT", "A post of the batch was merged into another one; nothing was written. Send those items to the post it was merged into.", merged);
-  return personByEmail;
+  return people;
 }
 
 /**

@@ -87,7 +87,7 @@ export async function getPublicPost(db: ScopedDb, audience: Audience, postId: st
         where: { workspaceId: db.workspaceId, ...commentsVisibleTo(audience) },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take: PUBLIC_COMMENTS_LIMIT,
-        select: { id: true, body: true, isTeamReply: true, createdAt: true, author: { select: { name: true } } },
+        select: { id: true, body: true, isTeamReply: true, createdAt: true, author: { select: { name: true, avatarUrl: true } } },
       },
     },
   });

@@ -6,7 +6,40 @@ import { readHostMetadata } from "@/lib/domain/posts/host-metadata";
 export const TEAM_VOTERS_LIMIT = 100;
 export const TEAM_COMMENTS_LIMIT = 200;
 
-const person = { select: { name: true, email: true } } as const;
+// An SSO user (lib/domain/sso) comes with the address its token gave, its picture and its
+// companies: the team sees who wants a post and what their company pays.
+const person = {
+  select: {
+    name: true,
+    email: true,
+    ssoWorkspaceId: true,
+    ssoEmail: true,
+    avatarUrl: true,
+    ssoCompanies: { select: { company: { select: { id: true, name: true, monthlySpend: true } } }, take: 20 },
+  },
+} as const;
+
+type PersonRow = {
+  name: string | null;
+  email: string;
+  ssoWorkspaceId: string | null;
+  ssoEmail: string | null;
+  avatarUrl: string | null;
+  ssoCompanies: { company: { id: string; name: string; monthlySpend: { toString(): string } } }[];
+};
+
+export function teamPerson(row: PersonRow) {
+  const companies = row.ssoCompanies
+    .map(({ company }) => ({ id: company.id, name: company.name, monthlySpend: Number(company.monthlySpend.toString()) }))
+    .sort((a, b) => b.monthlySpend - a.monthlySpend);
+  return { name: row.name, email: row.ssoWorkspaceId ? (row.ssoEmail ?? "") : row.email, sso: row.ssoWorkspaceId !== null, avatarUrl: row.avatarUrl, companies };
+}
+
+/** What the companies of these voters pay a month, each company once. */
+function spendOf(voters: { companies: { id: string; monthlySpend: number }[] }[]): number {
+  const companies = new Map(voters.flatMap((voter) => voter.companies.map((company) => [company.id, company.monthlySpend] as const)));
+  return [...companies.values()].reduce((sum, spend) => sum + spend, 0);
+}
 
 /**
  * One post as the team sees it on the dashboard: author, board, roadmap link, merge links, who
@@ -38,17 +71,25 @@ export async function getTeamPost(actor: WorkspaceActor, postId: string) {
   const sameWorkspace = <T extends { workspaceId: string }>(row: T | null) => (row && row.workspaceId === actor.workspaceId ? row : null);
   const roadmapItem = sameWorkspace(post.roadmapItem);
   const mergedInto = sameWorkspace(post.mergedInto);
+  const voters = post.votes.map((vote) => ({ id: vote.id, user: teamPerson(vote.user), createdAt: vote.createdAt.toISOString() }));
   return {
     ...sharedPostFields(post),
     version: post.version,
     mergedAt: post.mergedAt?.toISOString() ?? null,
-    author: post.author,
+    author: post.author ? teamPerson(post.author) : null,
     board: { id: post.board.id, name: post.board.name, slug: post.board.slug, isPublic: post.board.isPublic },
     roadmapItem: roadmapItem ? { id: roadmapItem.id, title: roadmapItem.title, stage: roadmapItem.stage } : null,
     mergedInto: mergedInto ? { id: mergedInto.id, title: mergedInto.title } : null,
     mergedFrom: post.mergedFrom.map((row) => ({ id: row.id, title: row.title, mergedAt: row.mergedAt?.toISOString() ?? null })),
-    voters: post.votes.map((vote) => ({ id: vote.id, user: vote.user, createdAt: vote.createdAt.toISOString() })),
-    comments: post.comments.map((comment) => ({ ...comment, hiddenAt: comment.hiddenAt?.toISOString() ?? null, createdAt: comment.createdAt.toISOString() })),
+    voters,
+    /** The monthly spend of the listed voters' companies (each company once). */
+    voterSpend: spendOf(voters.map((vote) => vote.user)),
+    comments: post.comments.map((comment) => ({
+      ...comment,
+      author: comment.author ? teamPerson(comment.author) : null,
+      hiddenAt: comment.hiddenAt?.toISOString() ?? null,
+      createdAt: comment.createdAt.toISOString(),
+    })),
     /** Every comment, hidden ones too (commentCount counts only what the portal shows). */
     totalComments: post._count.comments,
     /** Where an idea sent from the widget was written, as the host page said (null otherwise). */

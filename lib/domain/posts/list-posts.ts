@@ -51,8 +51,14 @@ export function listPosts(db: ScopedDb, audience: Audience, query: ListPostsQuer
 }
 
 /** listPosts reading and presenting what `shape` says (a screen that shows less reads less). */
-export async function listPostsAs<Row extends Post, Out>(db: ScopedDb, audience: Audience, query: ListPostsQuery, fence: readonly SqlFragment[], shape: PostListShape<Row, Out>) {
-  const sort = POST_SORT_SPECS[query.sort];
+export async function listPostsAs<Row extends Post, Out>(
+  db: ScopedDb,
+  audience: Audience,
+  query: ListPostsQuery,
+  fence: readonly SqlFragment[],
+  shape: PostListShape<Row, Out>,
+  sort: SortSpec = POST_SORT_SPECS[query.sort],
+) {
   const page = keysetSql(sort, query.cursor, query.limit);
   const { where, search } = postFilters(query);
   const select = { from: "post" as const, columns: shape.columns, where: [...where, ...postsListedToSql(audience, db.workspaceId), ...fence, ...page.where], orderBy: page.orderBy, limit: page.take };

@@ -81,10 +81,13 @@ export const postSchema = z
 
 // What the portal and the public JSON show of a post (any audience that is not a member): no
 // emails, no user ids, no workspace ids. Authors appear by display name only.
-type Author = { name: string | null } | null;
+type Author = { name: string | null; avatarUrl?: string | null } | null;
 
+/** The author by display name, with the picture a workspace's SSO token gave them, if any. */
 export function publicAuthor(author: Author) {
-  return author ? { name: author.name?.trim() || "Anonymous" } : null;
+  if (!author) return null;
+  const name = author.name?.trim() || "Anonymous";
+  return author.avatarUrl ? { name, avatarUrl: author.avatarUrl } : { name };
 }
 
 export const PUBLIC_POST_SELECT = {
@@ -100,7 +103,7 @@ export const PUBLIC_POST_SELECT = {
   mergedIntoId: true,
   createdAt: true,
   updatedAt: true,
-  author: { select: { name: true } },
+  author: { select: { name: true, avatarUrl: true } },
 } as const;
 
 export type PublicPostRow = Parameters<typeof sharedPostFields>[0] & { author: Author };
@@ -111,6 +114,12 @@ export function publicPostView(post: PublicPostRow) {
 }
 export type PublicPost = ReturnType<typeof publicPostView>;
 
-export const publicAuthorSchema = z.strictObject({ name: z.string() }).nullable().meta({ description: "Display name only; null when the account is gone." });
+export const publicAuthorSchema = z
+  .strictObject({
+    name: z.string(),
+    avatarUrl: z.string().optional().meta({ description: "The picture of a person signed in through the workspace's own accounts (SSO), when it gave one." }),
+  })
+  .nullable()
+  .meta({ description: "Display name (and picture, for SSO users) only; null when the account is gone." });
 
 export const publicPostSchema = z.strictObject({ ...sharedPostShape, author: publicAuthorSchema }).meta({ id: "PublicPost" });

@@ -78,7 +78,7 @@ export async function verifySsoToken(workspaceId: string, token: string, now: Da
   }
 
   const expiresAt = new Date((payload.exp as number) * 1000);
-  if (!(await useTokenId(workspaceId, payload.jti, expiresAt, now))) return refuse("replayed");
+  if (!(await spendTokenId(workspaceId, payload.jti, expiresAt, now))) return refuse("replayed");
   return { ok: true, claims: toSsoClaims(claims.data, payload.jti, expiresAt) };
 }
 
@@ -116,7 +116,7 @@ function audienceNames(aud: unknown, workspaceId: string): boolean {
  * Records the token id; false when it was recorded before. Rows are kept until the token could
  * no longer pass the expiry check anyway, then pruned here (a handful per call, by index).
  */
-async function useTokenId(workspaceId: string, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
+async function spendTokenId(workspaceId: string, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
   const keepUntil = new Date(expiresAt.getTime() + CLOCK_TOLERANCE_SECONDS * 1000);
   const inserted = await db.$executeRaw`
     INSERT INTO "SsoTokenUse" ("workspaceId", "jti", "expiresAt") VALUES (${workspaceId}, ${jti}, ${keepUntil})

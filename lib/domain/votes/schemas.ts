@@ -2,11 +2,9 @@ import { z } from "zod";
 import { countField, idField } from "@/lib/platform/core/fields";
 import { idSchema } from "@/lib/platform/core/schemas";
 import { batchOf } from "@/lib/domain/posts/schemas";
-import { emailSchema } from "@/lib/domain/users/schemas";
+import { exactlyOnePerson, personRef, personRefFields } from "@/lib/domain/users/person-ref";
 
-export const personRef = z.strictObject({
-  email: emailSchema.meta({ description: "The person's account, by the address it signed up with." }),
-});
+export { personRef };
 
 export const voteStateSchema = z
   .strictObject({
@@ -18,6 +16,6 @@ export const voteStateSchema = z
   .meta({ id: "VoteState" });
 
 export const addVotesBody = z.strictObject({
-  items: batchOf(z.strictObject({ postId: idSchema, email: personRef.shape.email }), { one: "vote", many: "votes" }),
+  items: batchOf(z.strictObject({ postId: idSchema, ...personRefFields }).superRefine((value, context) => exactlyOnePerson(value, context)), { one: "vote", many: "votes" }),
 });
 export type AddVotesInput = z.input<typeof addVotesBody>;

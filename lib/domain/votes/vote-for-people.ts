@@ -4,6 +4,7 @@ import { checkBatchTargets, writeEachItem } from "@/lib/domain/posts/batch-targe
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { addVotesBody, type AddVotesInput } from "./schemas";
 import { setVote } from "./toggle-vote";
+import { personKey } from "@/lib/domain/users/person-ref";
 
 /**
  * Up to 100 people's votes in one transaction (a CRM sync, a migration): all are recorded or none.
@@ -13,10 +14,11 @@ import { setVote } from "./toggle-vote";
 export async function voteForPeople(actor: WorkspaceActor, input: AddVotesInput) {
   authorize(actor, "votes.onBehalf", "vote for someone");
   const { items } = validate(addVotesBody, input, "A vote of the batch is not valid; nothing was recorded.");
-  const people = await checkBatchTargets(actor, items, "email");
+  const people = await checkBatchTargets(actor, items.map((item) => ({ postId: item.postId, person: item })), "");
   return db.$transaction((tx) =>
-    writeEachItem(items, async ({ postId, email }) => {
-      const userId = people.get(email)!;
+    writeEachItem(items, async (item) => {
+      const { postId } = item;
+      const userId = people.get(personKey(item))!;
       const vote = await setVote(tx, { workspaceId: actor.workspaceId, postId, userId, voted: true, publicOnly: false });
       return { postId, userId, ...vote };
     }),

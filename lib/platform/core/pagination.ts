@@ -76,6 +76,11 @@ export interface SortSpec {
   field: string;
   direction: "asc" | "desc";
   kind: "date" | "number";
+  /**
+   * A computed sort value: the SQL that computes it (a constant of the code, never built from
+   * input), read into the row as `field`. Its value must be a whole number (the cursor's kind).
+   */
+  expression?: string;
 }
 
 interface CursorPayload {
@@ -131,7 +136,7 @@ export function keysetArgs(sort: SortSpec, cursor: string | undefined, limit: nu
 
 /** The same page for ScopedDb.$selectRows: a keyset condition, the ORDER BY list and the LIMIT. */
 export function keysetSql(sort: SortSpec, cursor: string | undefined, limit: number) {
-  const column = `"${sort.field}"`;
+  const column = sort.expression ? `(${sort.expression})` : `"${sort.field}"`;
   const direction = sort.direction === "desc" ? "DESC" : "ASC";
   const orderBy = `${column} ${direction}, id ${direction}`;
   const take = limit + 1;

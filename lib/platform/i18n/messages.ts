@@ -21,7 +21,7 @@ export function messagesOf(locale: PortalLocale | undefined): typeof en {
 }
 
 /** A translator for one namespace in `locale` (English when none is known). */
-export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "Auth" | "PortalErrors" | "Badge">(locale: PortalLocale | undefined, namespace: N) {
+export function translatorFor<N extends "Mail.verify" | "VisitorMail.reset" | "Auth" | "PortalErrors" | "Badge" | "Sso">(locale: PortalLocale | undefined, namespace: N) {
   return createTranslator({ locale: locale ?? DEFAULT_PORTAL_LOCALE, messages: messagesOf(locale), namespace });
 }
 

@@ -43,7 +43,9 @@ export function contentSecurityPolicy(kind: RouteKind, nonce: string, developmen
     // React's development build evaluates code for its stack traces and Fast Refresh.
     `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Pictures of people signed in through a workspace's own accounts (SSO) come from that
+    // workspace's own image host, over https.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",

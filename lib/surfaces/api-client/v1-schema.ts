@@ -173,14 +173,14 @@ export interface paths {
         put?: never;
         /**
          * Vote for a post on a person's behalf
-         * @description The person (an existing account, by address) wants this post. A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).
+         * @description The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_vote`.
          */
         post: operations["addVote"];
         /**
          * Withdraw a person's vote
-         * @description `?email=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.
+         * @description `?email=` or `?externalId=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `remove_vote`.
          */
@@ -3253,9 +3253,12 @@ export interface operations {
             content: {
                 "application/json": {
                     body: string;
-                    /** @description Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator. */
+                    /** @description Whose comment it is: a person, by `email` or by `externalId` (your app's id for them, as in your SSO tokens). Without it the comment is the team's reply, by the key's creator. */
                     author?: {
-                        email: string;
+                        /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
+                        email?: string;
+                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                        externalId?: string;
                     };
                 };
             };
@@ -3309,8 +3312,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The person's account, by the address it signed up with. */
-                    email: string;
+                    /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
+                    email?: string;
+                    /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                    externalId?: string;
                 };
             };
         };
@@ -3350,9 +3355,11 @@ export interface operations {
     };
     removeVote: {
         parameters: {
-            query: {
-                /** @description The person's account, by the address it signed up with. */
-                email: string;
+            query?: {
+                /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
+                email?: string;
+                /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                externalId?: string;
             };
             header?: never;
             path: {
@@ -3405,9 +3412,12 @@ export interface operations {
                 "application/json": {
                     items: {
                         body: string;
-                        /** @description Whose comment it is: a person's account, by the address it signed up with. Without it the comment is the team's reply, by the key's creator. */
+                        /** @description Whose comment it is: a person, by `email` or by `externalId` (your app's id for them, as in your SSO tokens). Without it the comment is the team's reply, by the key's creator. */
                         author?: {
-                            email: string;
+                            /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
+                            email?: string;
+                            /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                            externalId?: string;
                         };
                         postId: string;
                     }[];
@@ -3550,8 +3560,10 @@ export interface operations {
                 "application/json": {
                     items: {
                         postId: string;
-                        /** @description The person's account, by the address it signed up with. */
-                        email: string;
+                        /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
+                        email?: string;
+                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                        externalId?: string;
                     }[];
                 };
             };

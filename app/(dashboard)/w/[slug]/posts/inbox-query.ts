@@ -2,6 +2,9 @@ import type { BoardChoice } from "@/lib/domain/boards/list-all-boards";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { listPostsQuery, POST_SORTS, type ListPostsQuery } from "@/lib/domain/posts/schemas";
 
+/** The API's sorts, and the inbox's own: by what the voters' companies pay (SSO claims). */
+export const INBOX_SORTS = [...POST_SORTS, "spend"] as const;
+
 // The inbox's state lives in its address: ?status=&board=<board slug>&tag=&q=&sort=&cursor=, so a
 // filtered view is a link to share and Back returns to the last one. The board is named by slug
 // (readable); everything else is the API's own query, validated by the API's schema.
@@ -10,7 +13,7 @@ export interface InboxState {
   board?: string;
   tag?: string;
   q?: string;
-  sort: (typeof POST_SORTS)[number];
+  sort: (typeof INBOX_SORTS)[number];
   cursor?: string;
 }
 
@@ -24,12 +27,14 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 export function readInboxState(search: Search, boards: BoardChoice[]) {
   const raw = { status: first(search.status), board: first(search.board), tag: first(search.tag), q: first(search.q), sort: first(search.sort), cursor: first(search.cursor) };
   const board = raw.board ? boards.find((candidate) => candidate.slug === raw.board) : undefined;
+  // The API's query knows nothing of the inbox's own sort; its cursor is checked when the list is read.
+  const bySpend = raw.sort === "spend";
   const candidate = {
     status: raw.status,
     boardId: board?.id,
     tag: raw.tag,
     q: raw.q,
-    sort: raw.sort,
+    sort: bySpend ? undefined : raw.sort,
     cursor: raw.cursor,
     limit: String(INBOX_PAGE_SIZE),
   };
@@ -49,7 +54,7 @@ export function readInboxState(search: Search, boards: BoardChoice[]) {
     board: board && query.boardId ? board.slug : undefined,
     tag: query.tag,
     q: query.q,
-    sort: query.sort,
+    sort: bySpend ? "spend" : query.sort,
     cursor: query.cursor,
   };
   return { state, query, ignored };

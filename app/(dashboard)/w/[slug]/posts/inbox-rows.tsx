@@ -22,6 +22,10 @@ export interface InboxRow {
   author: string;
   /** The author's address, as the author cell's tooltip. */
   authorEmail?: string;
+  /** An SSO author's (first) company with its monthly spend. */
+  authorCompany?: string;
+  /** What the companies of the post's voters pay a month, when any voter came with one. */
+  voterSpend?: string;
   createdAt: string;
   age: string;
   ageLabel: string;
@@ -48,6 +52,12 @@ export function InboxRows({ slug, rows }: { slug: string; rows: InboxRow[] }) {
                 {row.board} · {row.comments} {row.comments === 1 ? "comment" : "comments"} ·
               </span>
               <span className="lg:hidden">{row.author}</span>
+              {row.authorCompany ? <span className="lg:hidden" data-testid="inbox-author-company">({row.authorCompany})</span> : null}
+              {row.voterSpend ? (
+                <span className="rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800" data-testid="inbox-voter-spend" title="Monthly spend of the companies whose people voted">
+                  {row.voterSpend} <span className="font-normal">voting</span>
+                </span>
+              ) : null}
               {row.tags.map(([tag, href]) => (
                 <Link key={tag} href={href} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 hover:bg-indigo-50 hover:text-indigo-800" aria-label={`Only posts tagged ${tag}`}>
                   #{tag}
@@ -62,6 +72,7 @@ export function InboxRows({ slug, rows }: { slug: string; rows: InboxRow[] }) {
           <td className="hidden px-3 py-2 text-right align-top text-slate-600 tabular-nums md:table-cell">{row.comments}</td>
           <td className="hidden truncate px-3 py-2 align-top text-slate-600 lg:table-cell" title={row.authorEmail}>
             {row.author}
+            {row.authorCompany ? <span className="block truncate text-xs text-slate-500">{row.authorCompany}</span> : null}
           </td>
           <td className="py-2 pr-4 pl-2 text-right align-top whitespace-nowrap text-slate-500">
             <LocalTime value={row.createdAt}>

@@ -2,6 +2,7 @@ import { describeAge, formatAge } from "@/components/posts/format-age";
 import type { InboxPost } from "@/lib/domain/posts/list-inbox";
 import { inboxHref, type InboxState } from "./inbox-query";
 import { InboxRows, type InboxRow } from "./inbox-rows";
+import { companyLabel, formatSpend } from "@/components/sso/spend";
 
 type InboxTableProps = { slug: string; state: InboxState; posts: InboxPost[]; boardNames: Map<string, string> };
 
@@ -17,7 +18,9 @@ function inboxRow(post: InboxPost, slug: string, state: InboxState, boardNames: 
     merged: Boolean(post.mergedIntoId),
     board: boardNames.get(post.boardId) ?? "—",
     author: post.author ? (post.author.name ?? post.author.email) : "Former account",
-    authorEmail: post.author?.email,
+    authorEmail: post.author?.email || undefined,
+    authorCompany: post.author?.companies[0] ? companyLabel(post.author.companies[0]) : undefined,
+    voterSpend: post.voterSpend > 0 ? `${formatSpend(post.voterSpend)}/mo` : undefined,
     createdAt,
     age: formatAge(createdAt),
     ageLabel: describeAge(createdAt),
@@ -30,7 +33,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <table className="w-full table-fixed text-sm" data-testid="inbox-table">
-        <caption className="sr-only">Posts, {state.sort === "top" ? "most voted first" : state.sort === "oldest" ? "oldest first" : "newest first"}</caption>
+        <caption className="sr-only">Posts, {state.sort === "top" ? "most voted first" : state.sort === "spend" ? "most voters' spend first" : state.sort === "oldest" ? "oldest first" : "newest first"}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-medium text-slate-500">
           <tr>
             <th scope="col" className="w-14 py-2 pl-4 text-right font-medium sm:w-16">

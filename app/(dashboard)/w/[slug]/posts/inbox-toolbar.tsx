@@ -3,10 +3,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { POST_SORTS } from "@/lib/domain/posts/schemas";
-import { inboxHref, type InboxState } from "./inbox-query";
+import { INBOX_SORTS, inboxHref, type InboxState } from "./inbox-query";
 
-const SORT_LABELS: Record<(typeof POST_SORTS)[number], string> = { newest: "Newest", oldest: "Oldest", top: "Most votes" };
+const SORT_LABELS: Record<(typeof INBOX_SORTS)[number], string> = { newest: "Newest", oldest: "Oldest", top: "Most votes", spend: "Voters' spend" };
 
 /**
  * Search, board and sort of the inbox. Each change is a new address (router.push), so Back
@@ -100,7 +99,7 @@ export function InboxToolbar({ slug, state, boards }: { slug: string; state: Inb
           onChange={(event) => go({ sort: event.target.value as InboxState["sort"] })}
           className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm"
         >
-          {POST_SORTS.map((sort) => (
+          {INBOX_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {SORT_LABELS[sort]}
             </option>

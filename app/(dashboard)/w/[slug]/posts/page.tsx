@@ -23,11 +23,11 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
   const [boards, search] = await Promise.all([listBoardChoices(actor.db), searchParams]);
   const { state, query, ignored } = readInboxState(search, boards);
   // A stale or edited cursor shows the first page rather than an error.
-  const inbox = await listInbox(actor, query).catch((error) => {
+  const inbox = await listInbox(actor, query, state.sort).catch((error) => {
     if (!(error instanceof DomainError && error.code === "VALIDATION_ERROR" && query.cursor)) throw error;
     ignored.push("cursor");
     state.cursor = undefined;
-    return listInbox(actor, { ...query, cursor: undefined });
+    return listInbox(actor, { ...query, cursor: undefined }, state.sort);
   });
   const boardNames = new Map(boards.map((board) => [board.id, board.name]));
   const canCreate = roleCan(actor.role, "posts.create") && boards.length > 0;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Avatar } from "@/components/portal/avatar";
 import { withBdi } from "@/lib/platform/i18n/bdi";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -67,6 +68,7 @@ export default async function PostPage({ params }: Props) {
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               <PostStatus status={post.status} label={tc(`postStatus.${post.status}`)} />
               <span>
+                {post.author?.avatarUrl ? <Avatar src={post.author.avatarUrl} /> : null}
                 {withBdi((slot) => t("by", { name: post.author?.name ? slot(post.author.name) : t("formerMember") }))} · <time dateTime={post.createdAt}>{formatDate(post.createdAt, "utc", locale)}</time>
               </span>
               {post.roadmapItem ? (
@@ -123,6 +125,7 @@ export default async function PostPage({ params }: Props) {
             comments={post.comments.map((comment) => ({
               id: comment.id,
               author: comment.author?.name ?? t("formerMemberName"),
+              avatarUrl: comment.author?.avatarUrl,
               team: comment.isTeamReply,
               createdAt: comment.createdAt,
               date: formatDate(comment.createdAt, "utc", locale),

@@ -4,6 +4,7 @@ import { describeAge } from "@/components/posts/format-age";
 import { humanize } from "@/components/portal/format";
 import { PostStatus } from "@/components/portal/post-status";
 import { PostNotificationsLog } from "@/components/posts/post-notifications-log";
+import { companyLabel, formatSpend } from "@/components/sso/spend";
 import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
 import { workspaceActorIfMember, workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
@@ -83,7 +84,8 @@ export default async function PostPage({ params }: Props) {
           <PostTextEditor slug={slug} postId={post.id} post={{ title: post.title, body: post.body, tags: post.tags, version: post.version }} canEdit={can.edit} />
           <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
             By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
-            {post.author?.name ? <span> ({post.author.email})</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
+            {post.author?.name && post.author.email ? <span> ({post.author.email})</span> : null}
+            {post.author?.companies[0] ? <span data-testid="post-author-company"> · {companyLabel(post.author.companies[0])}</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
             <LocalTime value={post.createdAt}>{describeAge(post.createdAt)}</LocalTime>
           </p>
         </article>
@@ -125,12 +127,18 @@ export default async function PostPage({ params }: Props) {
               </span>{" "}
               {post.voteCount === 1 ? "vote" : "votes"}
             </h2>
+            {post.voterSpend > 0 ? (
+              <p className="mt-1 text-xs text-emerald-800" data-testid="post-voter-spend">
+                Their companies spend <span className="font-semibold">{formatSpend(post.voterSpend)}</span> a month
+              </p>
+            ) : null}
             {post.voters.length ? (
               <ul className="mt-2 max-h-80 space-y-2 overflow-y-auto text-sm" data-testid="voters">
                 {post.voters.map((vote) => (
                   <li key={vote.id} className="flex items-baseline justify-between gap-2">
-                    <span className="min-w-0 truncate text-slate-800" title={vote.user.email}>
+                    <span className="min-w-0 truncate text-slate-800" title={vote.user.email || undefined}>
                       {vote.user.name ?? vote.user.email}
+                      {vote.user.companies[0] ? <span className="block truncate text-xs text-slate-500" data-testid="voter-company">{companyLabel(vote.user.companies[0])}</span> : null}
                     </span>
                     <LocalTime value={vote.createdAt} className="shrink-0 text-xs text-slate-500">
                       {describeAge(vote.createdAt)}

@@ -12,12 +12,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         id: "addVote",
         summary: "Vote for a post on a person's behalf",
         description:
-          "The person (an existing account, by address) wants this post. A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).",
+          "The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).",
         response: voteStateSchema,
         errors: ["CONFLICT"],
       },
     },
-    async ({ params, body }, ctx) => ({ data: await voteForPerson(ctx, params.id, { email: body.email, voted: true }) }),
+    async ({ params, body }, ctx) => ({ data: await voteForPerson(ctx, params.id, { ...body, voted: true }) }),
   ),
   DELETE: defineRoute(
     {
@@ -26,10 +26,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: {
         id: "removeVote",
         summary: "Withdraw a person's vote",
-        description: "`?email=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.",
+        description: "`?email=` or `?externalId=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.",
         response: voteStateSchema,
       },
     },
-    async ({ params, query }, ctx) => ({ data: await voteForPerson(ctx, params.id, { email: query.email, voted: false }) }),
+    async ({ params, query }, ctx) => ({ data: await voteForPerson(ctx, params.id, { ...query, voted: false }) }),
   ),
 });
