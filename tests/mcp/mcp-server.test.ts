@@ -196,10 +196,26 @@ describe("the key, the same as on REST", () => {
     const member = await tenant.member("MEMBER");
     const client = await connect(await tenant.key(["posts:read", "posts:write"], { creatorId: member.id }));
     // posts:write also carries comments, votes and comment moderation (the last refused by role when called).
-    expect(await toolNames(client)).toEqual(["add_vote", "add_votes", "create_comment", "create_comments", "create_post", "create_posts", "delete_comment", "get_post", "list_posts", "moderate_comment", "remove_vote", "update_post"]);
+    expect(await toolNames(client)).toEqual([
+      "add_vote",
+      "add_votes",
+      "create_comment",
+      "create_comments",
+      "create_post",
+      "create_posts",
+      "delete_comment",
+      "delete_tag",
+      "get_post",
+      "list_posts",
+      "list_tags",
+      "moderate_comment",
+      "remove_vote",
+      "rename_tag",
+      "update_post",
+    ]);
 
     await db.membership.updateMany({ where: { workspaceId: tenant.workspace.id, userId: member.id }, data: { role: "VIEWER" } });
-    expect(await toolNames(client)).toEqual(["get_post", "list_posts"]);
+    expect(await toolNames(client)).toEqual(["get_post", "list_posts", "list_tags"]);
     const refused = await client.callTool({ name: "create_post", arguments: { boardId: board.id, title: "Still?" } });
     expect(envelopeOf(refused)).toMatchObject({ code: "FORBIDDEN" });
     expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);

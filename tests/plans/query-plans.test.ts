@@ -239,7 +239,8 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
   });
 
   it("GET /api/v1/boards (every visibility) and the public boards", async () => {
-    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, owner, { ...page, visibility }));
+    for (const visibility of ["all", "public", "private"] as const) await expectIndexed(() => listBoards(scoped, owner, { ...page, visibility, state: "all" }));
+    for (const state of ["open", "archived"] as const) await expectIndexed(() => listBoards(scoped, owner, { ...page, visibility: "all", state }));
     await expectIndexed(() => listPublicBoards(scoped, PUBLIC_AUDIENCE, page));
   });
 

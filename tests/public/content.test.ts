@@ -39,7 +39,7 @@ describe("public boards and posts", () => {
     expectPublicAnswer(result);
     expect(result.json).toEqual({
       success: true,
-      data: [{ id: portal.board.id, slug: portal.board.slug, name: portal.board.name, description: "", postCount: 1, createdAt: portal.board.createdAt.toISOString() }],
+      data: [{ id: portal.board.id, slug: portal.board.slug, name: portal.board.name, description: "", archived: false, postCount: 1, createdAt: portal.board.createdAt.toISOString() }],
       pagination: { nextCursor: null, hasMore: false },
     });
     expectNothingPrivate(result.json, portal);

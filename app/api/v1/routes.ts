@@ -27,6 +27,8 @@ import * as maintenanceWindow from "./status/maintenance/[id]/route";
 import * as maintenance from "./status/maintenance/route";
 import * as incident from "./status/incidents/[id]/route";
 import * as incidents from "./status/incidents/route";
+import * as tag from "./tags/[tag]/route";
+import * as tags from "./tags/route";
 import * as todo from "./todos/[id]/route";
 import * as todos from "./todos/route";
 import * as webhookDeliveries from "./webhooks/[id]/deliveries/route";
@@ -53,6 +55,8 @@ export const V1_ROUTES: RouteTable = {
   "/comments/bulk": commentsBulk,
   "/comments/{id}": comment,
   "/votes/bulk": votesBulk,
+  "/tags": tags,
+  "/tags/{tag}": tag,
   "/roadmap": roadmap,
   "/roadmap/{id}": roadmapItem,
   "/roadmap/{id}/move": roadmapMove,

@@ -25,6 +25,13 @@ export function publicBoardSql(alias: string) {
   return Prisma.sql`${Prisma.raw(`${alias}."isPublic"`)} = ${publicBoardFilter.isPublic}`;
 }
 
+/** A board that takes new posts: archiving one closes it to new ideas and takes it off the portal's list. */
+export const openBoardFilter = { archivedAt: null } as const satisfies Prisma.BoardWhereInput;
+
+export function isOpenBoard(board: { archivedAt: Date | null }): boolean {
+  return board.archivedAt === openBoardFilter.archivedAt;
+}
+
 /**
  * An incident is active until it is resolved. Resolving stamps resolvedAt in the same write that
  * sets the status, and an incident is never opened resolved, so resolvedAt alone tells the states

@@ -20,6 +20,6 @@ export type DashboardBoard = Awaited<ReturnType<typeof listAllBoards>>[number];
  * a board's posts reads every one of them (~250 ms for a million), which a picker never shows.
  */
 export async function listBoardChoices(db: ScopedDb) {
-  return db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP, select: { id: true, slug: true, name: true } });
+  return db.board.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: BOARDS_LIST_CAP, select: { id: true, slug: true, name: true, archivedAt: true } });
 }
 export type BoardChoice = Awaited<ReturnType<typeof listBoardChoices>>[number];

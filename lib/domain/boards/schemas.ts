@@ -4,9 +4,15 @@ import { safeText } from "@/lib/platform/core/schemas";
 
 export const BOARD_VISIBILITIES = ["public", "private", "all"] as const;
 
+export const BOARD_ARCHIVE_STATES = ["open", "archived", "all"] as const;
+
 export const listBoardsQuery = z.strictObject({
   ...changedPageQuery,
   visibility: z.enum(BOARD_VISIBILITIES, { message: `visibility must be one of: ${BOARD_VISIBILITIES.join(", ")}.` }).default("all"),
+  state: z
+    .enum(BOARD_ARCHIVE_STATES, { message: `state must be one of: ${BOARD_ARCHIVE_STATES.join(", ")}.` })
+    .default("all")
+    .meta({ description: "`open` boards take new posts, `archived` ones do not." }),
 });
 
 export type ListBoardsQuery = z.output<typeof listBoardsQuery>;
@@ -37,8 +43,12 @@ export const updateBoardSchema = z
     slug: boardFields.slug.optional(),
     description: boardFields.description.optional(),
     isPublic: boardFields.isPublic.optional(),
+    archived: z
+      .boolean({ message: "archived must be true or false." })
+      .optional()
+      .meta({ description: "`true` archives the board: it takes no new posts and leaves the portal's list of boards; its posts keep their votes and comments. `false` opens it again." }),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Change at least one of: name, slug, description, visibility." });
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Change at least one of: name, slug, description, visibility, archived." });
 
 export type CreateBoardInput = z.input<typeof createBoardSchema>;
 export type UpdateBoardInput = z.input<typeof updateBoardSchema>;

@@ -12,6 +12,7 @@ export function boardView(board: BoardWithPostCount) {
     description: board.description,
     isPublic: board.isPublic,
     postCount: board._count.posts,
+    archivedAt: board.archivedAt?.toISOString() ?? null,
     createdAt: board.createdAt.toISOString(),
     updatedAt: board.updatedAt.toISOString(),
   };
@@ -25,16 +26,32 @@ export const boardSchema = z
     description: z.string(),
     isPublic: z.boolean().meta({ description: "Shown on the public portal (when the workspace publishes it)." }),
     postCount: countField,
+    archivedAt: timestampField.nullable().meta({ description: "When the board was archived (it takes no new posts), or null while it is open." }),
     createdAt: timestampField,
     updatedAt: timestampField,
   })
   .meta({ id: "Board" });
 
 /** A board as the portal and the public JSON show it: whether it is public goes without saying. */
-export function publicBoardView(board: Pick<Board, "id" | "slug" | "name" | "description" | "createdAt">) {
-  return { id: board.id, slug: board.slug, name: board.name, description: board.description, createdAt: board.createdAt.toISOString() };
+export function publicBoardView(board: Pick<Board, "id" | "slug" | "name" | "description" | "archivedAt" | "createdAt">) {
+  return {
+    id: board.id,
+    slug: board.slug,
+    name: board.name,
+    description: board.description,
+    archived: board.archivedAt !== null,
+    createdAt: board.createdAt.toISOString(),
+  };
 }
 
 export const publicBoardSchema = z
-  .strictObject({ id: idField, slug: z.string(), name: z.string(), description: z.string(), createdAt: timestampField, postCount: countField })
+  .strictObject({
+    id: idField,
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    archived: z.boolean().meta({ description: "An archived board takes no new ideas; its ideas stay readable." }),
+    createdAt: timestampField,
+    postCount: countField,
+  })
   .meta({ id: "PublicBoard" });

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import { validate } from "@/lib/platform/core/validate";
-import { getBoardOrThrow } from "@/lib/domain/boards/get-board";
+import { getOpenBoardOrThrow } from "@/lib/domain/boards/get-board";
 import { isForeignKeyViolation } from "@/lib/platform/db/errors";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
@@ -18,17 +18,19 @@ export async function createPost(actor: WorkspaceActor, input: CreatePostInput) 
   return postView(await insertPost(actor.db, { ...body, authorId: actor.userId }));
 }
 
-/** The one insert behind members' and visitors' posts: on an existing board, within the plan. */
+/** The one insert behind members' and visitors' posts: on an existing board that is not archived, within the plan. */
 export async function insertPost(
   db: ScopedDb,
   post: { boardId: string; authorId: string; title: string; body: string; tags: string[]; status: PostStatus; hostMetadata?: Prisma.InputJsonValue },
 ) {
-  await getBoardOrThrow(db, post.boardId);
+  await getOpenBoardOrThrow(db, post.boardId);
   try {
     return await createWithinPlanLimit(
       db,
       "posts",
       async (tx) => {
+        // Again inside the transaction: an archive that committed while the plan check waited wins.
+        await getOpenBoardOrThrow(tx, post.boardId);
         const created = await tx.post.create({ data: { workspaceId: db.workspaceId, ...post } });
         await recordEvent(tx, { workspaceId: db.workspaceId, type: "post.created", data: postView(created) });
         return created;

@@ -3,11 +3,11 @@ import { idSchema, safeText } from "@/lib/platform/core/schemas";
 import { changedPageQuery, pageQuery } from "@/lib/platform/core/pagination";
 import { POST_STATUSES } from "./status-rules";
 
-const tag = safeText({ min: 1, max: 32, label: "Tag" })
+export const tagSchema = safeText({ min: 1, max: 32, label: "Tag" })
   .transform((value) => value.toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9][a-z0-9 _-]*$/, "Tags use letters, digits, spaces, hyphens and underscores."));
 
-const tags = z.array(tag).max(10, "At most 10 tags.").transform((values) => [...new Set(values)]);
+const tags = z.array(tagSchema).max(10, "At most 10 tags.").transform((values) => [...new Set(values)]);
 const status = z.enum(POST_STATUSES, { message: `status must be one of: ${POST_STATUSES.join(", ")}.` });
 
 export const POST_SORTS = ["newest", "oldest", "top"] as const;

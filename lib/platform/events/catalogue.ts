@@ -5,8 +5,10 @@
 
 export const EVENT_CATALOGUE = {
   "board.created": "A board was created. data: the board.",
-  "board.updated": "A board's name, slug, description or visibility changed. data: the board (without its post count); previous: the changed fields before.",
+  "board.updated": "A board's name, slug, description or visibility changed, or it was archived or opened again. data: the board (without its post count); previous: the changed fields before.",
   "board.deleted": "A board was deleted with its posts. data: { id, name, deletedPosts }.",
+  "tag.renamed": "A tag was renamed on every post that carried it (each such post's version and updatedAt moved). data: { name, postCount } with the new name; previous: { name }.",
+  "tag.deleted": "A tag was taken off every post that carried it; the posts stay. data: { name, postCount } (the posts it was taken off).",
   "post.created": "A post was created, by a member or by a visitor on the portal. data: the post.",
   "post.updated": "A post's title, body or tags changed, or it was linked to (or unlinked from) a roadmap item. data: the post; previous: the post before (for a link, { roadmapItemId } before).",
   "post.status_changed": "A post's status changed. data: the post; previous: { status } before.",

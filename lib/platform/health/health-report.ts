@@ -1,6 +1,7 @@
 import { probeDatabase } from "@/lib/platform/db/probe";
 import { failOpenStats, rateLimitBackend } from "@/lib/platform/ratelimit";
 import { publicCacheStats } from "@/lib/platform/cache/response-cache";
+import { admissionStats, type AdmissionKind, type GateStats } from "@/lib/platform/server/admission";
 
 export interface HealthReport {
   status: "ok" | "unavailable";
@@ -13,6 +14,8 @@ export interface HealthReport {
     lastFailOpenReason: string | null;
   };
   publicCache: { entries: number; bytes: number; maxBytes: number };
+  /** Per kind of request: its limits, what it holds now and how many it refused; null without the front door. */
+  admission: Record<AdmissionKind, GateStats> | null;
 }
 
 /** What /api/health answers: the database decides the status; the rest is for the operator. */
@@ -30,5 +33,6 @@ export async function healthReport(): Promise<HealthReport> {
       lastFailOpenReason: failOpen.lastReason,
     },
     publicCache: publicCacheStats(),
+    admission: admissionStats(),
   };
 }

@@ -1,3 +1,5 @@
+import type { AdmissionLimits, GateLimits } from "./admission";
+
 // The production server's limits (server.ts), from the environment. Each falls back to its
 // default when unset or not a positive whole number.
 export interface ServerLimits {
@@ -9,11 +11,40 @@ export interface ServerLimits {
   uploadsPerClient: number;
   /** Request bodies being received at once overall (MAX_UPLOADS, 128). */
   uploadsOverall: number;
+  /**
+   * Requests worked on at once per kind, how many may wait, and for how long
+   * (ADMISSION_{PAGES,API,PUBLIC}_IN_FLIGHT and _QUEUE, ADMISSION_QUEUE_WAIT_MS).
+   */
+  admission: AdmissionLimits;
+}
+
+// A page render or an API call holds a database connection for most of its time, so a few more
+// in flight than the pool has connections (DATABASE_POOL_SIZE, 10) keeps the pool busy without a
+// line forming inside it. The wait stays well under a second: an answer within a second, even a
+// refusal, is the point.
+const ADMISSION_DEFAULTS = { pages: { inFlight: 12, queue: 48 }, api: { inFlight: 16, queue: 64 }, public: { inFlight: 16, queue: 64 } } as const;
+const QUEUE_WAIT_MS = 500;
+
+function gateLimits(env: Record<string, string | undefined>, kind: keyof typeof ADMISSION_DEFAULTS, queueWaitMs: number): GateLimits {
+  const name = kind.toUpperCase();
+  const defaults = ADMISSION_DEFAULTS[kind];
+  return {
+    inFlight: Math.floor(positive(env[`ADMISSION_${name}_IN_FLIGHT`], defaults.inFlight)),
+    // Zero is a valid queue: refuse at once whatever does not find a place.
+    queue: Math.floor(nonNegative(env[`ADMISSION_${name}_QUEUE`], defaults.queue)),
+    queueWaitMs,
+  };
 }
 
 function positive(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
 export function serverLimits(env: Record<string, string | undefined> = process.env): ServerLimits {
@@ -23,7 +54,13 @@ export function serverLimits(env: Record<string, string | undefined> = process.e
     headersTimeoutMs: Math.min(requestTimeoutMs, positive(env.HEADERS_TIMEOUT_SECONDS, 15) * 1000),
     uploadsPerClient: Math.floor(positive(env.MAX_UPLOADS_PER_CLIENT, 8)),
     uploadsOverall: Math.floor(positive(env.MAX_UPLOADS, 128)),
+    admission: admissionLimits(env),
   };
+}
+
+export function admissionLimits(env: Record<string, string | undefined> = process.env): AdmissionLimits {
+  const queueWaitMs = Math.floor(positive(env.ADMISSION_QUEUE_WAIT_MS, QUEUE_WAIT_MS));
+  return { pages: gateLimits(env, "pages", queueWaitMs), api: gateLimits(env, "api", queueWaitMs), public: gateLimits(env, "public", queueWaitMs) };
 }
 
 /** Server actions' body limit: Next's own default (serverActions.bodySizeLimit), 1 MB. */

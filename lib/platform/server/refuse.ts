@@ -18,6 +18,8 @@ export interface Refusal {
   /** For the log. */
   reason: string;
   headers?: Record<string, string>;
+  /** Not logged one by one: its caller counts such refusals and logs them in bulk (admission control). */
+  quiet?: boolean;
 }
 
 const HOME = { href: "/", label: "Go to the home page" };
@@ -67,7 +69,7 @@ function logRefusal(request: Pick<IncomingMessage, "url" | "method">, refusal: R
  */
 export async function refuse(request: IncomingMessage, response: ServerResponse, refusal: Refusal, client: string, closeAfter = false): Promise<void> {
   const requestId = newRequestId();
-  logRefusal(request, refusal, requestId, client);
+  if (!refusal.quiet) logRefusal(request, refusal, requestId, client);
   const parts = refusalParts(request, refusal, requestId);
   const body = await parts.body;
   if (closeAfter) response.setHeader("Connection", "close");

@@ -189,7 +189,7 @@ export interface paths {
         };
         /**
          * List public boards
-         * @description Oldest first, with post counts.
+         * @description Oldest first, with post counts. Archived boards (which take no new posts) are left out; their posts stay readable.
          *
          *     Cached for 60 s (`Cache-Control: public, max-age=60, stale-while-revalidate=300`, never past the answer's next scheduled change).
          */
@@ -863,6 +863,8 @@ export interface components {
             slug: string;
             name: string;
             description: string;
+            /** @description An archived board takes no new ideas; its ideas stay readable. */
+            archived: boolean;
             /**
              * Format: date-time
              * @description ISO 8601 timestamp, UTC.

@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description On a board of this workspace.
+         * @description On a board of this workspace that is not archived (an archived one answers 409 naming `boardId`).
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `create_post`.
          */
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Create up to 100 posts at once
-         * @description All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.title`, `items.7.boardId` for a board that does not exist). The answer lists the posts in the order sent. The Free plan's post limit counts the whole batch.
+         * @description All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.title`, `items.7.boardId` for a board that does not exist (404) or is archived (409)). The answer lists the posts in the order sent. The Free plan's post limit counts the whole batch.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `create_posts`.
          */
@@ -260,6 +260,56 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tags in use
+         * @description Every tag a post of the workspace carries, with how many posts carry it, most used first (at most 1,000). Tags are set on posts (`tags` of `POST /posts` and `PATCH /posts/{id}`); here they are renamed or removed everywhere at once.
+         *
+         *     **Scope:** `posts:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `list_tags`.
+         */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a tag off every post
+         * @description The posts stay; the answer counts those the tag was taken off. One `tag.deleted` event. 404 when no post carries the tag.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `delete_tag`.
+         */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a tag on every post
+         * @description Every post carrying `{tag}` (URL-encoded; any letter case) carries `name` instead, once, in the same place; each counts as edited (`version` and `updatedAt` move). One `tag.renamed` event. 404 when no post carries the tag.
+         *
+         *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `rename_tag`.
+         */
+        patch: operations["renameTag"];
         trace?: never;
     };
     "/roadmap": {
@@ -1003,7 +1053,7 @@ export interface webhooks {
         put?: never;
         /**
          * board.updated
-         * @description A board's name, slug, description or visibility changed. data: the board (without its post count); previous: the changed fields before. Sent to endpoints subscribed to `board.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         * @description A board's name, slug, description or visibility changed, or it was archived or opened again. data: the board (without its post count); previous: the changed fields before. Sent to endpoints subscribed to `board.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_board_updated"];
         delete?: never;
@@ -1026,6 +1076,46 @@ export interface webhooks {
          * @description A board was deleted with its posts. data: { id, name, deletedPosts }. Sent to endpoints subscribed to `board.deleted` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_board_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tag.renamed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tag.renamed
+         * @description A tag was renamed on every post that carried it (each such post's version and updatedAt moved). data: { name, postCount } with the new name; previous: { name }. Sent to endpoints subscribed to `tag.renamed` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_tag_renamed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tag.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tag.deleted
+         * @description A tag was taken off every post that carried it; the posts stay. data: { name, postCount } (the posts it was taken off). Sent to endpoints subscribed to `tag.deleted` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_tag_deleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1888,6 +1978,8 @@ export interface components {
             /** @description Shown on the public portal (when the workspace publishes it). */
             isPublic: boolean;
             postCount: number;
+            /** @description When the board was archived (it takes no new posts), or null while it is open. */
+            archivedAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 timestamp, UTC.
@@ -2046,6 +2138,11 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        Tag: {
+            name: string;
+            /** @description How many posts carry the tag (merged ones included). */
+            postCount: number;
         };
         RoadmapItem: {
             /**
@@ -2743,6 +2840,8 @@ export interface operations {
                 /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
                 updatedSince?: string;
                 visibility?: "public" | "private" | "all";
+                /** @description `open` boards take new posts, `archived` ones do not. */
+                state?: "open" | "archived" | "all";
             };
             header?: never;
             path?: never;
@@ -2933,6 +3032,8 @@ export interface operations {
                     slug?: string & (unknown & unknown);
                     description?: string;
                     isPublic?: boolean;
+                    /** @description `true` archives the board: it takes no new posts and leaves the portal's list of boards; its posts keep their votes and comments. `false` opens it again. */
+                    archived?: boolean;
                 };
             };
         };
@@ -3070,7 +3171,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
@@ -3132,7 +3233,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
@@ -3597,6 +3698,128 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Tag"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Tag"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renameTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new name. A post that already carries it keeps it once. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Tag"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5414,7 +5637,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -5556,7 +5779,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -5969,6 +6192,90 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "board.deleted";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tag_renamed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "tag.renamed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tag_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "tag.deleted";
                     /**
                      * Format: date-time
                      * @description ISO 8601 timestamp, UTC.

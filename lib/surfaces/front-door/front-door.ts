@@ -12,6 +12,7 @@ import { refuse, refuseOnSocket } from "../../platform/server/refuse";
 import { targetProblem } from "../../platform/server/request-target";
 import { crossOriginProblem } from "../../platform/server/same-origin";
 import { answeringUnavailable } from "../../platform/server/unavailable-answer";
+import { admissionKindOf, createAdmission, type AdmissionKind } from "../../platform/server/admission";
 import { createUploadGate } from "../../platform/server/upload-gate";
 
 // What happens to a request before Next.js sees it (server.ts runs Next behind this), in order:
@@ -31,11 +32,17 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 // 8. A portal page's answer names in Vary what picks its variant (theme, language); a signed-out
 //    visit is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from it or
 //    renders through Next and keeps the page when it may be shared.
-// 9. Everything else goes to Next.
+// 9. Everything else goes to Next, through admission control (lib/platform/server/admission.ts): so
+//    many pages, API calls and public JSON renders at once, a short queue, and beyond it an
+//    immediate 503 with Retry-After. What is answered above (health, static files, cache hits)
+//    never waits for a place.
 // 10. A page visit that Next answers 500 because its database work found the database unavailable
 //    (no pooled connection in time, an outage) answers the styled 503 page instead (./unavailable-answer.ts).
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** What a refused request is told to wait before trying again. */
+const SHED_RETRY_AFTER_SECONDS = 2;
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
 
@@ -49,11 +56,29 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
 export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true }: { production?: boolean } = {}): http.Server {
   const handle = answeringUnavailable(next);
   const uploads = createUploadGate(limits);
+  const gates = createAdmission(limits.admission);
   // `npm run dev` runs this same front door; only Strict-Transport-Security stays off there.
   const securityHeaders = Object.entries(baseSecurityHeaders(production));
   // The response under way on each connection, so a deadline that passes mid-answer cuts the
   // connection rather than writing a second answer into it.
   const answering = new WeakMap<Socket, ServerResponse>();
+
+  /** `handle`, once the request's kind has a place; a refusal when none comes in time. */
+  async function admitted(kind: AdmissionKind, request: IncomingMessage, response: ServerResponse, client: string): Promise<void> {
+    const gone = new AbortController();
+    const onGone = () => gone.abort();
+    response.once("close", onGone);
+    const release = await gates[kind].enter(gone.signal);
+    response.off("close", onGone);
+    if (!release) {
+      if (gone.signal.aborted) return;
+      const message = "The server is at capacity right now; retry in a moment.";
+      return refuse(request, response, { code: "SERVICE_UNAVAILABLE", message, reason: `admission: ${kind}`, headers: { "Retry-After": String(SHED_RETRY_AFTER_SECONDS) }, quiet: true }, client);
+    }
+    if (response.writableEnded || response.destroyed) return release();
+    response.once("close", release);
+    return handle(request, response);
+  }
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
@@ -87,7 +112,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
         const message = "The request body is too large or nested too deeply.";
         return refuse(request, response, { code: "PAYLOAD_TOO_LARGE", message, reason: read.reason }, client, true);
       }
-      return handle(replayWithBody(request, read.body), response);
+      return admitted("pages", replayWithBody(request, read.body), response, client);
     }
 
     if ((request.method === "GET" || request.method === "HEAD") && request.url!.startsWith("/api/public/")) {
@@ -104,14 +129,19 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
       }
     }
 
+    // Answered from memory, like the fast lane's hits: it takes no place of the admission gates.
     if (serveWidgetLoader(request, response)) return;
+
+    const kind = admissionKindOf(request.url!);
+    if (kind === null) return handle(request, response);
 
     if (request.url!.startsWith("/p/")) {
       varyByVisitor(response);
-      if (await servePortalPage(request, response, handle)) return;
+      // A cached page is answered without a place; only a render waits for one.
+      if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client))) return;
     }
 
-    return handle(request, response);
+    return admitted(kind, request, response, client);
   }
 
   const server = http.createServer(

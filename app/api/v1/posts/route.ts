@@ -24,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       scope: "posts:write",
       schemas: { body: createPostBody },
       status: 201,
-      operation: { id: "createPost", summary: "Create a post", description: "On a board of this workspace.", response: postSchema, errors: ["NOT_FOUND", "PLAN_LIMIT"] },
+      operation: { id: "createPost", summary: "Create a post", description: "On a board of this workspace that is not archived (an archived one answers 409 naming `boardId`).", response: postSchema, errors: ["NOT_FOUND", "CONFLICT", "PLAN_LIMIT"] },
     },
     async ({ body }, ctx) => ({ data: await createPost(ctx, body) }),
   ),

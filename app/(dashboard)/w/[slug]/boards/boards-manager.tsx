@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { DashboardBoard } from "@/lib/domain/boards/list-all-boards";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import { deleteBoardAction } from "./actions";
+import { deleteBoardAction, updateBoardAction } from "./actions";
 import { BoardDialog } from "./board-dialog";
 
 type BoardsManagerProps = {
@@ -33,6 +33,20 @@ export function BoardsManager({ slug, boards, canManage, role, portalPublished, 
   // undefined: closed; null: a new board; a board: editing it.
   const [editing, setEditing] = useState<DashboardBoard | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<DashboardBoard | null>(null);
+  const [archiving, setArchiving] = useState<string | null>(null);
+
+  // Archiving is undone by one click, so it asks no confirmation; the toast says what it changed.
+  async function setArchived(board: DashboardBoard, archived: boolean) {
+    setArchiving(board.id);
+    const result = await updateBoardAction(slug, board.id, { archived });
+    setArchiving(null);
+    if (!result.ok) {
+      toast.error(Object.values(result.fieldErrors)[0] ?? "The board could not be changed.");
+    } else {
+      toast.success(archived ? `“${board.name}” is archived: it takes no new posts and leaves the portal's list.` : `“${board.name}” takes new posts again.`);
+    }
+    router.refresh();
+  }
 
   async function confirmDelete(): Promise<string | null> {
     if (!deleting) return null;
@@ -112,6 +126,7 @@ export function BoardsManager({ slug, boards, canManage, role, portalPublished, 
                     </Link>
                   </h2>
                   <Badge tone={board.isPublic ? "green" : "neutral"}>{board.isPublic ? "Public" : "Private"}</Badge>
+                  {board.archivedAt ? <Badge tone="amber">Archived</Badge> : null}
                 </div>
                 {board.description ? <p dir="auto" className="mt-0.5 text-sm text-slate-600">{board.description}</p> : null}
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">
@@ -135,6 +150,15 @@ export function BoardsManager({ slug, boards, canManage, role, portalPublished, 
                 <div className="flex shrink-0 gap-2">
                   <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(board)} aria-label={`Edit ${board.name}`}>
                     Edit
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    disabled={archiving === board.id}
+                    onClick={() => setArchived(board, !board.archivedAt)}
+                    aria-label={`${board.archivedAt ? "Reopen" : "Archive"} ${board.name}`}
+                  >
+                    {board.archivedAt ? "Reopen" : "Archive"}
                   </Button>
                   <Button
                     variant="secondary"

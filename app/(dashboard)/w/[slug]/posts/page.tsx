@@ -30,7 +30,9 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
     return listInbox(actor, { ...query, cursor: undefined }, state.sort);
   });
   const boardNames = new Map(boards.map((board) => [board.id, board.name]));
-  const canCreate = roleCan(actor.role, "posts.create") && boards.length > 0;
+  // Archived boards still filter the inbox, but take no new posts.
+  const openBoards = boards.filter((board) => board.archivedAt === null);
+  const canCreate = roleCan(actor.role, "posts.create") && openBoards.length > 0;
   const filtered = hasFilters(state);
 
   return (
@@ -40,7 +42,7 @@ export default async function PostsInboxPage({ params, searchParams }: Props) {
           <h1 className="text-2xl font-semibold tracking-tight">Posts</h1>
           <p className="mt-1 text-sm text-slate-600">Every post on every board: what your users asked for, and where it stands.</p>
         </div>
-        {canCreate ? <NewPostButton slug={slug} boards={boards} defaultBoardId={boards.find((board) => board.slug === state.board)?.id} /> : null}
+        {canCreate ? <NewPostButton slug={slug} boards={openBoards} defaultBoardId={openBoards.find((board) => board.slug === state.board)?.id} /> : null}
       </div>
 
       <nav aria-label="Status" className="scroll-hint -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" data-testid="status-tabs">

@@ -9,7 +9,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoutes(
     {
       cache: "content",
       schemas: { params: workspaceParams, query: pageOnlyQuery },
-      operation: { id: "listPublicBoards", summary: "List public boards", description: "Oldest first, with post counts.", response: publicBoardSchema, paginated: true },
+      operation: { id: "listPublicBoards", summary: "List public boards", description: "Oldest first, with post counts. Archived boards (which take no new posts) are left out; their posts stay readable.", response: publicBoardSchema, paginated: true },
     },
     ({ query }, ctx) => listPublicBoards(ctx.db, ctx.audience, query),
   ),

@@ -82,7 +82,9 @@ export default async function BoardPage({ params, searchParams }: Props) {
         <h2 id="post-idea" className="text-lg font-semibold">
           {t("postIdea")}
         </h2>
-        {user ? (
+        {board.archived ? (
+          <p className="mt-1 text-sm text-slate-600">{t("archived")}</p>
+        ) : user ? (
           <div className="mt-3">
             <SubmitPostForm
               slug={workspace.slug}

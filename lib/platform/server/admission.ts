@@ -1,0 +1,169 @@
+import fs from "node:fs";
+import path from "node:path";
+import { log } from "@/lib/platform/log/logger";
+
+// Admission control: at most so many requests of a kind are worked on at once, a few more wait
+// their turn for a short while, and the rest are told at once to come back (503 + Retry-After).
+//
+// Without it an overloaded server says yes to everything: requests queue for a database
+// connection until the pool's own timeout, every answer gets slow together, and a busy minute
+// becomes an outage. With it the work in progress stays what the machine can finish quickly, so
+// those admitted are answered fast, and those refused learn it in a millisecond rather than after
+// seconds. Kinds have their own gates so a flood of page renders cannot starve the API or the
+// public JSON, and what costs nothing (health checks, static files, answers from a cache) never
+// enters a gate at all.
+
+export const ADMISSION_KINDS = ["pages", "api", "public"] as const;
+export type AdmissionKind = (typeof ADMISSION_KINDS)[number];
+
+// Files served as they are, and Next's metadata files built once: nothing to render, nothing to wait for.
+const BUILT_FILES = ["/icon.svg", "/apple-icon.png", "/manifest.webmanifest", "/robots.txt"];
+const STATIC_FILES = new Set([...BUILT_FILES, ...publicFiles()]);
+
+function publicFiles(): string[] {
+  try {
+    return fs.readdirSync(path.resolve("public")).map((name) => `/${name}`);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The gate a request waits at, by its path, or null for what never waits: the health check (a load
+ * balancer must hear from a busy server that it is alive), Next's own built files, static files.
+ * Called after the public answer cache had its chance, so "public" is a render of public JSON.
+ */
+export function admissionKindOf(url: string): AdmissionKind | null {
+  const end = url.search(/[?#]/);
+  const pathname = end === -1 ? url : url.slice(0, end);
+  if (pathname === "/api/health" || STATIC_FILES.has(pathname)) return null;
+  if (pathname.startsWith("/_next/")) return pathname.startsWith("/_next/image") ? "pages" : null;
+  if (pathname.startsWith("/api/public/")) return "public";
+  if (pathname.startsWith("/api/")) return "api";
+  return "pages";
+}
+
+export interface GateLimits {
+  /** Requests of the kind being worked on at once. */
+  inFlight: number;
+  /** Requests that may wait for a place; one more is refused at once. */
+  queue: number;
+  /** How long a waiting request waits before it is refused after all. */
+  queueWaitMs: number;
+}
+
+export interface GateStats extends GateLimits {
+  active: number;
+  waiting: number;
+  /** Refused since the process started. */
+  shed: number;
+  lastShedAt: string | null;
+}
+
+interface Waiter {
+  admit: () => void;
+  refuse: () => void;
+}
+
+/** Called once when the request's work is over (answered, failed or abandoned); later calls do nothing. */
+export type Release = () => void;
+
+export interface Gate {
+  /** A place, once free (null when refused: the queue is full or the wait ran out). */
+  enter(abandoned?: AbortSignal): Promise<Release | null>;
+  stats(): GateStats;
+}
+
+/** How often a gate that keeps refusing says so in the log: once per period, with the count. */
+const SHED_LOG_PERIOD_MS = 10_000;
+
+export function createGate(kind: string, limits: GateLimits, now: () => number = Date.now): Gate {
+  let active = 0;
+  let shed = 0;
+  let lastShedAt: number | null = null;
+  let unreported = 0;
+  let reportedAt = -Infinity;
+  const waiting: Waiter[] = [];
+
+  function noteShed(reason: "queue full" | "waited too long") {
+    shed++;
+    unreported++;
+    lastShedAt = now();
+    if (lastShedAt - reportedAt < SHED_LOG_PERIOD_MS) return;
+    log.warn({ kind, refused: unreported, active, waiting: waiting.length, ...limits, reason }, "admission control refused requests: the server is at capacity");
+    reportedAt = lastShedAt;
+    unreported = 0;
+  }
+
+  function placeTaken(): Release {
+    active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      active--;
+      // The place passes straight to the longest waiter, so a newcomer cannot overtake the queue.
+      waiting.shift()?.admit();
+    };
+  }
+
+  return {
+    enter(abandoned) {
+      if (active < limits.inFlight && waiting.length === 0) return Promise.resolve(placeTaken());
+      if (waiting.length >= limits.queue) {
+        noteShed("queue full");
+        return Promise.resolve(null);
+      }
+      return new Promise<Release | null>((resolve) => {
+        const leave = () => {
+          clearTimeout(timer);
+          abandoned?.removeEventListener("abort", onAbandon);
+          const index = waiting.indexOf(waiter);
+          if (index >= 0) waiting.splice(index, 1);
+        };
+        const waiter: Waiter = {
+          admit: () => {
+            leave();
+            resolve(placeTaken());
+          },
+          refuse: () => {
+            leave();
+            resolve(null);
+          },
+        };
+        const onAbandon = () => waiter.refuse();
+        const timer = setTimeout(() => {
+          noteShed("waited too long");
+          waiter.refuse();
+        }, limits.queueWaitMs);
+        timer.unref?.();
+        abandoned?.addEventListener("abort", onAbandon, { once: true });
+        waiting.push(waiter);
+      });
+    },
+    stats() {
+      return { ...limits, active, waiting: waiting.length, shed, lastShedAt: lastShedAt === null ? null : new Date(lastShedAt).toISOString() };
+    },
+  };
+}
+
+export type AdmissionLimits = Record<AdmissionKind, GateLimits>;
+
+// The process's gates, one per kind, made by the front door at start; the health report reads them.
+let current: Record<AdmissionKind, Gate> | null = null;
+
+export function createAdmission(limits: AdmissionLimits): Record<AdmissionKind, Gate> {
+  current = {
+    pages: createGate("pages", limits.pages),
+    api: createGate("api", limits.api),
+    public: createGate("public", limits.public),
+  };
+  return current;
+}
+
+/** Each kind's limits and what it holds now, for /api/health; null where no front door runs (tests calling routes). */
+export function admissionStats(): Record<AdmissionKind, GateStats> | null {
+  if (!current) return null;
+  const gates = current;
+  return Object.fromEntries(ADMISSION_KINDS.map((kind) => [kind, gates[kind].stats()])) as Record<AdmissionKind, GateStats>;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Board" ADD COLUMN     "archivedAt" TIMESTAMPTZ(3);
