@@ -906,9 +906,11 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
-            /** @description Display name only; null when the account is gone. */
+            /** @description Display name (and picture, for SSO users) only; null when the account is gone. */
             author: {
                 name: string;
+                /** @description The picture of a person signed in through the workspace's own accounts (SSO), when it gave one. */
+                avatarUrl?: string;
             } | null;
         };
         PublicPostDetail: {
@@ -944,9 +946,11 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
-            /** @description Display name only; null when the account is gone. */
+            /** @description Display name (and picture, for SSO users) only; null when the account is gone. */
             author: {
                 name: string;
+                /** @description The picture of a person signed in through the workspace's own accounts (SSO), when it gave one. */
+                avatarUrl?: string;
             } | null;
             board: {
                 /**
@@ -975,9 +979,11 @@ export interface components {
                  */
                 id: string;
                 body: string;
-                /** @description Display name only; null when the account is gone. */
+                /** @description Display name (and picture, for SSO users) only; null when the account is gone. */
                 author: {
                     name: string;
+                    /** @description The picture of a person signed in through the workspace's own accounts (SSO), when it gave one. */
+                    avatarUrl?: string;
                 } | null;
                 /** @description A reply the workspace's team wrote. */
                 isTeamReply: boolean;
