@@ -105,6 +105,8 @@ test("an SSO user in the customer's app posts an idea with the host's metadata, 
   await expect(page.getByTestId("host-metadata")).toContainText("9.9.9");
   await expect(page.getByTestId("host-metadata")).toContainText("enterprise");
   await expect(page.getByTestId("host-metadata")).toContainText(`${host.origin}/reports?tab=1`);
+  await expect(page.getByTestId("post-author-company")).toContainText("Globex");
+  await expect(page.getByTestId("post-author-company")).toContainText("4,200");
 
   // The changelog: one unread note; opening the popup marks it seen, and it stays seen.
   await frame.getByTestId("widget-close").click();
