@@ -98,12 +98,22 @@ test("SSO: an admin sets it up; the portal's Sign in goes through the customer's
     // A visitor of the portal, signed in to nothing here.
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(postPath);
-    await visitor.getByRole("link", { name: "Sign in", exact: true }).click();
+    await visitor.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
     await expect(visitor).toHaveURL(new RegExp(`${postPath}$`));
     await expect(visitor.getByTestId("portal-user")).toContainText("Ada Lovelace");
     await expect(visitor.getByTestId("portal-user-avatar")).toBeVisible();
     await visitor.getByRole("button", { name: /^Upvote/ }).click();
     await expect(visitor.getByRole("button", { name: /^Remove your upvote/ })).toBeVisible();
+
+    // Their own idea shows their name and picture.
+    await visitor.goto(`/p/${portal.slug}/boards/ideas`);
+    const form = visitor.getByRole("form", { name: "Post an idea" });
+    await form.getByLabel("Title").fill("Quarterly invoices as PDF");
+    await form.getByRole("button", { name: /^(Post idea|Post anyway)$/ }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/p/${portal.slug}/posts/[^/]+$`));
+    await expect(visitor.getByRole("article")).toContainText("Ada Lovelace");
+    await expect(visitor.getByRole("article").getByTestId("author-avatar")).toBeVisible();
+    await shoot(visitor, "sso-portal-idea");
 
     // The same callback a second time (its state is used up): a clear page, not a sign-in.
     const fresh = await (await browser.newContext()).newPage();
@@ -126,7 +136,8 @@ test("SSO: an admin sets it up; the portal's Sign in goes through the customer's
     const rows = page.getByTestId("inbox-row");
     await expect(rows.first()).toContainText("Export to CSV");
     await expect(rows.first().getByTestId("inbox-voter-spend")).toContainText("12,500/mo");
-    await expect(rows.nth(1)).toContainText("A quieter idea");
+    await expect(rows.filter({ hasText: "Quarterly invoices as PDF" }).getByTestId("inbox-author-company")).toContainText("BigCorp · 12,500/mo");
+    await expect(rows.filter({ hasText: "Quarterly invoices as PDF" })).toContainText("Ada Lovelace");
     await shoot(page, "sso-inbox-spend");
     await page.goto(`/w/${portal.slug}/posts/${post.id}`);
     await expect(page.getByTestId("voters")).toContainText("Ada Lovelace");

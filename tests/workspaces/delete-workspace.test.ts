@@ -65,6 +65,16 @@ async function fullWorkspace() {
   await db.postNotificationPreference.create({ data: { workspaceId, userId: member.id, level: "NONE" } });
   await db.subscriber.create({ data: { workspaceId, topic: "STATUS", email: `sub-${workspaceId}@example.com`, manageTokenHash: `hash-${workspaceId}` } });
   await db.idempotencyKey.create({ data: { workspaceId, key: `retry-${workspaceId}`, fingerprint: "f", status: 201, body: "{}", completedAt: new Date() } });
+  // Portal sign-in with the workspace's own accounts: settings, a secret, a used token id and state,
+  // an SSO user with a company and a session.
+  await db.ssoSettings.create({ data: { workspaceId, enabled: true, signInUrl: "https://app.example.test/sso" } });
+  await db.ssoSecret.create({ data: { workspaceId, sealed: "not-a-real-secret", hint: "abcd" } });
+  await db.ssoTokenUse.create({ data: { workspaceId, jti: "jti-1", expiresAt: new Date(Date.now() + 60_000) } });
+  await db.ssoState.create({ data: { hash: `state-${workspaceId}`, workspaceId, returnPath: "/p/x", expiresAt: new Date(Date.now() + 60_000) } });
+  const ssoUser = await db.user.create({ data: { email: `sso-${workspaceId}@sso.invalid`, ssoWorkspaceId: workspaceId, ssoExternalId: "u1" } });
+  const company = await db.ssoCompany.create({ data: { workspaceId, externalId: "c1", name: "Co", monthlySpend: 10 } });
+  await db.ssoUserCompany.create({ data: { userId: ssoUser.id, companyId: company.id } });
+  await db.ssoSession.create({ data: { hash: `session-${workspaceId}`, userId: ssoUser.id, workspaceId, expiresAt: new Date(Date.now() + 60_000) } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }

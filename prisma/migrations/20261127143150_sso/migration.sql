@@ -89,7 +89,13 @@ CREATE INDEX "SsoTokenUse_expiresAt_idx" ON "SsoTokenUse"("expiresAt");
 CREATE INDEX "SsoState_expiresAt_idx" ON "SsoState"("expiresAt");
 
 -- CreateIndex
+CREATE INDEX "SsoState_workspaceId_idx" ON "SsoState"("workspaceId");
+
+-- CreateIndex
 CREATE INDEX "SsoSession_userId_idx" ON "SsoSession"("userId");
+
+-- CreateIndex
+CREATE INDEX "SsoSession_workspaceId_idx" ON "SsoSession"("workspaceId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "SsoCompany_workspaceId_externalId_key" ON "SsoCompany"("workspaceId", "externalId");
@@ -113,7 +119,16 @@ ALTER TABLE "SsoSettings" ADD CONSTRAINT "SsoSettings_workspaceId_fkey" FOREIGN 
 ALTER TABLE "SsoSecret" ADD CONSTRAINT "SsoSecret_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "SsoTokenUse" ADD CONSTRAINT "SsoTokenUse_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "SsoState" ADD CONSTRAINT "SsoState_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "SsoSession" ADD CONSTRAINT "SsoSession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "SsoSession" ADD CONSTRAINT "SsoSession_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "SsoCompany" ADD CONSTRAINT "SsoCompany_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
