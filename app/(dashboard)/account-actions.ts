@@ -1,12 +1,13 @@
 "use server";
 
-import { guardAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { endAllSessions } from "@/lib/platform/auth/sessions";
-import { SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import type { FormResult } from "@/lib/platform/forms/forms";
 
 /** Ends every session of the account on the server, this one included; the browser then signs out. */
-export async function signOutEverywhereAction(): Promise<FormResult<{ ended: number }>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  return { ok: true, data: { ended: await endAllSessions(user.id) } };
+export async function signOutEverywhereAction() {
+  return serverAction({ context: "signOutEverywhereAction", caller: "user" }, async (user): Promise<FormResult<{ ended: number }>> => ({
+    ok: true,
+    data: { ended: await endAllSessions(user.id) },
+  }));
 }

@@ -2,7 +2,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/platform/db/client";
 import { PUBLIC_CACHE_CHANNEL, startPublicCacheListener, type PublicCacheListener } from "@/lib/platform/cache/public-cache-listener";
-import { cacheKey, getCached, putCached } from "@/lib/platform/cache/response-cache";
+import { cacheKey } from "@/lib/platform/cache/namespaces";
+import { getCached, putCached } from "@/lib/platform/cache/response-cache";
 import { changeName } from "@/lib/domain/users/change-name";
 import { createTestUser } from "../support/api";
 import { seedPortal, type Portal } from "../public/fixtures";
@@ -21,7 +22,7 @@ let listener: PublicCacheListener;
 let portal: Portal;
 
 function store(slug: string, route = "board"): string {
-  const key = cacheKey(slug, route, {});
+  const key = cacheKey("public-answer", slug, { route });
   const now = Date.now();
   putCached(key, { status: 200, body: "cached", contentType: "text/html", etag: 'W/"x"', headers: {}, expiresAt: now + 60_000, validUntil: null }, now);
   return key;

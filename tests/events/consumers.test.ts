@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshCachesConsumer } from "@/lib/platform/cache/refresh-on-event";
 import { db } from "@/lib/platform/db/client";
 import type { EventType } from "@/lib/platform/events/catalogue";
-import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
-import { consumeEvent } from "@/lib/platform/events/dispatch";
+import { APP_JOBS, EVENT_CONSUMERS } from "@/lib/surfaces/worker/handlers";
+import { consumeEvent, dispatchEvent } from "@/lib/platform/events/dispatch";
 import { recordEvent, type StoredEvent } from "@/lib/platform/events/record-event";
-import { ROUTED_CONSUMERS } from "@/lib/platform/events/routing";
 import type { EventConsumer } from "@/lib/platform/events/types";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
 import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
-import { cacheKey, getCached, putCached } from "@/lib/platform/cache/response-cache";
 import { seedTenant } from "../support/api";
 
 const workers: JobWorker[] = [];
@@ -30,11 +27,13 @@ describe("consumers", () => {
     const seen: StoredEvent[] = [];
     let flakyAttempts = 0;
     const flakySeen: string[] = [];
-    // Stand-ins under the names of the two consumers a team reply is routed to.
+    // Two stand-ins that take a comment, and one that does not.
     const consumers: EventConsumer[] = [
-      { name: "cache.refresh", handle: async (event) => void seen.push(event) },
+      { name: "audit", types: ["comment.created"], handle: async (event) => void seen.push(event) },
+      { name: "elsewhere", types: ["todo.created"], handle: async () => void seen.push({ type: "wrong consumer" } as never) },
       {
         name: "notifications.post",
+        types: ["comment.created", "post.status_changed"],
         handle: async (event) => {
           flakyAttempts += 1;
           if (flakyAttempts === 1) throw new Error("down for a moment");
@@ -44,7 +43,10 @@ describe("consumers", () => {
     ];
     const worker = await startJobWorker({
       pollIntervalSeconds: 0.5,
-      handlers: { "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data, consumers) },
+      handlers: {
+        "events.dispatch": (data: { eventId: string }) => dispatchEvent(data, consumers).then(() => undefined),
+        "events.consume": (data: { eventId: string; consumer: string }) => consumeEvent(data, consumers),
+      },
     });
     workers.push(worker);
     process.env.JOBS_RETRY_DELAY_SECONDS = "1";
@@ -58,30 +60,32 @@ describe("consumers", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("an event queues jobs only for the consumers that act on its type, and every routed name is a consumer", async () => {
+  it("an event is dispatched to the consumers that name its type, each as its own job, and to no other", async () => {
     const { workspace } = await seedTenant();
     const consumersFor = async (type: EventType) => {
       const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type, data: { id: "x" } }));
+      await dispatchEvent({ eventId: recorded.id }, EVENT_CONSUMERS);
       const rows = await db.$queryRawUnsafe<{ consumer: string }[]>(
         `SELECT data->>'consumer' AS consumer FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = $1 ORDER BY 1`,
         recorded.id,
       );
       return rows.map((row) => row.consumer);
     };
-    expect(await consumersFor("todo.created")).toEqual(["cache.refresh"]);
-    expect(await consumersFor("post.status_changed")).toEqual(["cache.refresh", "notifications.post"]);
-    expect(await consumersFor("incident.created")).toEqual(["cache.refresh", "subscriber-notifications"]);
-    expect(await consumersFor("release_note.published")).toEqual(["cache.refresh", "subscriber-notifications"]);
-    const names = EVENT_CONSUMERS.map((consumer) => consumer.name);
-    for (const name of ROUTED_CONSUMERS) expect(names).toContain(name);
+    expect(await consumersFor("todo.created")).toEqual([]);
+    expect(await consumersFor("post.status_changed")).toEqual(["notifications.post"]);
+    expect(await consumersFor("incident.created")).toEqual(["subscriber-notifications"]);
+    expect(await consumersFor("release_note.published")).toEqual(["subscriber-notifications"]);
   });
 
-  it("the cache refresh consumer drops the workspace's cached public answers", async () => {
+  it("the statement recording an event queues its dispatch job, a job the worker runs", async () => {
     const { workspace } = await seedTenant();
-    const key = cacheKey(workspace.slug, "test.route", {});
-    putCached(key, { status: 200, body: "{}", contentType: "application/json", etag: '"x"', headers: {}, expiresAt: Date.now() + 60_000, validUntil: null });
-    expect(getCached(key)).toBeTruthy();
-    await refreshCachesConsumer.handle({ id: "e", workspaceId: workspace.id, type: "post.created", createdAt: new Date().toISOString(), data: {} });
-    expect(getCached(key)).toBeUndefined();
+    const recorded = await db.$transaction((tx) => recordEvent(tx, { workspaceId: workspace.id, type: "todo.created", data: { id: "x" } }));
+    const rows = await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM ${JOB_SCHEMA}.job WHERE data->>'eventId' = $1`, recorded.id);
+    expect(rows.map((row) => row.name)).toEqual(["events.dispatch"]);
+    expect(APP_JOBS.map((job) => job.name)).toEqual(expect.arrayContaining(["events.dispatch", "events.consume"]));
+  });
+
+  it("a consume job naming a consumer this build does not have fails with the reason", async () => {
+    await expect(consumeEvent({ eventId: "e", consumer: "gone" }, EVENT_CONSUMERS)).rejects.toThrow('No event consumer "gone" is defined in this build.');
   });
 });

@@ -7,10 +7,10 @@ export async function eventsOf(workspaceId: string, type?: string) {
   return rows.map((row) => ({ type: row.type, data: row.data as Record<string, unknown>, previous: row.previous as Record<string, unknown> | null, id: row.id }));
 }
 
-/** Which of these events have their consumers' jobs queued (each id once). */
+/** Which of these events have their dispatch (or consumers') jobs queued (each id once). */
 export async function eventsWithConsumeJobs(eventIds: string[]) {
   const rows = await db.$queryRawUnsafe<{ eventId: string }[]>(
-    `SELECT DISTINCT data->>'eventId' AS "eventId" FROM ${JOB_SCHEMA}.job WHERE name = 'events.consume' AND data->>'eventId' = ANY($1::text[])`,
+    `SELECT DISTINCT data->>'eventId' AS "eventId" FROM ${JOB_SCHEMA}.job WHERE name IN ('events.dispatch', 'events.consume') AND data->>'eventId' = ANY($1::text[])`,
     eventIds,
   );
   return rows.map((row) => row.eventId);

@@ -62,13 +62,13 @@ describe("defineJob", () => {
 describe("a job of a type no longer defined", () => {
   it("is failed when the app's worker starts, with a readable reason, and not retried", async () => {
     await db.$transaction((tx) => enqueueJob(tx, "webhooks.deliver", { deliveryId: "d1" }, { retryLimit: 5 }));
-    await db.$transaction((tx) => enqueueJob(tx, "events.dispatch", { eventId: "e1" }));
+    await db.$transaction((tx) => enqueueJob(tx, "search.reindex", { postId: "p1" }));
     // A queued job of a type that is defined is left to run.
     await db.$transaction((tx) => forgetUnconfirmedJob.queue(tx, { subscriberId: "nobody" }, { startAfter: new Date(Date.now() + 3_600_000) }));
 
     workers.push(await startAppWorker({ pollIntervalSeconds: 0.5, deliveries: false }));
 
-    for (const name of ["webhooks.deliver", "events.dispatch"]) {
+    for (const name of ["webhooks.deliver", "search.reindex"]) {
       const [row] = await jobRows(name);
       expect(row).toMatchObject({ state: "failed", retry_count: 0 });
       expect(row!.output?.message).toBe(`No job of type "${name}" is defined in this build: failed, not run and not retried.`);

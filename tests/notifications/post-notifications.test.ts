@@ -3,7 +3,7 @@ import * as oneClick from "@/app/api/unsubscribe/[token]/route";
 import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { db } from "@/lib/platform/db/client";
-import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/consumers";
+import { EVENT_CONSUMERS } from "@/lib/surfaces/worker/handlers";
 import { storedEvent } from "@/lib/platform/events/record-event";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
 import { sendQueuedMail } from "@/lib/platform/mail/send-mail";

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/platform/db/client";
 import { pageKeyOf } from "@/lib/surfaces/front-door/page-cache";
-import { cacheKey, clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
+import { cacheKey } from "@/lib/platform/cache/namespaces";
+import { clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
 import { startProductionServer } from "../support/production-server";
 
@@ -188,7 +189,7 @@ describe("page cache keys and the byte budget", () => {
     const { maxBytes } = publicCacheStats();
     const now = Date.now();
     for (let i = 0; i < 10_000; i++) {
-      const key = cacheKey("acme", "page", { url: `/p/acme/status?x=${i}&${"y".repeat(1900)}` });
+      const key = cacheKey("portal-page", "acme", { url: `/p/acme/status?x=${i}&${"y".repeat(1900)}` });
       putCached(key, { status: 200, body: "<html></html>", contentType: "text/html", etag: 'W/"e"', headers: {}, expiresAt: now + 60_000, validUntil: null }, now);
     }
     const stats = publicCacheStats();

@@ -14,7 +14,7 @@ export async function completeJobs(where: { id: string } | { consumedOf: string 
   if ("id" in where) {
     await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE id = $1::uuid`, where.id);
   } else {
-    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name = 'events.consume' AND data->>'eventId' = $1`, where.consumedOf);
+    await db.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET state = 'completed', completed_on = now() WHERE name IN ('events.dispatch', 'events.consume') AND data->>'eventId' = $1`, where.consumedOf);
   }
 }
 

@@ -6,7 +6,7 @@ import { MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
 import type { JobWorker } from "@/lib/platform/jobs/worker";
 import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
-import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
+import { fanOutEvent } from "@/lib/domain/webhooks/fan-out";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { actorOf } from "../support/actors";
@@ -75,7 +75,7 @@ async function endpointFor(url: string) {
 let eventCount = 0;
 async function recordPostCreated(workspaceId: string) {
   eventCount += 1;
-  await webhookConsumer.handle({ id: `evt_outage_${eventCount}_${Date.now()}`, workspaceId, type: "post.created", createdAt: new Date().toISOString(), data: { id: `p${eventCount}`, title: "Dark mode" } });
+  await fanOutEvent({ id: `evt_outage_${eventCount}_${Date.now()}`, workspaceId, type: "post.created", createdAt: new Date(), data: { id: `p${eventCount}`, title: "Dark mode" } });
 }
 
 /** What is left to do for a delivery: its state, when its next attempt is due, and whether a worker holds it. */

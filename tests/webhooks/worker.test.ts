@@ -4,7 +4,7 @@ import { db } from "@/lib/platform/db/client";
 import { recordEvent } from "@/lib/platform/events/record-event";
 import type { JobWorker } from "@/lib/platform/jobs/worker";
 import { startAppWorker } from "@/lib/surfaces/worker/app-worker";
-import { webhookConsumer } from "@/lib/domain/webhooks/consumer";
+import { fanOutEvent } from "@/lib/domain/webhooks/fan-out";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { MAX_IN_FLIGHT_PER_ENDPOINT } from "@/lib/domain/webhooks/endpoint-gate";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
@@ -42,7 +42,7 @@ it("a hanging endpoint does not delay another endpoint's deliveries; the consume
 
   const started = Date.now();
   for (let n = 0; n < 3; n++) {
-    await webhookConsumer.handle({ id: `evt_${n}`, workspaceId: tenant.workspace.id, type: "post.created", createdAt: new Date().toISOString(), data: { id: `p${n}`, title: `Post ${n}` } });
+    await fanOutEvent({ id: `evt_${n}`, workspaceId: tenant.workspace.id, type: "post.created", createdAt: new Date(), data: { id: `p${n}`, title: `Post ${n}` } });
   }
   await hanging.waitFor(1);
   await healthy.waitFor(3);

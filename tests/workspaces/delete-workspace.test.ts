@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as posts from "@/app/api/v1/posts/route";
 import * as publicStatus from "@/app/api/public/[workspace]/status/route";
 import * as publicBoards from "@/app/api/public/[workspace]/boards/route";
@@ -14,6 +14,14 @@ import { call, seedBoard, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { openIncident, seedPortal } from "../public/fixtures";
 import { get } from "../public/request";
+import type { SessionUser } from "@/lib/surfaces/auth/session";
+
+// The server action reads the session through guardAction (tested in tests/identity); here it
+// answers whoever the test says is signed in.
+const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock("@/lib/surfaces/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+const { deleteWorkspaceAction } = await import("@/app/(dashboard)/w/[slug]/settings/actions");
 
 // Every table with a workspaceId column, read from the database itself: a table another branch adds
 // later is checked too, without anyone remembering to list it here.
@@ -125,7 +133,10 @@ describe("deleteWorkspace", () => {
     expect(cached.status).toBe(200);
     expect((await get(publicBoards.GET, `/api/public/${doomed.slug}/boards`, params)).headers.get("x-cache")).toBe("HIT");
 
-    await deleteWorkspace(await actorOf(doomed.tenant, doomed.tenant.owner), confirm(doomed.slug));
+    // Through the settings form's action: the domain function drops no cache, the action drops
+    // this instance's cached answers of the slug it deleted.
+    signedIn.user = { id: doomed.tenant.owner.id, email: doomed.tenant.owner.email, name: null, emailVerified: true, sessionId: "test" };
+    expect(await deleteWorkspaceAction(doomed.slug, confirm(doomed.slug))).toEqual({ ok: true, data: { slug: doomed.slug, name: expect.any(String) } });
 
     const afterKey = await call(posts.GET, "GET", "/api/v1/posts", { key: doomed.key });
     expect(afterKey.status).toBe(401);

@@ -1,13 +1,12 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { isPortalLocale } from "@/lib/platform/i18n/locales";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { requestPasswordReset } from "@/lib/domain/users/request-password-reset";
-import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * The same answer whether or not the address has an account (lib/domain/users/request-password-reset.ts).
@@ -17,9 +16,8 @@ export async function requestPasswordResetAction(lang: string | null, input: { e
   const locale = isPortalLocale(lang) ? lang : undefined;
   return inAuthLanguage(
     locale,
-    await answerOutage("requestPasswordResetAction", async (): Promise<FormResult<{ email: string }>> => {
-      await refuseApiKeyInAction();
-      return requestPasswordReset({ email: input.email }, { ip: clientIp(await headers()), locale });
-    }),
+    await serverAction({ context: "requestPasswordResetAction", caller: "anyone" }, async (): Promise<FormResult<{ email: string }>> =>
+      requestPasswordReset({ email: input.email }, { ip: clientIp(await headers()), locale }),
+    ),
   );
 }

@@ -1,14 +1,13 @@
 "use server";
 
 import { headers } from "next/headers";
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { safePortalPath } from "@/lib/platform/auth/safe-callback";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { registerAccount } from "@/lib/domain/users/register-account";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
-import { answerOutage } from "@/lib/platform/forms/forms";
 import { portalSignUpClosedFor } from "@/lib/domain/sso/portal-sign-up-closed";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { DEFAULT_PORTAL_LOCALE } from "@/lib/platform/i18n/locales";
@@ -22,8 +21,7 @@ export async function signUpAction(input: { name: string; email: string; passwor
   const locale = await authLocaleOf({ lang, callbackUrl }).catch(() => undefined);
   return inAuthLanguage(
     locale,
-    await answerOutage("signUpAction", async (): Promise<FormResult<{ email: string }>> => {
-      await refuseApiKeyInAction();
+    await serverAction({ context: "signUpAction", caller: "anyone" }, async (): Promise<FormResult<{ email: string }>> => {
       const returnTo = safePortalPath(callbackUrl);
       // A portal whose team lets people in through its own app only: no account is made for it here.
       const closed = await portalSignUpClosedFor(returnTo);

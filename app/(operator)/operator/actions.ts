@@ -1,8 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { guardAction } from "@/lib/surfaces/auth/guard-action";
-import { formFailureOf, SESSION_ENDED } from "@/lib/platform/forms/forms";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
 import type { PlanChangeSummary } from "@/components/operator/plan-change-summary";
@@ -12,18 +10,17 @@ import type { PlanChangeSummary } from "@/components/operator/plan-change-summar
  * operator status again, so a page left open after the address left OPERATOR_EMAILS changes
  * nothing; anyone else hears the same "not found" as the page gave them.
  */
-export async function changePlanAction(slug: string, plan: string): Promise<FormResult<PlanChangeSummary>> {
-  const user = await guardAction();
-  if (!user) return SESSION_ENDED;
-  try {
-    const result = await changeWorkspacePlan({ kind: "operator", user }, { workspace: { slug }, plan });
-    revalidatePath("/operator");
-    revalidatePath(`/w/${result.workspace.slug}`, "layout");
-    return {
-      ok: true,
-      data: { name: result.workspace.name, from: result.from, to: result.to, changed: result.changed, overLimit: result.overLimit },
-    };
-  } catch (error) {
-    return formFailureOf(error, "changePlanAction");
-  }
+export async function changePlanAction(slug: string, plan: string) {
+  return serverAction(
+    {
+      context: "changePlanAction",
+      caller: "user",
+      // The workspace was found by this very slug, so its pages are under it.
+      stale: (answer: FormResult<PlanChangeSummary>) => (answer.ok ? { pages: ["/operator"], layouts: [`/w/${slug}`] } : undefined),
+    },
+    async (user): Promise<FormResult<PlanChangeSummary>> => {
+      const result = await changeWorkspacePlan({ kind: "operator", user }, { workspace: { slug }, plan });
+      return { ok: true, data: { name: result.workspace.name, from: result.from, to: result.to, changed: result.changed, overLimit: result.overLimit } };
+    },
+  );
 }

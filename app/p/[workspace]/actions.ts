@@ -5,12 +5,12 @@ import { getTranslations } from "next-intl/server";
 import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { guardPortalAction } from "@/lib/surfaces/auth/portal-visitor";
-import { portalChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { portalChanged } from "@/lib/platform/cache/refresh-after-change";
 import { addComment } from "@/lib/domain/comments/add-comment";
 import { scopedDb } from "@/lib/platform/db/scoped";
-import { answerOutage, SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
+import { SERVICE_UNAVAILABLE, type FormResult } from "@/lib/platform/forms/forms";
 import { findSimilarPosts } from "@/lib/domain/posts/find-similar-posts";
 import { submitVisitorPost, type VisitorPostInput } from "@/lib/domain/posts/submit-visitor-post";
 import { similarLookupLimiter } from "@/lib/domain/posts/visitor-limits";
@@ -60,28 +60,42 @@ async function inPageLanguage<T>(workspaceSlug: unknown, result: FormResult<T>):
   return { ok: false, fieldErrors: { form: errors("unavailable") } };
 }
 
+/**
+ * A visitor's change on the portal: the session if any (each action says "sign in" itself), the
+ * refusals it expects answered in its own shape, and after a success the portal's pages and
+ * cached answers refreshed (the workspace was found by this very slug).
+ */
+function visitorAction<R extends { ok: boolean }>(context: string, workspaceSlug: unknown, unavailable: R) {
+  return {
+    context,
+    // The caller is read per workspace (guardPortalAction: an account, or an SSO visitor of this
+    // workspace), once the action knows which workspace it is about.
+    caller: "anyone" as const,
+    refusals: "throw" as const,
+    unavailable,
+    stale: (answer: R) => (answer.ok ? portalChanged(String(workspaceSlug)) : undefined),
+  };
+}
+
 export async function voteAction(workspaceSlug: string, postId: string, voted: boolean): Promise<VoteActionResult> {
-  return answerOutage("voteAction", async (): Promise<VoteActionResult> => {
-    await refuseApiKeyInAction();
+  return serverAction(visitorAction<VoteActionResult>("voteAction", workspaceSlug, { ok: false, reason: "unavailable" }), async (): Promise<VoteActionResult> => {
     const found = await target(workspaceSlug, postId);
     const user = found ? await guardPortalAction(found.workspace.id) : null;
     if (!found || typeof voted !== "boolean") return { ok: false, reason: "not_found" };
     if (!user) return { ok: false, reason: "signed_out" };
     try {
       const result = await toggleVote({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, voted });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, ...result };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, reason: "not_found" };
       if (error instanceof DomainError && error.code === "CONFLICT") return { ok: false, reason: "merged" };
       throw error;
     }
-  }, { ok: false, reason: "unavailable" } satisfies VoteActionResult);
+  });
 }
 
 export async function commentAction(workspaceSlug: string, postId: string, body: string): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("commentAction", async (): Promise<FormResult<{ id: string }>> => {
-    await refuseApiKeyInAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("commentAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, postId);
     const user = found ? await guardPortalAction(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
@@ -89,7 +103,6 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
     if (!user) return { ok: false, fieldErrors: { form: t("signInToComment") } };
     try {
       const comment = await addComment({ workspaceId: found.workspace.id, postId: found.id, userId: user.id, body: String(body ?? "") });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: comment.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "VALIDATION_ERROR") {
@@ -108,8 +121,7 @@ export async function commentAction(workspaceSlug: string, postId: string, body:
  * checked by submitVisitorPost; a refusal comes back as a message on the form.
  */
 export async function submitPostAction(workspaceSlug: string, boardId: string, input: VisitorPostInput): Promise<FormResult<{ id: string }>> {
-  return inPageLanguage(workspaceSlug, await answerOutage("submitPostAction", async (): Promise<FormResult<{ id: string }>> => {
-    await refuseApiKeyInAction();
+  return inPageLanguage(workspaceSlug, await serverAction(visitorAction<FormResult<{ id: string }>>("submitPostAction", workspaceSlug, SERVICE_UNAVAILABLE), async (): Promise<FormResult<{ id: string }>> => {
     const found = await target(workspaceSlug, boardId);
     const user = found ? await guardPortalAction(found.workspace.id) : null;
     const { t, errors } = await formMessages(found?.workspace ?? null);
@@ -122,7 +134,6 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
         title: String(input?.title ?? ""),
         body: String(input?.body ?? ""),
       });
-      refreshAfterChange(portalChanged(found.workspace.slug));
       return { ok: true, data: { id: post.id } };
     } catch (error) {
       if (error instanceof DomainError && error.code === "NOT_FOUND") return { ok: false, fieldErrors: { form: t("boardGone") } };
@@ -138,8 +149,7 @@ export async function submitPostAction(workspaceSlug: string, boardId: string, i
  * title of at most 200 characters) and throttled per account; when throttled the list pauses.
  */
 export async function similarPostsAction(workspaceSlug: string, title: string): Promise<SimilarPostsResult> {
-  return answerOutage("similarPostsAction", async (): Promise<SimilarPostsResult> => {
-    await refuseApiKeyInAction();
+  return serverAction({ context: "similarPostsAction", caller: "anyone", refusals: "throw", unavailable: { posts: [], paused: true } }, async (): Promise<SimilarPostsResult> => {
     if (typeof workspaceSlug !== "string" || typeof title !== "string") return { posts: [], paused: false };
     const workspace = await findPublishedWorkspace(workspaceSlug);
     const user = workspace ? await guardPortalAction(workspace.id) : null;
@@ -151,5 +161,5 @@ export async function similarPostsAction(workspaceSlug: string, title: string): 
     const posts = await findSimilarPosts(db, audience, title.slice(0, 1_000));
     const voted = await listVotedPostIds(db, audience, posts.map((post) => post.id));
     return { posts: posts.map((post) => ({ ...post, voted: voted.has(post.id) })), paused: false };
-  }, { posts: [], paused: true });
+  });
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/platform/db/client";
+import type { EventType } from "@/lib/platform/events/catalogue";
 import type { EventConsumer, StoredEvent } from "@/lib/platform/events/types";
 import type { NotificationKind, PostStatus } from "@/lib/generated/prisma/enums";
 import { DEFAULT_PORTAL_LOCALE, isPortalLocale, portalPath, type PortalLocale } from "@/lib/platform/i18n/locales";
@@ -20,14 +21,14 @@ interface Change {
   update: PostUpdate;
 }
 
-async function changeOf(event: StoredEvent): Promise<Change | null> {
+function changeOf(event: StoredEvent): Change | null {
   if (event.type === "post.status_changed") {
     const postId = String(event.data.id ?? "");
-    const recorded = await db.postStatusChange.findUnique({ where: { eventId: event.id } });
-    const from = (recorded?.from ?? event.previous?.status) as PostStatus | undefined;
-    const to = (recorded?.to ?? event.data.status) as PostStatus | undefined;
+    const from = event.previous?.status as PostStatus | undefined;
+    const to = event.data.status as PostStatus | undefined;
     if (!postId || !from || !to) return null;
-    return { kind: "POST_STATUS", postId, actorId: recorded?.actorId ?? null, update: { kind: "status", from, to, note: recorded?.note ?? null } };
+    const { actorId = null, note = null } = event.context ?? {};
+    return { kind: "POST_STATUS", postId, actorId, update: { kind: "status", from, to, note } };
   }
   // Only the team's replies mail the post's people; visitors talking among themselves do not.
   if (event.type === "comment.created" && event.data.isTeamReply === true) {
@@ -55,7 +56,7 @@ function whySuppressed(
 
 /** Mails (or records as suppressed) everyone a post update concerns; returns the number of mails queued. */
 export async function notifyPostPeople(event: StoredEvent): Promise<number> {
-  const change = await changeOf(event);
+  const change = changeOf(event);
   if (!change) return 0;
   const workspace = await db.workspace.findUnique({
     where: { id: event.workspaceId },
@@ -113,8 +114,12 @@ export async function notifyPostPeople(event: StoredEvent): Promise<number> {
   });
 }
 
+/** What a post's people (author, voters, commenters) may be mailed about. */
+export const POST_NOTIFICATION_EVENTS = ["post.status_changed", "comment.created"] as const satisfies readonly EventType[];
+
 export const postNotificationConsumer: EventConsumer = {
   name: "notifications.post",
+  types: POST_NOTIFICATION_EVENTS,
   async handle(event) {
     await notifyPostPeople(event);
   },

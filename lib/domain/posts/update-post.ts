@@ -66,8 +66,14 @@ export async function updatePost(actor: WorkspaceActor, id: string, input: Updat
     const { workspaceId } = actor;
     if (editsText) await recordEvent(tx, { workspaceId, type: "post.updated", data: updated, previous: before });
     if (updated.status !== before.status) {
-      const event = await recordEvent(tx, { workspaceId, type: "post.status_changed", data: updated, previous: { status: before.status } });
-      // Who changed it and what they told the voters, for the mail the event leads to.
+      // Who changed it and what they told the voters travel with the event, for the mail it leads to.
+      const event = await recordEvent(tx, {
+        workspaceId,
+        type: "post.status_changed",
+        data: updated,
+        previous: { status: before.status },
+        context: { actorId: actor.userId, note: note || null },
+      });
       await tx.postStatusChange.create({
         data: { workspaceId, postId: id, from: before.status, to: updated.status, actorId: actor.userId, note: note || null, eventId: event.id },
       });

@@ -1,7 +1,6 @@
 import { db } from "@/lib/platform/db/client";
 import type { EventType } from "@/lib/platform/events/catalogue";
 import { storedEvent } from "@/lib/platform/events/record-event";
-import { CHANGELOG_SUBSCRIBER_EVENTS, STATUS_SUBSCRIBER_EVENTS } from "@/lib/platform/events/routing";
 import type { EventConsumer, StoredEvent } from "@/lib/platform/events/types";
 import type { NotificationKind, SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { formatDateTime } from "@/lib/platform/text/format-date";
@@ -12,6 +11,20 @@ import { subscriberUpdateMail, updateWords, type SubscriberUpdate } from "@/lib/
 import { mailRatePerSecond, queueNotifications, type NotificationRecipient } from "@/lib/domain/notifications/queue-notifications";
 import { portalLanguagesOf, type PortalLanguages } from "@/lib/platform/i18n/locales";
 import { manageLink, portalLink, releaseNoteLink, unsubscribeHeaders, type PortalPlace } from "./links";
+
+/** What the status page's subscribers are mailed about. */
+export const STATUS_SUBSCRIBER_EVENTS = [
+  "incident.created",
+  "incident.updated",
+  "incident.resolved",
+  "maintenance.scheduled",
+  "maintenance.started",
+  "maintenance.completed",
+  "maintenance.cancelled",
+] as const satisfies readonly EventType[];
+
+/** What the changelog's subscribers are mailed about. */
+export const CHANGELOG_SUBSCRIBER_EVENTS = ["release_note.published"] as const satisfies readonly EventType[];
 
 // Mail to status and changelog subscribers after an incident, a maintenance window or a release
 // note. The event's consumer only queues the first fan-out job; each fan-out job takes one chunk of
@@ -69,6 +82,7 @@ async function earlierSendPending(event: StoredEvent, topic: SubscriptionTopic):
 
 export const subscriberNotificationConsumer: EventConsumer = {
   name: "subscriber-notifications",
+  types: [...STATUS_SUBSCRIBER_EVENTS, ...CHANGELOG_SUBSCRIBER_EVENTS],
   async handle(event) {
     if (!topicOf(event.type)) return;
     const base = new Date().toISOString();

@@ -1,6 +1,5 @@
 import { db } from "@/lib/platform/db/client";
 import type { FormResult } from "@/lib/platform/forms/forms";
-import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { ownedWorkspaceFates } from "./owned-workspaces";
 
 export const confirmationHint = (email: string) => `Type your email address, ${email}, to confirm.`;
@@ -24,9 +23,13 @@ export function lastOwnerRefusal(names: string[]): string {
  * The owned workspaces are locked (lib/domain/users/owned-workspaces.ts) before they are counted, the
  * same row every membership change locks: a member joining, or a co-owner leaving, waits and then
  * sees the account gone, so no workspace is ever left without an owner.
+ *
+ * Caches are not this function's business: each deleted workspace row sends the database's
+ * notice every instance drops its cached answers on (lib/platform/cache/public-cache-listener.ts),
+ * and the server action drops this instance's at once from the slugs returned.
  */
 export async function deleteAccount(userId: string, input: { confirmation: unknown }): Promise<FormResult<{ deletedWorkspaces: string[] }>> {
-  const outcome = await db.$transaction(async (tx): Promise<FormResult<{ deletedWorkspaces: string[] }>> => {
+  return db.$transaction(async (tx): Promise<FormResult<{ deletedWorkspaces: string[] }>> => {
     const [account] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM "User" WHERE id = ${userId} FOR UPDATE`;
     if (!account) return { ok: false, fieldErrors: { form: "Your account no longer exists." } };
     const typed = typeof input.confirmation === "string" ? input.confirmation.trim().toLowerCase() : "";
@@ -42,6 +45,4 @@ export async function deleteAccount(userId: string, input: { confirmation: unkno
     await tx.user.delete({ where: { id: userId } });
     return { ok: true, data: { deletedWorkspaces: alone.map((workspace) => workspace.slug) } };
   });
-  if (outcome.ok) for (const slug of outcome.data.deletedWorkspaces) invalidateWorkspace(slug);
-  return outcome;
 }

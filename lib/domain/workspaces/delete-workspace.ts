@@ -3,7 +3,6 @@ import { DomainError } from "@/lib/platform/core/errors";
 import { zodDetails } from "@/lib/platform/core/zod-details";
 import { db } from "@/lib/platform/db/client";
 import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
-import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 export const deleteWorkspaceSchema = z.strictObject({
@@ -24,15 +23,16 @@ export const confirmationMismatch = (slug: string) => `That is not this workspac
  * concurrent insert into it fails its foreign key instead of leaving an orphan.
  *
  * Afterwards its API keys answer 401 (the key rows are gone and every request looks its key up),
- * and its portal 404: portal pages look the workspace up per request, and this instance's public
- * answer cache forgets the slug here.
+ * and its portal 404: portal pages look the workspace up per request, and the cached public
+ * answers go on the database's notice of the deleted row (every instance) and, on the instance
+ * that served the action, at once from the slug returned.
  */
 export async function deleteWorkspace(actor: WorkspaceActor, input: DeleteWorkspaceInput): Promise<{ slug: string; name: string }> {
   authorize(actor, "workspace.delete", "delete the workspace");
   const parsed = deleteWorkspaceSchema.safeParse(input);
   if (!parsed.success) throw new DomainError("VALIDATION_ERROR", "The confirmation is not valid.", zodDetails(parsed.error));
 
-  const deleted = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     // The workspace is the tenant itself, reached by the actor's own id (as in update-workspace).
     const [workspace] = await tx.$queryRaw<{ slug: string; name: string }[]>`
       SELECT slug, name FROM "Workspace" WHERE id = ${actor.workspaceId} FOR UPDATE`;
@@ -47,7 +47,5 @@ export async function deleteWorkspace(actor: WorkspaceActor, input: DeleteWorksp
     await tx.workspace.delete({ where: { id: actor.workspaceId } });
     return workspace;
   });
-  invalidateWorkspace(deleted.slug);
-  return deleted;
 }
 

@@ -5,7 +5,6 @@ import { db } from "@/lib/platform/db/client";
 import { isRecordNotFound } from "@/lib/platform/db/errors";
 import { WORKSPACE_GONE } from "@/lib/platform/db/scoped";
 import { PORTAL_LOCALES, type PortalLanguages } from "@/lib/platform/i18n/locales";
-import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 
 const localeSchema = z.enum(PORTAL_LOCALES, { message: `Choose one of: ${PORTAL_LOCALES.join(", ")}.` });
@@ -35,12 +34,13 @@ export async function updatePortalLanguages(actor: WorkspaceActor, input: Update
   const locales = PORTAL_LOCALES.filter((locale) => parsed.data.locales.includes(locale));
   try {
     // Workspace is the tenant itself, not a tenant-owned row: it is reached by the actor's own id.
-    const saved = await db.workspace.update({
+    // The portal's languages are cached with its other answers: the workspace row's change is the
+    // database's notice that drops them on every instance, and the server action drops its own at once.
+    await db.workspace.update({
       where: { id: actor.workspaceId },
       data: { portalDefaultLocale: parsed.data.defaultLocale, portalLocales: locales },
-      select: { slug: true },
+      select: { id: true },
     });
-    invalidateWorkspace(saved.slug); // the portal languages are cached with its other answers
     return { defaultLocale: parsed.data.defaultLocale, locales };
   } catch (error) {
     if (isRecordNotFound(error)) throw new DomainError("NOT_FOUND", WORKSPACE_GONE);

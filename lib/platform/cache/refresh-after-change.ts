@@ -3,17 +3,17 @@ import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
 
 /**
  * What a change made stale: `layouts` render afresh with every page below them, `pages` render
- * afresh alone, and `publicAnswersOf` names the workspace whose public answers this instance
+ * afresh alone, and `publicAnswersOf` names the workspace (or workspaces) whose public answers this instance
  * cached (portal JSON, feeds, badges) are dropped, so the portal shows the change at once rather
  * than when the cache entry expires.
  */
-export type StaleAfterChange = { layouts?: string[]; pages?: string[]; publicAnswersOf?: string };
+export type StaleAfterChange = { layouts?: string[]; pages?: string[]; publicAnswersOf?: string | readonly string[] };
 
 /** The one way a server action refreshes caches after it changed something. */
 export function refreshAfterChange(stale: StaleAfterChange): void {
   for (const path of stale.layouts ?? []) revalidatePath(path, "layout");
   for (const path of stale.pages ?? []) revalidatePath(path);
-  if (stale.publicAnswersOf) invalidateWorkspace(stale.publicAnswersOf);
+  for (const slug of [stale.publicAnswersOf ?? []].flat()) invalidateWorkspace(slug);
 }
 
 /** A change to feedback (boards, posts, comments, roadmap, changelog): the workspace's pages and its portal. */

@@ -124,10 +124,6 @@ export function invalidatedSince(slug: string, mark: number): boolean {
   return Math.max(epochs.cleared, epochs.bySlug.get(slug) ?? epochs.forgotten) > mark;
 }
 
-export function cacheKey(workspaceSlug: string, route: string, input: unknown): string {
-  return `${workspaceSlug}\u0000${route}\u0000${stableStringify(input ?? {})}`;
-}
-
 export function getCached(key: string, now = Date.now()): CachedAnswer | undefined {
   const entry = entries.get(key);
   if (!isAnswer(entry)) return undefined;
@@ -175,11 +171,13 @@ export function gzippedBody(key: string, answer: CachedAnswer, body: Uint8Array)
   return gzipped;
 }
 
-/** Forget everything cached for one workspace (after a write this process made). */
-export function invalidateWorkspace(workspaceSlug: string): void {
+/**
+ * Forget everything cached for one workspace (after a write this process made), or only its keys
+ * under `keyPrefix` (one namespace, namespaces.ts). Keys are built by namespaces.ts cacheKey.
+ */
+export function invalidateWorkspace(workspaceSlug: string, keyPrefix = `${workspaceSlug}\u0000`): void {
   epochs.bySlug.set(workspaceSlug, ++epochs.value);
-  const prefix = `${workspaceSlug}\u0000`;
-  for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+  for (const key of [...entries.keys()]) if (key.startsWith(keyPrefix)) entries.delete(key);
 }
 
 export function clearPublicCache(): void {
@@ -204,15 +202,4 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   const wanted = opaque(etag);
   return header.split(",").some((tag) => opaque(tag) === wanted);
-}
-
-function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${stableStringify(record[key])}`)
-    .join(",")}}`;
 }

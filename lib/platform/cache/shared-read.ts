@@ -1,4 +1,5 @@
-import { cacheKey, getCached, invalidatedSince, pageCacheTtlMs, putCached, renderStarted } from "@/lib/platform/cache/response-cache";
+import { getCachedValue, putCachedValue } from "@/lib/platform/cache/namespaces";
+import { invalidatedSince, pageCacheTtlMs, renderStarted } from "@/lib/platform/cache/response-cache";
 
 // Reads that are the same for every visitor of a published portal (a post with its comments), kept
 // between requests so a signed-in visitor's page, rendered per request because it shows their own
@@ -9,14 +10,10 @@ import { cacheKey, getCached, invalidatedSince, pageCacheTtlMs, putCached, rende
 // — and never live longer than a cached page (PUBLIC_PAGE_CACHE_TTL_SECONDS). A read that ran while
 // its workspace was invalidated is returned but not kept. Only for JSON-shaped values (no Dates).
 export async function sharedRead<T>(slug: string, name: string, input: Record<string, string>, read: () => Promise<T>): Promise<T> {
-  const key = cacheKey(slug, `shared-read ${name}`, input);
-  const hit = getCached(key);
-  if (hit) return JSON.parse(hit.body) as T;
+  const hit = getCachedValue("shared-read", slug, { name, input });
+  if (hit) return hit.value as T;
   const started = renderStarted();
   const value = await read();
-  if (!invalidatedSince(slug, started)) {
-    const body = JSON.stringify(value);
-    putCached(key, { status: 200, body, contentType: "application/json", etag: "", headers: {}, expiresAt: Date.now() + pageCacheTtlMs(), validUntil: null });
-  }
+  if (!invalidatedSince(slug, started)) putCachedValue("shared-read", slug, { name, input }, value, Date.now() + pageCacheTtlMs());
   return value;
 }

@@ -6,10 +6,10 @@ import { ensureQueue } from "@/lib/platform/jobs/enqueue-job";
 import { insertJobRowSql } from "@/lib/platform/jobs/sql";
 import { fanOutCtes } from "@/lib/platform/events/webhook-fan-out-sql";
 import type { EventType } from "./catalogue";
-import { CONSUME_EVENT_JOB, consumersOf } from "./routing";
+import { DISPATCH_EVENT_JOB } from "./event-jobs";
 
-// An event is written by one statement with everything that follows from it: the event row, one
-// consume job per consumer routed its type (lib/platform/events/routing.ts), and a delivery, due at once, per
+// An event is written by one statement with everything that follows from it: the event row, its
+// dispatch job (which hands it to the consumers of its type, lib/platform/events/dispatch.ts), and a delivery, due at once, per
 // webhook endpoint that subscribes to it (its attempts read the event from the event's row). All of
 // it commits with the change or not at all, and nothing waits for a job to learn what to do next.
 
@@ -27,16 +27,21 @@ function newEventId(): string {
  * happened; `dataSql` (and `previousSql`) are jsonb expressions over that row. The CTE
  * `recorded_event` returns the event. Call prepareEventSql() first.
  */
-export function recordEventCtes(fromCte: string, workspaceId: string, type: EventType, dataSql: Prisma.Sql, previousSql: Prisma.Sql = Prisma.sql`NULL::jsonb`): Prisma.Sql {
+export function recordEventCtes(
+  fromCte: string,
+  workspaceId: string,
+  type: EventType,
+  dataSql: Prisma.Sql,
+  previousSql: Prisma.Sql = Prisma.sql`NULL::jsonb`,
+  contextSql: Prisma.Sql = Prisma.sql`NULL::jsonb`,
+): Prisma.Sql {
   const id = newEventId();
-  const consume = insertJobRowSql(CONSUME_EVENT_JOB, Prisma.sql`jsonb_build_object('eventId', routed_event.id, 'consumer', routed_event.consumer)`, "routed_event", jobSettings());
+  const dispatch = insertJobRowSql(DISPATCH_EVENT_JOB, Prisma.sql`jsonb_build_object('eventId', recorded_event.id)`, "recorded_event", jobSettings());
   return Prisma.sql`, recorded_event AS (
-      INSERT INTO "Event" (id, "workspaceId", type, data, previous, "createdAt")
-      SELECT ${id}, ${workspaceId}, ${type}, ${dataSql}, ${previousSql}, clock_timestamp() FROM ${Prisma.raw(fromCte)}
-      RETURNING id, "workspaceId", type, "createdAt", data, previous
-    ), routed_event AS (
-      SELECT recorded_event.id, consumer FROM recorded_event CROSS JOIN jsonb_array_elements_text(${JSON.stringify(consumersOf(type))}::jsonb) AS consumer
-    ), consumed AS (${consume})${fanOutCtes("recorded_event", workspaceId, type, {
+      INSERT INTO "Event" (id, "workspaceId", type, data, previous, context, "createdAt")
+      SELECT ${id}, ${workspaceId}, ${type}, ${dataSql}, ${previousSql}, ${contextSql}, clock_timestamp() FROM ${Prisma.raw(fromCte)}
+      RETURNING id, "workspaceId", type, "createdAt", data, previous, context
+    ), dispatched AS (${dispatch})${fanOutCtes("recorded_event", workspaceId, type, {
       eventId: Prisma.sql`recorded_event.id`,
       // The event's own row is what its deliveries' attempts render: no copy per endpoint.
       payload: Prisma.sql`NULL::jsonb`,
@@ -46,5 +51,5 @@ export function recordEventCtes(fromCte: string, workspaceId: string, type: Even
 
 /** The queue an event's statement writes to must exist before it runs (checked once per process). */
 export async function prepareEventSql(sql: TransactionSql): Promise<void> {
-  await ensureQueue(sql, CONSUME_EVENT_JOB);
+  await ensureQueue(sql, DISPATCH_EVENT_JOB);
 }

@@ -2,7 +2,7 @@ import { transactionSql, type ScopedTx } from "@/lib/platform/db/scoped";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { EventType } from "./catalogue";
 import { prepareEventSql, recordEventCtes } from "./record-event-sql";
-import type { StoredEvent } from "./types";
+import type { EventContext, StoredEvent } from "./types";
 
 export type { StoredEvent } from "./types";
 
@@ -13,6 +13,8 @@ export interface NewEvent {
   type: EventType;
   data: object;
   previous?: object;
+  /** What its consumers need beyond the resource (who, a note); kept on the event, never in a webhook. */
+  context?: EventContext;
 }
 
 // A view may hold Dates or undefined fields; the row keeps exactly what JSON would.
@@ -27,6 +29,7 @@ interface EventRow {
   createdAt: Date;
   data: Prisma.JsonValue;
   previous: Prisma.JsonValue | null;
+  context: Prisma.JsonValue | null;
 }
 
 /**
@@ -44,8 +47,9 @@ export async function recordEvent(tx: EventTx, event: NewEvent): Promise<StoredE
     event.type,
     asJsonb(event.data),
     event.previous ? asJsonb(event.previous) : undefined,
+    event.context ? asJsonb(event.context) : undefined,
   )}
-    SELECT id, "workspaceId", type, "createdAt", data, previous FROM recorded_event`;
+    SELECT id, "workspaceId", type, "createdAt", data, previous, context FROM recorded_event`;
   const { rows } = await sql.executeSql(statement.text, statement.values);
   return storedEvent(rows[0] as EventRow);
 }
@@ -58,5 +62,6 @@ export function storedEvent(row: EventRow): StoredEvent {
     createdAt: row.createdAt.toISOString(),
     data: row.data as Record<string, unknown>,
     ...(row.previous !== null ? { previous: row.previous as Record<string, unknown> } : {}),
+    ...(row.context !== null ? { context: row.context as EventContext } : {}),
   };
 }

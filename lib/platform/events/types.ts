@@ -11,14 +11,24 @@ export interface StoredEvent {
   data: Record<string, unknown>;
   /** Before the change, where that means something (updates, status changes). */
   previous?: Record<string, unknown>;
+  /** What the change's consumers need beyond the resource, never sent in a webhook. */
+  context?: EventContext;
+}
+
+/** Who made the change and what they said about it (a status change's note to the voters). */
+export interface EventContext {
+  actorId?: string | null;
+  note?: string | null;
 }
 
 /**
- * Something that acts on every event: webhooks, cache refresh. Each consumer runs as its own job
- * per event (retried on its own; one failing never holds another back), at least once: a consumer
+ * Something that acts on events of the `types` it names, defined beside its feature and listed in
+ * the worker's composition root (lib/surfaces/worker/handlers.ts). Each runs as its own job per
+ * event (retried on its own; one failing never holds another back), at least once: a consumer
  * that must not act twice keys on `event.id`.
  */
 export interface EventConsumer {
   name: string;
+  types: readonly EventType[];
   handle(event: StoredEvent): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/platform/cache/port
 import { parseThemePreference, THEME_COOKIE } from "@/lib/platform/theme/preference";
 import { newRequestId } from "@/lib/platform/http/responses";
 import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
+import { cacheKey } from "@/lib/platform/cache/namespaces";
 import { etagOf, getCached, pageCacheTtlMs, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
 // Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
@@ -92,7 +93,7 @@ export async function pageKeyOf(request: Pick<IncomingMessage, "method" | "url" 
   // A redirect depends on the visitor, and an unknown portal has no language: Next answers both.
   if (route?.kind !== "serve" || !route.locale) return null;
   const variant = [route.locale, single(headers.host), single(headers["x-forwarded-proto"]), single(headers["x-forwarded-host"]), url, parseThemePreference(cookies.get(THEME_COOKIE))];
-  return { key: `${parsed.slug}\u0000page\u0000${JSON.stringify(variant)}`, slug: parsed.slug, status: parsed.rest === "/status" };
+  return { key: cacheKey("portal-page", parsed.slug, variant), slug: parsed.slug, status: parsed.rest === "/status" };
 }
 
 /**

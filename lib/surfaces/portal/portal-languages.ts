@@ -1,6 +1,6 @@
 import type { PortalLanguages } from "@/lib/platform/i18n/locales";
 import { findPublishedWorkspace, isPossibleSlug } from "@/lib/domain/workspaces/find-published-workspace";
-import { getCached, invalidateWorkspace, putCached } from "@/lib/platform/cache/response-cache";
+import { getCachedValue, invalidateNamespaces, putCachedValue } from "@/lib/platform/cache/namespaces";
 
 // The proxy asks on every unprefixed portal page to pick a visitor's first language; a few seconds
 // of staleness after a settings change is the price of not reading the row each time (and a change
@@ -10,20 +10,18 @@ import { getCached, invalidateWorkspace, putCached } from "@/lib/platform/cache/
 // what they render is never stale.
 const TTL_MS = 15_000;
 
-const keyOf = (slug: string) => `${slug}\u0000languages`;
-
 /** The languages of a published portal, for the proxy's first-visit redirect; null when there is none. */
 export async function findPortalLanguages(slug: string): Promise<PortalLanguages | null> {
   if (!isPossibleSlug(slug)) return null;
-  const hit = getCached(keyOf(slug));
-  if (hit) return JSON.parse(hit.body) as PortalLanguages | null;
+  const hit = getCachedValue("portal-languages", slug);
+  if (hit) return hit.value;
   const value = (await findPublishedWorkspace(slug))?.languages ?? null;
   const now = Date.now();
-  putCached(keyOf(slug), { status: 200, body: JSON.stringify(value), contentType: "application/json", etag: "", headers: {}, expiresAt: now + TTL_MS, validUntil: null }, now);
+  putCachedValue("portal-languages", slug, {}, value, now + TTL_MS, now);
   return value;
 }
 
-/** After a settings change in this process, the next request sees it at once (with every page of that portal). */
+/** After a settings change in this process, the next request's redirect sees it at once. */
 export function forgetPortalLanguages(slug: string): void {
-  invalidateWorkspace(slug);
+  invalidateNamespaces(["portal-languages"], slug);
 }

@@ -13,7 +13,8 @@ import { clientIp } from "@/lib/platform/server/client-ip";
 import { getPublishedWorkspaceOrThrow, isPossibleSlug, WORKSPACE_NOT_FOUND, type PublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
 import { rateLimitIp } from "./rate-limit";
 import { cachedAnswerParts, PUBLIC_CORS_HEADERS, rememberLane } from "@/lib/surfaces/public-api/fast-lane";
-import { cacheKey, etagOf, getCached, putCached, type CachedAnswer } from "@/lib/platform/cache/response-cache";
+import { cacheKey } from "@/lib/platform/cache/namespaces";
+import { etagOf, getCached, putCached, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
 // The /api/public pipeline, the key-free sibling of lib/surfaces/api/define-route.ts. In order:
 //   1 a request carrying an API key → 403 API_KEY_SCOPE (proxy.ts does it first; this repeats it
@@ -105,7 +106,7 @@ export function definePublicRoute<S extends PublicSchemas>(
       const slug = typeof rawParams.workspace === "string" ? rawParams.workspace : "";
       const input = parseInput(request, rawParams, spec.schemas ?? {}) as PublicInput<S>;
       const origin = publicOrigin();
-      const key = cacheKey(slug, `${cacheName} ${origin}`, input);
+      const key = cacheKey("public-answer", slug, { route: cacheName, origin, input });
 
       let answer = getCached(key);
       headers.set("X-Cache", answer ? "HIT" : "MISS");

@@ -1,31 +1,19 @@
 "use server";
 
-import { guardAction } from "@/lib/surfaces/auth/guard-action";
-import { answerOutage, formFailureOf, SESSION_ENDED, type FormResult } from "@/lib/platform/forms/forms";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { acceptInvitation, declineInvitation } from "@/lib/domain/invitations/accept-invitation";
 
-export async function acceptByLinkAction(token: string): Promise<FormResult<{ slug: string }>> {
-  return answerOutage("acceptByLinkAction", async (): Promise<FormResult<{ slug: string }>> => {
-    const user = await guardAction();
-    if (!user) return SESSION_ENDED;
-    try {
-      const { workspace } = await acceptInvitation(user.id, { token: String(token) });
-      return { ok: true, data: { slug: workspace.slug } };
-    } catch (error) {
-      return formFailureOf(error, "acceptByLinkAction");
-    }
+export async function acceptByLinkAction(token: string) {
+  return serverAction({ context: "acceptByLinkAction", caller: "user" }, async (user): Promise<FormResult<{ slug: string }>> => {
+    const { workspace } = await acceptInvitation(user.id, { token: String(token) });
+    return { ok: true, data: { slug: workspace.slug } };
   });
 }
 
-export async function declineByLinkAction(token: string): Promise<FormResult<{ name: string }>> {
-  return answerOutage("declineByLinkAction", async (): Promise<FormResult<{ name: string }>> => {
-    const user = await guardAction();
-    if (!user) return SESSION_ENDED;
-    try {
-      const { workspace } = await declineInvitation(user.id, { token: String(token) });
-      return { ok: true, data: workspace };
-    } catch (error) {
-      return formFailureOf(error, "declineByLinkAction");
-    }
+export async function declineByLinkAction(token: string) {
+  return serverAction({ context: "declineByLinkAction", caller: "user" }, async (user): Promise<FormResult<{ name: string }>> => {
+    const { workspace } = await declineInvitation(user.id, { token: String(token) });
+    return { ok: true, data: workspace };
   });
 }

@@ -1,11 +1,10 @@
 "use server";
 
-import { refuseApiKeyInAction } from "@/lib/surfaces/auth/guard-action";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { inAuthLanguage } from "@/lib/surfaces/auth/auth-form-errors";
 import { isPortalLocale } from "@/lib/platform/i18n/locales";
 import { resetPassword } from "@/lib/domain/users/reset-password";
-import { answerOutage } from "@/lib/platform/forms/forms";
 
 /**
  * Sets the new password; every session of the account ends (lib/domain/users/reset-password.ts). `lang`
@@ -14,9 +13,6 @@ import { answerOutage } from "@/lib/platform/forms/forms";
 export async function resetPasswordAction(token: string, lang: string | null, input: { password: string }): Promise<FormResult<{ email: string }>> {
   return inAuthLanguage(
     isPortalLocale(lang) ? lang : undefined,
-    await answerOutage("resetPasswordAction", async (): Promise<FormResult<{ email: string }>> => {
-      await refuseApiKeyInAction();
-      return resetPassword({ token, password: input.password });
-    }),
+    await serverAction({ context: "resetPasswordAction", caller: "anyone" }, (): Promise<FormResult<{ email: string }>> => resetPassword({ token, password: input.password })),
   );
 }

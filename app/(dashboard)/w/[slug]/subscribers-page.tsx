@@ -1,11 +1,11 @@
-import { revalidatePath } from "next/cache";
 import { SubscriberList } from "@/components/subscriptions/subscriber-list";
 import { DomainError } from "@/lib/platform/core/errors";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/domain/subscriptions/list-subscribers";
 import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/domain/subscriptions/list-subscribers";
 
 // The status page's and the changelog's subscriber lists share this page: the topic decides the
 // words, the path and the role that may see the addresses (lib/domain/subscriptions/list-subscribers.ts).
@@ -15,14 +15,16 @@ const AREA = {
   CHANGELOG: { path: "changelog", title: "Changelog subscribers", back: "Changelog", intro: "People who confirmed an address on the public changelog. They are mailed when a release note is published." },
 } as const;
 
+/** The remove button's form action: a signed-out caller changes nothing; an address already gone is no error. */
 export async function removeSubscriberFor(topic: SubscriptionTopic, slug: string, formData: FormData): Promise<void> {
-  const user = await guardAction();
-  if (!user) return;
-  const actor = await getWorkspaceActorOrThrow(user.id, slug);
-  await removeSubscriber(actor, topic, String(formData.get("id") ?? "")).catch((error: unknown) => {
-    if (!(error instanceof DomainError && error.code === "NOT_FOUND")) throw error;
-  });
-  revalidatePath(`/w/${slug}/${AREA[topic].path}/subscribers`);
+  await serverAction(
+    { context: "removeSubscriberAction", caller: { workspace: slug }, refusals: "throw", signedOut: undefined, stale: { pages: [`/w/${slug}/${AREA[topic].path}/subscribers`] } },
+    async (actor) => {
+      await removeSubscriber(actor, topic, String(formData.get("id") ?? "")).catch((error: unknown) => {
+        if (!(error instanceof DomainError && error.code === "NOT_FOUND")) throw error;
+      });
+    },
+  );
 }
 
 export async function SubscribersPage({ slug, topic, search, remove }: { slug: string; topic: SubscriptionTopic; search: Record<string, string | string[] | undefined>; remove: (formData: FormData) => Promise<void> }) {

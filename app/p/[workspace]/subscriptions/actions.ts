@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { DomainError } from "@/lib/platform/core/errors";
-import { answerOutage } from "@/lib/platform/forms/forms";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { isPortalLocale, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
 import { clientIp } from "@/lib/platform/server/client-ip";
 import { findPublishedWorkspace } from "@/lib/domain/workspaces/find-published-workspace";
@@ -20,8 +20,8 @@ import { unsubscribe } from "@/lib/domain/subscriptions/unsubscribe";
 export type SubscribeResult = { ok: true } | { ok: false; reason: "invalid_email" | "rate_limited" | "not_found" | "unavailable" };
 
 export async function subscribeAction(slug: string, topic: string, email: string, componentIds: string[]): Promise<SubscribeResult> {
-  return answerOutage(
-    "subscribeAction",
+  return serverAction(
+    { context: "subscribeAction", caller: "anyone", refusals: "throw", unavailable: { ok: false, reason: "unavailable" } },
     async (): Promise<SubscribeResult> => {
       const workspace = typeof slug === "string" ? await findPublishedWorkspace(slug) : null;
       if (!workspace || !isTopic(topic)) return { ok: false, reason: "not_found" };
@@ -37,7 +37,6 @@ export async function subscribeAction(slug: string, topic: string, email: string
         throw error;
       }
     },
-    { ok: false, reason: "unavailable" } satisfies SubscribeResult,
   );
 }
 
@@ -47,23 +46,32 @@ async function workspaceOf(formData: FormData) {
   return { slug, workspace, token: String(formData.get("token") ?? "") };
 }
 
+// The buttons of the confirm and manage pages answer by redirecting, so an outage goes on to the error page.
+const tokenForm = (context: string) => ({ context, caller: "anyone" as const, refusals: "throw" as const, unavailable: "throw" as const });
+
 export async function confirmAction(formData: FormData): Promise<void> {
-  const { slug, workspace, token } = await workspaceOf(formData);
-  const outcome = workspace ? await confirmSubscription(workspace.id, token) : { status: "invalid" as const };
-  if (outcome.status === "confirmed") redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${outcome.manageToken}&confirmed=1`);
-  redirect(`/p/${encodeURIComponent(slug)}/subscriptions/confirm?result=${outcome.status}${"topic" in outcome ? `&topic=${outcome.topic}` : ""}`);
+  return serverAction(tokenForm("confirmAction"), async () => {
+    const { slug, workspace, token } = await workspaceOf(formData);
+    const outcome = workspace ? await confirmSubscription(workspace.id, token) : { status: "invalid" as const };
+    if (outcome.status === "confirmed") redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${outcome.manageToken}&confirmed=1`);
+    redirect(`/p/${encodeURIComponent(slug)}/subscriptions/confirm?result=${outcome.status}${"topic" in outcome ? `&topic=${outcome.topic}` : ""}`);
+  });
 }
 
 export async function saveComponentsAction(formData: FormData): Promise<void> {
-  const { slug, workspace, token } = await workspaceOf(formData);
-  const ids = formData.getAll("component").map(String);
-  const saved = workspace ? await updateSubscriptionComponents(workspace.id, token, ids) : false;
-  redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${encodeURIComponent(token)}${saved ? "&saved=1" : ""}`);
+  return serverAction(tokenForm("saveComponentsAction"), async () => {
+    const { slug, workspace, token } = await workspaceOf(formData);
+    const ids = formData.getAll("component").map(String);
+    const saved = workspace ? await updateSubscriptionComponents(workspace.id, token, ids) : false;
+    redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?token=${encodeURIComponent(token)}${saved ? "&saved=1" : ""}`);
+  });
 }
 
 export async function unsubscribeAction(formData: FormData): Promise<void> {
-  const { slug, workspace, token } = await workspaceOf(formData);
-  if (workspace) await unsubscribe(workspace.id, token);
-  const topic = String(formData.get("topic") ?? "");
-  redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?unsubscribed=1${isTopic(topic) ? `&topic=${topic}` : ""}`);
+  return serverAction(tokenForm("unsubscribeAction"), async () => {
+    const { slug, workspace, token } = await workspaceOf(formData);
+    if (workspace) await unsubscribe(workspace.id, token);
+    const topic = String(formData.get("topic") ?? "");
+    redirect(`/p/${encodeURIComponent(slug)}/subscriptions/manage?unsubscribed=1${isTopic(topic) ? `&topic=${topic}` : ""}`);
+  });
 }

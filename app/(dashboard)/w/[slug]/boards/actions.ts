@@ -4,7 +4,7 @@ import { createBoard } from "@/lib/domain/boards/create-board";
 import { deleteBoard } from "@/lib/domain/boards/delete-board";
 import type { CreateBoardInput, UpdateBoardInput } from "@/lib/domain/boards/schemas";
 import { updateBoard } from "@/lib/domain/boards/update-board";
-import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
 import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 
 // Each action re-reads the session and role; createBoard, updateBoard and deleteBoard check
@@ -20,9 +20,11 @@ export async function updateBoardAction(slug: string, boardId: string, input: Up
 
 /** `expectedPostCount`: how many posts the confirmation said would go; more than that refuses. */
 export async function deleteBoardAction(slug: string, boardId: string, expectedPostCount: number) {
-  const result = await runWorkspaceAction(slug, "deleteBoardAction", (actor) =>
-    deleteBoard(actor, String(boardId), { expectedPostCount: Number.isInteger(expectedPostCount) ? expectedPostCount : 0 }),
+  return runWorkspaceAction(
+    slug,
+    "deleteBoardAction",
+    (actor) => deleteBoard(actor, String(boardId), { expectedPostCount: Number.isInteger(expectedPostCount) ? expectedPostCount : 0 }),
+    // Deleted in another tab meanwhile: the page still lists it, so it renders afresh too.
+    (answer) => (answer.ok || answer.fieldErrors.form === "This board was already deleted." ? feedbackChanged(slug) : undefined),
   );
-  if (result.ok || result.fieldErrors.form === "This board was already deleted.") refreshAfterChange(feedbackChanged(slug));
-  return result;
 }

@@ -6,7 +6,8 @@ import { deleteReleaseNote } from "@/lib/domain/changelog/delete-release-note";
 import { getEditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
 import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
 import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/domain/changelog/update-release-note";
-import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 
 // The changelog editor's server actions. Each runs the domain function (which checks
@@ -22,21 +23,21 @@ export async function createNoteAction(slug: string, input: CreateReleaseNoteBod
  * written and the answer carries their version, for the editor to show.
  */
 export async function saveNoteAction(slug: string, id: string, input: UpdateReleaseNoteBody): Promise<SaveNoteResult> {
-  const result = await runWorkspaceAction(slug, "saveNoteAction", async (actor) => {
-    try {
-      await updateReleaseNote(actor, String(id), input);
-      return { saved: await getEditorNote(actor.db, String(id)), stale: null };
-    } catch (error) {
-      if (error instanceof StaleReleaseNoteError) return { saved: null, stale: { message: error.message, current: await getEditorNote(actor.db, String(id)) } };
-      throw error;
-    }
-  });
-  if (!result.ok) return result;
-  const { saved, stale } = result.data;
-  if (stale?.current) return { ok: false, fieldErrors: { form: stale.message }, current: stale.current };
-  if (!saved) return { ok: false, fieldErrors: { form: "This release note was deleted, perhaps in another tab." } };
-  refreshAfterChange(feedbackChanged(slug));
-  return { ok: true, data: saved };
+  return serverAction(
+    { context: "saveNoteAction", caller: { workspace: slug }, stale: (answer: SaveNoteResult) => (answer.ok ? feedbackChanged(slug) : undefined) },
+    async (actor): Promise<SaveNoteResult> => {
+      try {
+        await updateReleaseNote(actor, String(id), input);
+      } catch (error) {
+        if (!(error instanceof StaleReleaseNoteError)) throw error;
+        const current = await getEditorNote(actor.db, String(id));
+        if (current) return { ok: false, fieldErrors: { form: error.message }, current };
+      }
+      const saved = await getEditorNote(actor.db, String(id));
+      if (!saved) return { ok: false, fieldErrors: { form: "This release note was deleted, perhaps in another tab." } };
+      return { ok: true, data: saved };
+    },
+  );
 }
 
 export async function deleteNoteAction(slug: string, id: string) {

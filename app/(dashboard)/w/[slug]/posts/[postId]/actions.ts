@@ -2,7 +2,8 @@
 
 import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-comment";
 import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
-import { feedbackChanged, refreshAfterChange } from "@/lib/platform/cache/refresh-after-change";
+import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
+import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
@@ -23,23 +24,20 @@ export type SavePostResult = FormResult<PostText & { version: number }> | { ok: 
  * between, nothing is written and the answer carries the current text, for the form to show.
  */
 export async function savePostTextAction(slug: string, postId: string, input: PostText, expectedVersion: number): Promise<SavePostResult> {
-  const result = await runWorkspaceAction(slug, "savePostTextAction", async (actor) => {
-    try {
-      const saved = await updatePost(actor, String(postId), { title: input?.title, body: input?.body, tags: input?.tags }, { expectedVersion: Number(expectedVersion) });
-      // The save was conditional on `expectedVersion`, so it made exactly the next one.
-      return { saved: { title: saved.title, body: saved.body, tags: saved.tags, version: Number(expectedVersion) + 1 }, stale: null };
-    } catch (error) {
-      if (error instanceof StalePostError) return { saved: null, stale: error };
-      throw error;
-    }
-  });
-  if (!result.ok) return result;
-  if (result.data.stale) {
-    const { message, current } = result.data.stale;
-    return { ok: false, fieldErrors: { form: message }, current: { title: current.title, body: current.body, tags: current.tags, version: current.version } };
-  }
-  refreshAfterChange(feedbackChanged(slug));
-  return { ok: true, data: result.data.saved! };
+  return serverAction(
+    { context: "savePostTextAction", caller: { workspace: slug }, stale: (answer: SavePostResult) => (answer.ok ? feedbackChanged(slug) : undefined) },
+    async (actor): Promise<SavePostResult> => {
+      try {
+        const saved = await updatePost(actor, String(postId), { title: input?.title, body: input?.body, tags: input?.tags }, { expectedVersion: Number(expectedVersion) });
+        // The save was conditional on `expectedVersion`, so it made exactly the next one.
+        return { ok: true, data: { title: saved.title, body: saved.body, tags: saved.tags, version: Number(expectedVersion) + 1 } };
+      } catch (error) {
+        if (!(error instanceof StalePostError)) throw error;
+        const { message, current } = error;
+        return { ok: false, fieldErrors: { form: message }, current: { title: current.title, body: current.body, tags: current.tags, version: current.version } };
+      }
+    },
+  );
 }
 
 export async function changeStatusAction(slug: string, postId: string, status: PostStatus, note?: string) {
