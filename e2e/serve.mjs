@@ -32,6 +32,8 @@ const env = {
   OPERATOR_CONTACT: process.env.E2E_OPERATOR_CONTACT ?? "plans@e2e.example.test",
   // The webhook specs' receivers listen on 127.0.0.1 over plain http.
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+  // The monitors spec watches a target on this machine.
+  MONITOR_ALLOW_PRIVATE_NETWORKS: "true",
 };
 
 async function startMailbox() {

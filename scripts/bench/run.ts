@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { floodLongLines } from "./flood";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
+import { describeMonitorBench, runMonitorBench } from "./monitors";
 import { describeWebhookBench, runWebhookBench } from "./webhooks";
 import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench, vacuumChurnedTables } from "./seed";
@@ -41,6 +42,8 @@ Options
   --worker <where>    in-process (default) or separate: the product's job worker in its own
                       process (JOBS_IN_PROCESS=false and \`npm run worker\`)
   --webhooks          also the webhook write scenario (scripts/bench/webhooks.ts), on the product
+  --monitors          also the monitor scenario (scripts/bench/monitors.ts): 1,000 HTTP monitors at
+                      30 s on the product; with --scenarios none, only it
   --skip-seed         keep the existing bench database (a fresh API key and session are issued)
   --only <which>      product or bare
   --build             run \`npm run build\` first even when a build exists
@@ -73,6 +76,7 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     "max-steal": { type: "string", default: "10" },
     webhooks: { type: "boolean", default: false },
+    monitors: { type: "boolean", default: false },
     worker: { type: "string", default: "in-process" },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -113,7 +117,8 @@ if (args.only && args.only !== "product" && args.only !== "bare") {
   process.exit(2);
 }
 const wanted = args.scenarios?.split(",").map((name) => name.trim());
-const unknown = wanted?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
+// "none": no load scenario at all, for a run of the --webhooks or --monitors scenario alone.
+const unknown = wanted?.filter((name) => name !== "none" && !SCENARIOS.some((s) => s.name === name)) ?? [];
 if (unknown.length) {
   console.error(`unknown scenario(s): ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`);
   process.exit(2);
@@ -350,6 +355,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     MAX_UPLOADS: "100000",
     // The webhook scenario's receivers listen on 127.0.0.1.
     ...(args.webhooks ? { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
+    // So do the monitor scenario's targets.
+    ...(args.monitors ? { MONITOR_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
     // `--worker separate`: the jobs run in their own process (`npm run worker`), as a deployment may.
     ...(args.worker === "separate" ? { JOBS_IN_PROCESS: "false" } : {}),
   };
@@ -549,6 +556,15 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
         cpu: () => cpuSplit(child.pid!),
       })));
     }
+    if (args.monitors && server.name === "product") {
+      console.log(describeMonitorBench(await runMonitorBench(base, credentials.apiKey, {
+        databaseUrl: DATABASE_URL,
+        connections: CONNECTIONS,
+        warmupSeconds: WARMUP,
+        durationSeconds: DURATION,
+        serverCpuSeconds: () => treeCpuSeconds([child.pid!]),
+      })));
+    }
     return measurements;
   } finally {
     if (proxy) await stop(proxy.child);
@@ -657,7 +673,8 @@ async function main() {
         // The status twin serves the bytes the product answered in this run, so it needs the product first.
         const scenarios =
           server.name === "bare" ? SELECTED.filter((s) => s.bare && (s.name !== "public-status" || fs.existsSync(STATUS_FILE))) : SELECTED;
-        if (scenarios.length) measurements.push(...(await runServer(server, scenarios, seeded)));
+        const extras = server.name === "product" && (args.monitors || args.webhooks);
+        if (scenarios.length || extras) measurements.push(...(await runServer(server, scenarios, seeded)));
       }
     }
   } finally {

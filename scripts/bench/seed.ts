@@ -187,7 +187,7 @@ async function credentials(client: pg.Client, options: { apiKeySecret: string; n
   await client.query(`DELETE FROM "ApiKey" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
   await client.query(
     `INSERT INTO "ApiKey" (id, "workspaceId", name, hint, hash, scopes, "createdById") VALUES ('bench_key', $1, 'bench', $2, $3, $4, $5)`,
-    [BENCH.workspaceId, keyHint(apiKey), hashKey(apiKey, options.apiKeySecret), ["posts:read", "posts:write", "todos:read", "webhooks:read", "webhooks:write"], BENCH.ownerId],
+    [BENCH.workspaceId, keyHint(apiKey), hashKey(apiKey, options.apiKeySecret), ["posts:read", "posts:write", "todos:read", "webhooks:read", "webhooks:write", "monitors:read", "monitors:write"], BENCH.ownerId],
   );
   // The visitor is made here rather than in seedRows, so a database kept with --skip-seed has one too.
   await client.query(

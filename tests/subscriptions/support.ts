@@ -21,8 +21,12 @@ export async function completeJobs(where: { id: string } | { consumedOf: string 
 const handledEvents = new Set<string>();
 const ranJobs = new Set<string>();
 
-/** Runs the subscriber consumer for every event of the workspace not handled yet, then every fan-out job. */
-export async function notifySubscribers(workspaceId: string): Promise<void> {
+/**
+ * Runs the subscriber consumer for every event of the workspace not handled yet, then every fan-out
+ * job. With `clockAt`, each fan-out job runs as if at the time its send began, so the mails' start
+ * times follow the rate alone, however long the chunks take on a busy machine.
+ */
+export async function notifySubscribers(workspaceId: string, { clockAt }: { clockAt?: "send start" } = {}): Promise<void> {
   const events = await db.event.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   for (const row of events) {
     if (handledEvents.has(row.id)) continue;
@@ -34,7 +38,7 @@ export async function notifySubscribers(workspaceId: string): Promise<void> {
       const next = jobs.find((job) => !ranJobs.has(job.id));
       if (!next) break;
       ranJobs.add(next.id);
-      await fanOutToSubscribers(next.data);
+      await fanOutToSubscribers(next.data, clockAt ? new Date(next.data.base) : undefined);
       await completeJobs({ id: next.id });
     }
   }
@@ -53,4 +57,23 @@ export async function mailJobs(to?: string[]): Promise<MailJob[]> {
   );
   const wanted = to ? new Set(to.map((address) => address.toLowerCase())) : null;
   return rows.filter((row) => !wanted || wanted.has(row.data.message.to)).map((row) => ({ id: row.id, startAfter: row.start_after, data: row.data }));
+}
+
+/**
+ * Waits until the worker has sent every mail job that is due: none waiting with its start time
+ * passed, none being retried, none running. A mail the test expects not to see would by then have
+ * arrived, so "no more mail" is checked without a fixed pause. Jobs set to start later (a
+ * confirmation spaced ten minutes after the previous one) are not waited for.
+ */
+export async function dueMailSent(timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db.$queryRawUnsafe<{ pending: number }[]>(
+      `SELECT count(*)::int AS pending FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send'
+         AND (state IN ('active', 'retry') OR (state = 'created' AND start_after <= now()))`,
+    );
+    if (row!.pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row!.pending} due mail jobs still unsent after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

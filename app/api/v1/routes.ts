@@ -8,6 +8,10 @@ import * as commentsBulk from "./comments/bulk/route";
 import * as invitation from "./invitations/[id]/route";
 import * as invitations from "./invitations/route";
 import * as member from "./members/[id]/route";
+import * as monitor from "./monitors/[id]/route";
+import * as monitorResults from "./monitors/[id]/results/route";
+import * as monitorOutagePublish from "./monitors/outages/[id]/publish/route";
+import * as monitors from "./monitors/route";
 import * as members from "./members/route";
 import * as post from "./posts/[id]/route";
 import * as postComments from "./posts/[id]/comments/route";
@@ -55,6 +59,10 @@ export const V1_ROUTES: RouteTable = {
   "/comments/bulk": commentsBulk,
   "/comments/{id}": comment,
   "/votes/bulk": votesBulk,
+  "/monitors": monitors,
+  "/monitors/{id}": monitor,
+  "/monitors/{id}/results": monitorResults,
+  "/monitors/outages/{id}/publish": monitorOutagePublish,
   "/tags": tags,
   "/tags/{tag}": tag,
   "/roadmap": roadmap,

@@ -20,6 +20,8 @@ export const SCOPES = [
   "todos:write",
   "webhooks:read",
   "webhooks:write",
+  "monitors:read",
+  "monitors:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -47,6 +49,9 @@ export const MIN_ROLE_FOR_SCOPE: Record<Scope, Role> = {
   // An endpoint's URL and its deliveries carry every event's data, drafts and private boards too.
   "webhooks:read": "ADMIN",
   "webhooks:write": "ADMIN",
+  // A monitor's URL, headers and heartbeat secret may carry credentials.
+  "monitors:read": "ADMIN",
+  "monitors:write": "ADMIN",
 };
 
 export function isScope(value: string): value is Scope {
@@ -87,6 +92,9 @@ export const MIN_ROLE_FOR_ACTION = {
   "roadmap.manage": "ADMIN",
   "changelog.manage": "ADMIN",
   "status.manage": "ADMIN",
+  // Publishing the draft incident a monitor opened: one click for whoever is on call.
+  "monitors.publishIncident": "MEMBER",
+  "monitors.manage": "ADMIN",
   "members.manage": "ADMIN",
   "keys.manage": "ADMIN",
   "webhooks.manage": "ADMIN",

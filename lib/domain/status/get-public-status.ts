@@ -4,10 +4,11 @@ import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { publicComponentSchema, publicComponentView } from "./component-view";
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, INCIDENT_STATUS_CHAIN } from "./incident-rules";
 import { publicIncidentUpdateSchema, publicIncidentUpdatesArgs, publicIncidentUpdateView } from "./incident-view";
+import { loadCheckUptime, withCheckPercent } from "./check-uptime";
 import { loadUptimeRows } from "./load-uptime-rows";
 import { loadMaintenances, scheduleOf, withMaintenance, type MaintenanceView } from "./maintenance-schedule";
 import { INDICATOR_LABELS, INDICATORS, overallIndicator } from "./overall-indicator";
-import { computeUptime, uptimeWindowStart, type ComponentUptime } from "./uptime";
+import { computeUptime, uptimeWindowStart, utcMidnight, type ComponentUptime } from "./uptime";
 import { activeIncidentFilter } from "@/lib/domain/access/visibility";
 
 const COMPONENTS_LIMIT = 200;
@@ -36,7 +37,7 @@ function publicMaintenanceView(view: MaintenanceView) {
  * it takes no audience.
  */
 export async function getPublicStatus(db: ScopedDb, { history = false, now = new Date() }: { history?: boolean; now?: Date } = {}) {
-  const [components, incidents, lastIncidentChange, lastUpdate, maintenances, uptimeRows] = await Promise.all([
+  const [components, incidents, lastIncidentChange, lastUpdate, maintenances, uptimeRows, checkUptime] = await Promise.all([
     db.statusComponent.findMany({
       orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
       take: COMPONENTS_LIMIT,
@@ -62,6 +63,7 @@ export async function getPublicStatus(db: ScopedDb, { history = false, now = new
     // The history needs the windows of the last 90 days too; the schedule only those not over.
     loadMaintenances(db, db.workspaceId, history ? uptimeWindowStart(now) : now),
     history ? loadUptimeRows(db, now) : null,
+    history ? loadCheckUptime(db.workspaceId, uptimeWindowStart(now), new Date(utcMidnight(now))) : null,
   ]);
 
   const schedule = scheduleOf(maintenances, now);
@@ -90,7 +92,7 @@ export async function getPublicStatus(db: ScopedDb, { history = false, now = new
   const data = {
     indicator,
     description: INDICATOR_LABELS[indicator],
-    components: live.map((component) => withUptime(publicComponentView(component), uptime?.get(component.id))),
+    components: live.map((component) => withUptime(publicComponentView(component), withCheckPercent(uptime?.get(component.id), checkUptime?.get(component.id)))),
     activeIncidents: incidents.map((incident) => ({
       id: incident.id,
       title: incident.title,

@@ -100,6 +100,22 @@ export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+/**
+ * Whose rule an address is judged by: webhooks and monitors each have their own setting for
+ * private networks, and each refusal names who it applies to.
+ */
+export interface AddressRule {
+  allowPrivate: boolean;
+  /** Plural, as the refusal says it: "webhooks go only to public addresses". */
+  who: string;
+  /** Addresses taken as public all the same (a test's own local target, standing for a public site). */
+  treatAsPublic?: readonly string[];
+}
+
+export function webhookAddressRule(): AddressRule {
+  return { allowPrivate: privateNetworksAllowed(), who: "webhooks" };
+}
+
 export class TargetRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -111,10 +127,10 @@ export class TargetRefused extends Error {
  * The addresses a request to `hostname` may connect to: every address it resolves to must be
  * allowed (a name that mixes public and private answers is refused whole). Throws TargetRefused.
  */
-export async function allowedAddresses(hostname: string, resolve: Resolver = systemResolver): Promise<ResolvedAddress[]> {
+export async function allowedAddresses(hostname: string, resolve: Resolver = systemResolver, rule: AddressRule = webhookAddressRule()): Promise<ResolvedAddress[]> {
   if (net.isIP(hostname)) {
-    const reason = privateNetworksAllowed() ? null : forbiddenAddressReason(hostname);
-    if (reason) throw new TargetRefused(`The address ${reason}; webhooks go only to public addresses.`);
+    const reason = rule.allowPrivate || rule.treatAsPublic?.includes(hostname) ? null : forbiddenAddressReason(hostname);
+    if (reason) throw new TargetRefused(`The address ${reason}; ${rule.who} go only to public addresses.`);
     return [{ address: hostname, family: net.isIP(hostname) }];
   }
   let addresses: ResolvedAddress[];
@@ -124,10 +140,10 @@ export async function allowedAddresses(hostname: string, resolve: Resolver = sys
     throw new TargetRefused(`The host name ${hostname} could not be resolved.`);
   }
   if (addresses.length === 0) throw new TargetRefused(`The host name ${hostname} could not be resolved.`);
-  if (!privateNetworksAllowed()) {
+  if (!rule.allowPrivate) {
     for (const { address } of addresses) {
-      const reason = forbiddenAddressReason(address);
-      if (reason) throw new TargetRefused(`${hostname} resolves to ${reason}; webhooks go only to public addresses.`);
+      const reason = rule.treatAsPublic?.includes(address) ? null : forbiddenAddressReason(address);
+      if (reason) throw new TargetRefused(`${hostname} resolves to ${reason}; ${rule.who} go only to public addresses.`);
     }
   }
   return addresses;

@@ -50,6 +50,7 @@ export function summarize(event: EventForDelivery, slug: string): Summary {
     : resource === "comment" && field(data.postId) ? workspace(`/posts/${field(data.postId)}`)
     : resource === "release_note" && id ? workspace(`/changelog/${id}`)
     : resource === "incident" || resource === "status_component" ? workspace("/status")
+    : resource === "monitor" || resource === "certificate" ? workspace("/status/monitors")
     : event.type === TEST_EVENT_TYPE ? workspace("/settings/webhooks")
     : null;
   const texts: Record<string, string> = {
@@ -63,10 +64,24 @@ export function summarize(event: EventForDelivery, slug: string): Summary {
     "incident.updated": `Incident update: “${title}”${status ? ` is ${status}` : ""}`,
     "incident.resolved": `Incident resolved: “${title}”`,
     "status_component.status_changed": `${title} is now ${status ?? "changed"}`,
+    ...monitorTexts(event.data),
     [TEST_EVENT_TYPE]: "Test event from Workspace: this endpoint is connected.",
   };
   const text = texts[event.type] ?? `${event.type}${title ? `: ${title}` : ""}`;
   return { title: event.type, text, link };
+}
+
+/** The sentences of the monitor events, whose data wraps the monitor with the reason. */
+function monitorTexts(data: unknown): Record<string, string> {
+  const { monitor, reason, daysLeft } = (data ?? {}) as { monitor?: Resource; reason?: unknown; daysLeft?: unknown };
+  const name = field(monitor?.name) ?? "A monitor";
+  const why = field(reason) ? `: ${field(reason)}` : "";
+  return {
+    "monitor.down": `${name} is down${why}`,
+    "monitor.up": `${name} is up again`,
+    "monitor.degraded": `${name} is degraded${why}`,
+    "certificate.expiring": `The certificate of ${name} expires in ${typeof daysLeft === "number" ? daysLeft : "a few"} days`,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
-import { allowedAddresses, bareHostname, systemResolver, TargetRefused, webhookUrlProblem, type Resolver } from "./address-policy";
+import { allowedAddresses, bareHostname, systemResolver, TargetRefused, webhookAddressRule, webhookUrlProblem, type AddressRule, type Resolver } from "./address-policy";
 import { processSingleton } from "@/lib/platform/core/process-singleton";
 
 // One POST to an endpoint, bounded every way a receiver could hold on to it: a deadline for the
@@ -27,9 +27,10 @@ export interface SendOptions {
   resolve?: Resolver;
 }
 
-function checkedLookup(resolve: Resolver): LookupFunction {
+/** A DNS lookup for sockets that connects only to addresses `rule` allows, judged at that moment. */
+export function checkedLookup(resolve: Resolver, rule: AddressRule = webhookAddressRule()): LookupFunction {
   return (hostname, options, callback) => {
-    allowedAddresses(hostname, resolve).then(
+    allowedAddresses(hostname, resolve, rule).then(
       (addresses) => {
         const wanted = options.family ? addresses.filter((entry) => entry.family === options.family) : addresses;
         if (wanted.length === 0) {

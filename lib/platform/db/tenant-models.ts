@@ -28,5 +28,7 @@ export const TENANT_MODELS = [
   "postStatusChange",
   "postNotificationPreference",
   "subscriber",
+  "monitor",
+  "monitorOutage",
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];

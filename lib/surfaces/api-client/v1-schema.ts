@@ -262,6 +262,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List monitors
+         * @description Oldest first, with each one's state and next check.
+         *
+         *     **Scope:** `monitors:read` — the key's creator must currently be **admin** or above. **MCP tool:** `list_monitors`.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Add a monitor to a status component
+         * @description An HTTP(S) check, a TCP port check, or a heartbeat (the answer's `heartbeatUrl` is the secret address to call). Addresses follow the webhooks' rules: no private, loopback or link-local addresses unless the server sets MONITOR_ALLOW_PRIVATE_NETWORKS=true.
+         *
+         *     **Scope:** `monitors:write` — the key's creator must currently be **admin** or above. **MCP tool:** `create_monitor`.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a monitor
+         * @description **Scope:** `monitors:read` — the key's creator must currently be **admin** or above. **MCP tool:** `get_monitor`.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor
+         * @description With its results. The component keeps its current status.
+         *
+         *     **Scope:** `monitors:write` — the key's creator must currently be **admin** or above. **MCP tool:** `delete_monitor`.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a monitor
+         * @description Any field but its kind and component. A new interval moves the next check.
+         *
+         *     **Scope:** `monitors:write` — the key's creator must currently be **admin** or above. **MCP tool:** `update_monitor`.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/monitors/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a check from a probe agent
+         * @description What `npm run probe` sends for each check it runs from its own place. A result is kept once per monitor, place and due time (a retry records nothing twice); the monitor's rule (`placesToDown`) decides how many places must fail together.
+         *
+         *     **Scope:** `monitors:write` — the key's creator must currently be **admin** or above. **MCP tool:** `report_monitor_result`.
+         */
+        post: operations["reportMonitorResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitors/outages/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a monitor's draft incident
+         * @description Turns the outage a monitor found into a published incident (subscribers are mailed). 409 when it is published already or over.
+         *
+         *     **Scope:** `monitors:write` — the key's creator must currently be **admin** or above. **MCP tool:** `publish_monitor_outage`.
+         */
+        post: operations["publishMonitorOutage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tags": {
         parameters: {
             query?: never;
@@ -1642,6 +1746,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "monitor.down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitor.down
+         * @description A monitor's checks failed enough times in a row to call its component down. data: { monitor, reason, outageId }. Sent to endpoints subscribed to `monitor.down` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_monitor_down"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitor.up
+         * @description A monitor's checks pass again (after down or degraded). data: { monitor, reason: null, outageId }. Sent to endpoints subscribed to `monitor.up` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_monitor_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.degraded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitor.degraded
+         * @description A monitor's checks pass but slowly, or its target flaps between up and down. data: { monitor, reason, outageId: null }. Sent to endpoints subscribed to `monitor.degraded` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_monitor_degraded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate.expiring
+         * @description An HTTPS monitor's certificate expires within 14 days (told again at 3). data: { monitor, expiresAt, daysLeft }. Sent to endpoints subscribed to `certificate.expiring` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_certificate_expiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "member.added": {
         parameters: {
             query?: never;
@@ -2139,6 +2323,115 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        Monitor: {
+            id: string;
+            componentId: string;
+            name: string;
+            /** @enum {string} */
+            kind: "http" | "tcp" | "heartbeat";
+            url: string | null;
+            method: string;
+            headers: {
+                [key: string]: string;
+            };
+            expectedStatus: number[];
+            keyword: string | null;
+            host: string | null;
+            port: number | null;
+            heartbeatUrl: string | null;
+            intervalSeconds: number;
+            timeoutMs: number;
+            degradedAboveMs: number | null;
+            failuresToDown: number;
+            successesToUp: number;
+            placesToDown: number;
+            /** @enum {string} */
+            incidentMode: "draft" | "publish";
+            paused: boolean;
+            /** @enum {string} */
+            state: "pending" | "up" | "degraded" | "down";
+            lastCheckedAt: string | null;
+            lastError: string | null;
+            certificateExpiresAt: string | null;
+            nextCheckAt: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        DeletedMonitor: {
+            id: string;
+        };
+        MonitorResultReceipt: {
+            recorded: boolean;
+        };
+        IncidentDetail: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            /** @enum {string} */
+            impact: "none" | "minor" | "major" | "critical";
+            resolvedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description Affected components, in status-page order. */
+            componentIds: string[];
+            latestUpdate: {
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                /** @enum {string} */
+                impact: "none" | "minor" | "major" | "critical";
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp, UTC.
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                createdAt: string;
+            } | null;
+            /** @description The timeline, oldest first. */
+            updates: {
+                /**
+                 * @description Opaque id.
+                 * @example cm4x9k2p80001qz8l3h5t7v2d
+                 */
+                id: string;
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                /** @enum {string} */
+                impact: "none" | "minor" | "major" | "critical";
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp, UTC.
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                createdAt: string;
+            }[];
+            components: {
+                /**
+                 * @description Opaque id.
+                 * @example cm4x9k2p80001qz8l3h5t7v2d
+                 */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+            }[];
+        };
         Tag: {
             name: string;
             /** @description How many posts carry the tag (merged ones included). */
@@ -2243,75 +2536,6 @@ export interface components {
         };
         CancelledMaintenance: {
             id: string;
-        };
-        IncidentDetail: {
-            /**
-             * @description Opaque id.
-             * @example cm4x9k2p80001qz8l3h5t7v2d
-             */
-            id: string;
-            title: string;
-            /** @enum {string} */
-            status: "investigating" | "identified" | "monitoring" | "resolved";
-            /** @enum {string} */
-            impact: "none" | "minor" | "major" | "critical";
-            resolvedAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp, UTC.
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-            /** @description Affected components, in status-page order. */
-            componentIds: string[];
-            latestUpdate: {
-                /** @enum {string} */
-                status: "investigating" | "identified" | "monitoring" | "resolved";
-                /** @enum {string} */
-                impact: "none" | "minor" | "major" | "critical";
-                message: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp, UTC.
-                 * @example 2026-01-15T09:30:00.000Z
-                 */
-                createdAt: string;
-            } | null;
-            /** @description The timeline, oldest first. */
-            updates: {
-                /**
-                 * @description Opaque id.
-                 * @example cm4x9k2p80001qz8l3h5t7v2d
-                 */
-                id: string;
-                /** @enum {string} */
-                status: "investigating" | "identified" | "monitoring" | "resolved";
-                /** @enum {string} */
-                impact: "none" | "minor" | "major" | "critical";
-                message: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp, UTC.
-                 * @example 2026-01-15T09:30:00.000Z
-                 */
-                createdAt: string;
-            }[];
-            components: {
-                /**
-                 * @description Opaque id.
-                 * @example cm4x9k2p80001qz8l3h5t7v2d
-                 */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
-            }[];
         };
         Member: {
             /**
@@ -3697,6 +3921,438 @@ export interface operations {
             409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
+                cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Monitor"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    kind: "http";
+                    componentId: string;
+                    name: string;
+                    /** @default 60 */
+                    intervalSeconds?: number;
+                    /** @default 2 */
+                    failuresToDown?: number;
+                    /** @default 1 */
+                    successesToUp?: number;
+                    /** @default 1 */
+                    placesToDown?: number;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    incidentMode?: "draft" | "publish";
+                    /** @default false */
+                    paused?: boolean;
+                    url: string;
+                    /**
+                     * @default GET
+                     * @enum {string}
+                     */
+                    method?: "GET" | "HEAD" | "POST";
+                    /** @default {} */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @default [] */
+                    expectedStatus?: number[];
+                    keyword?: string | null;
+                    /** @default 10000 */
+                    timeoutMs?: number;
+                    degradedAboveMs?: number | null;
+                } | {
+                    /** @constant */
+                    kind: "tcp";
+                    componentId: string;
+                    name: string;
+                    /** @default 60 */
+                    intervalSeconds?: number;
+                    /** @default 2 */
+                    failuresToDown?: number;
+                    /** @default 1 */
+                    successesToUp?: number;
+                    /** @default 1 */
+                    placesToDown?: number;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    incidentMode?: "draft" | "publish";
+                    /** @default false */
+                    paused?: boolean;
+                    host: string;
+                    port: number;
+                    /** @default 10000 */
+                    timeoutMs?: number;
+                    degradedAboveMs?: number | null;
+                } | {
+                    /** @constant */
+                    kind: "heartbeat";
+                    componentId: string;
+                    name: string;
+                    /** @default 60 */
+                    intervalSeconds?: number;
+                    /** @default 2 */
+                    failuresToDown?: number;
+                    /** @default 1 */
+                    successesToUp?: number;
+                    /** @default 1 */
+                    placesToDown?: number;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    incidentMode?: "draft" | "publish";
+                    /** @default false */
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbiddenOrPlanLimit"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DeletedMonitor"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    intervalSeconds?: number;
+                    failuresToDown?: number;
+                    successesToUp?: number;
+                    placesToDown?: number;
+                    /** @enum {string} */
+                    incidentMode?: "draft" | "publish";
+                    paused?: boolean;
+                    url?: string;
+                    /** @enum {string} */
+                    method?: "GET" | "HEAD" | "POST";
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    expectedStatus?: number[];
+                    keyword?: string | null;
+                    host?: string;
+                    port?: number;
+                    timeoutMs?: number;
+                    degradedAboveMs?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Monitor"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reportMonitorResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    place: string;
+                    /** Format: date-time */
+                    dueAt: string;
+                    ok: boolean;
+                    /** @default null */
+                    durationMs?: number | null;
+                    /** @default null */
+                    statusCode?: number | null;
+                    /** @default null */
+                    error?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MonitorResultReceipt"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    publishMonitorOutage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without acting twice. A UUID per logical request. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["IncidentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyInUse"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5637,7 +6293,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -5779,7 +6435,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -7336,6 +7992,174 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["StatusComponent"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_down: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "monitor.down";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_up: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "monitor.up";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_monitor_degraded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "monitor.degraded";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_certificate_expiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "certificate.expiring";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    /** @description The resource as the REST API returns it. */
+                    data: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };

@@ -1,3 +1,7 @@
+import { startMonitorPump } from "@/lib/domain/monitors/monitor-pump";
+import { scheduleRollups } from "@/lib/domain/monitors/rollups";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { log } from "@/lib/platform/log/logger";
 import { startDeliveryPump } from "@/lib/domain/webhooks/delivery-pump";
 import { startInProcessJobWorker, startJobWorker, type InProcessJobWorker, type JobWorker, type StartOptions } from "@/lib/platform/jobs/worker";
 import { JOB_CONCURRENCY, JOB_HANDLERS } from "./handlers";
@@ -12,10 +16,12 @@ export interface AppWorkerOptions extends Omit<StartOptions, "handlers" | "backg
   deliveries?: boolean;
   /** How often an idle delivery pump looks for due deliveries (DELIVERY_POLL_MS by default). */
   deliveryPollMs?: number;
+  /** Whether it also runs the monitors' due checks (yes unless a test says otherwise). */
+  monitors?: boolean;
 }
 
 /** The app's worker: every job of the handler table, and the webhook delivery pump beside them. */
-export function startAppWorker({ deliveries = true, deliveryPollMs, ...options }: AppWorkerOptions = {}): Promise<JobWorker> {
+export function startAppWorker({ deliveries = true, deliveryPollMs, monitors = true, ...options }: AppWorkerOptions = {}): Promise<JobWorker> {
   return startJobWorker({
     ...options,
     handlers: JOB_HANDLERS,
@@ -24,7 +30,12 @@ export function startAppWorker({ deliveries = true, deliveryPollMs, ...options }
     complete: true,
     // Its attempts run on the app's worker pool (backgroundQuery), as they did as jobs: on PGlite
     // that is the app's own instance, the one this worker's queues use too.
-    background: deliveries ? () => startDeliveryPump({ pollMs: deliveryPollMs }) : undefined,
+    // The monitors' checks are claimed from their rows the same way, beside them.
+    background: () => {
+      if (monitors) scheduleRollups().catch((error: unknown) => log.warn({ error: describeError(error) }, "could not schedule the monitors' hourly rollup; the next start tries again"));
+      const pumps = [deliveries ? startDeliveryPump({ pollMs: deliveryPollMs }) : null, monitors ? startMonitorPump() : null].filter((pump) => pump !== null);
+      return { stop: async (ms: number) => void (await Promise.all(pumps.map((pump) => pump.stop(ms)))) };
+    },
   });
 }
 

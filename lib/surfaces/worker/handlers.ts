@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publishDueJob } from "@/lib/domain/changelog/publication-event";
+import { monitorRollupJob } from "@/lib/domain/monitors/rollups";
 import { postNotificationConsumer } from "@/lib/domain/notifications/post-notifications";
 import { maintenanceBoundaryJob } from "@/lib/domain/status/maintenance-events";
 import { forgetUnconfirmedJob } from "@/lib/domain/subscriptions/forget-unconfirmed";
@@ -48,7 +49,7 @@ export const consumeEventJob = defineJob({
 // Every job the worker runs: each defined beside its feature (defineJob: its name, the schema of
 // its payload, its handler), listed here once. A job of a name not on this list is failed when the
 // app's worker starts, with the reason, rather than left waiting.
-export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob] as const;
+export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, monitorRollupJob] as const;
 
 const table = jobTable(APP_JOBS);
 

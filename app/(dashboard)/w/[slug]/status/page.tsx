@@ -16,11 +16,17 @@ export default async function StatusPage({ params }: { params: Promise<{ slug: s
   const [dashboard, allowance] = await Promise.all([getStatusDashboard(actor.db), getPlanAllowance(actor.db, workspace.plan, "statusComponents")]);
   return (
     <>
-      {roleCan(actor.role, "status.manage") ? (
-        <p className="mb-4 text-right text-sm">
-          <Link href={`/w/${slug}/status/subscribers`} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-600" data-testid="status-subscribers-link">
-            Subscribers
+      {/* Members reach the monitors' page too: they publish the drafts. */}
+      {roleCan(actor.role, "monitors.publishIncident") ? (
+        <p className="mb-4 flex justify-end gap-4 text-sm">
+          <Link href={`/w/${slug}/status/monitors`} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-600" data-testid="status-monitors-link">
+            Monitors
           </Link>
+          {roleCan(actor.role, "status.manage") ? (
+            <Link href={`/w/${slug}/status/subscribers`} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-600" data-testid="status-subscribers-link">
+              Subscribers
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <StatusOverview
