@@ -3,11 +3,12 @@ import { ApiError } from "@/lib/platform/http/error-codes";
 import { API_KEY_SCOPE_MESSAGE, carriesApiKey } from "@/lib/platform/auth/carries-api-key";
 import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
 import { freshProbe } from "@/lib/platform/db/probe";
-import { PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
+import { isPortalLocale, PORTAL_LOCALE_COOKIE, PORTAL_LOCALE_HEADER, PORTAL_PREFIXED_HEADER } from "@/lib/platform/i18n/locales";
 import { routePortalLocale, type PortalLocaleRoute } from "@/lib/surfaces/portal/portal-locale-route";
 import { repeatedError } from "@/lib/platform/log/repeated";
 import { newNonce, pageOnlySecurityHeaders, routeKind, type RouteKind } from "@/lib/platform/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/platform/security/unavailable-page";
+import { embedFrameAncestors } from "@/lib/surfaces/widget/embed-frame-ancestors";
 
 // Cheap by design: /api/v1 and /api/public/… are excluded by the matcher (their pipelines refuse or
 // check keys themselves). Here:
@@ -16,7 +17,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailablePage } from "@/lib/platform
 // come back to the same page; and answer dashboard, portal and sign-in pages (and the mailed links)
 // with a 503 page while the database is out of reach (a `SELECT 1` on a connection of its own,
 // lib/platform/db/probe.ts), rather than a 500 each, from the first request on.
-const NEEDS_DATABASE = new Set<RouteKind>(["dashboard", "auth", "portal"]);
+const NEEDS_DATABASE = new Set<RouteKind>(["dashboard", "auth", "portal", "embed"]);
 
 export async function proxy(request: NextRequest) {
   if (carriesApiKey(request.headers)) {
@@ -28,7 +29,9 @@ export async function proxy(request: NextRequest) {
   const nonce = newNonce();
   const requestId = newRequestId();
   // The base security headers are already on the response (server.ts); a page adds its own.
-  const security = pageOnlySecurityHeaders(kind, nonce);
+  // An embed page may be framed only by the sites its workspace allows (a failed read allows none).
+  const ancestors = kind === "embed" ? await embedFrameAncestors(request.nextUrl.pathname).catch(() => "'none'") : undefined;
+  const security = pageOnlySecurityHeaders(kind, nonce, ancestors);
   if (NEEDS_DATABASE.has(kind) && (request.method === "GET" || request.method === "HEAD")) {
     const database = await freshProbe();
     if (!database.ok) {
@@ -73,6 +76,9 @@ export async function proxy(request: NextRequest) {
   headers.delete(PORTAL_LOCALE_HEADER);
   headers.delete(PORTAL_PREFIXED_HEADER);
   if (portal?.locale) headers.set(PORTAL_LOCALE_HEADER, portal.locale);
+  // An embed page's language is the one the host page asked for (`?locale=`), so <html lang> says it too.
+  const embedLocale = kind === "embed" ? request.nextUrl.searchParams.get("locale") : null;
+  if (isPortalLocale(embedLocale)) headers.set(PORTAL_LOCALE_HEADER, embedLocale);
   if (portal?.prefixed) headers.set(PORTAL_PREFIXED_HEADER, "1");
   // Next reads the nonce for the scripts it inlines from the request's own CSP header.
   headers.set("Content-Security-Policy", security["Content-Security-Policy"]!);

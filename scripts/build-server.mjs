@@ -48,6 +48,10 @@ export async function buildServer({ outDir = SERVER_DIR } = {}) {
     write: false,
   });
   for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  // The widget's loader, which customers' pages load on every view: minified (it must stay under
+  // 5 KiB gzipped), its first comment (name and version) kept. The front door serves it.
+  const loader = await esbuild.transform(fs.readFileSync(path.join(ROOT, "widget", "loader.js"), "utf8"), { minify: true, target: "es2017", legalComments: "inline" });
+  writeAtomically(path.join(outDir, "widget.js"), loader.code);
   for (const [name] of Object.entries(COMMANDS)) {
     writeAtomically(
       path.join(outDir, `${name}.mjs`),

@@ -28,6 +28,7 @@ export function SubmitPostForm({
   boardId,
   limit,
   actions,
+  onPosted,
 }: {
   slug: string;
   /** The portal's address in the page's language, where the new post's page is. */
@@ -36,6 +37,8 @@ export function SubmitPostForm({
   /** How many ideas an account may post an hour. */
   limit: number;
   actions: Pick<PortalActions, "submitPost" | "similarPosts" | "vote">;
+  /** What follows a posted idea instead of opening its page (the widget stays where it is). */
+  onPosted?: (post: { id: string }) => void;
 }) {
   const t = useTranslations("Forms");
   const tc = useTranslations("Common");
@@ -78,6 +81,10 @@ export function SubmitPostForm({
         await submit(
           () => actions.submitPost(slug, boardId, { title, body }),
           (post) => {
+            if (onPosted) {
+              onPosted(post);
+              return;
+            }
             router.push(`${base}/posts/${post.id}`);
             return STAY_PENDING;
           },

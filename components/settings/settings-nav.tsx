@@ -10,6 +10,7 @@ const ITEMS = [
   { href: "/webhooks", label: "Webhooks", adminsOnly: true },
   { href: "/migration", label: "Import & export", adminsOnly: true },
   { href: "/sso", label: "Single sign-on", adminsOnly: true },
+  { href: "/widget", label: "Widget", adminsOnly: true },
 ] as const;
 
 /** The settings sub-navigation (Webhooks for admins and owners only): tabs across the top on small screens, a sidebar from lg up. */

@@ -94,6 +94,22 @@ const SINGLE: Scenario[] = [
     request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status/badge.svg` }),
     check: ok(/<svg/),
   },
+  // The widget's hot paths: every page view of a customer's app loads the loader, and a status
+  // banner polls its JSON.
+  {
+    name: "widget-loader",
+    label: "GET /widget.js (gzip)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/widget.js`, headers: { "accept-encoding": "gzip" } }),
+    check: (status) => (status === 200 ? null : `HTTP ${status}`),
+  },
+  {
+    name: "status-banner",
+    label: "GET status banner.json (cached)",
+    bare: false,
+    request: (ctx) => ({ url: `${ctx.base}/api/public/${BENCH.slug}/status/banner.json` }),
+    check: ok(/"active"/),
+  },
   {
     name: "portal-status-html",
     label: "GET /p/{ws}/status (HTML)",

@@ -71,6 +71,9 @@ export const TARGETS: Target[] = [
   atMost("inbox-html p99 (8 conn.)", "inbox-html", "p99", 250, "ms"),
   ratioAtLeast("posts-list / bare (1M posts)", "posts-list", 0.45, (get) => get("posts-list", "bare")),
   ratioAtLeast("public-status / bare", "public-status", 0.5, (get) => get("public-status", "bare")),
+  // The widget's loader and banner JSON are fetched by customers' pages, at least as often as the status JSON.
+  ratioAtLeast("widget-loader / public-status", "widget-loader", 1, (get) => get("public-status")),
+  ratioAtLeast("status-banner / public-status", "status-banner", 1, (get) => get("public-status")),
   {
     label: "long-request-lines RSS after",
     target: "≤ 300 MiB",

@@ -8,6 +8,8 @@ import * as changelog from "./[workspace]/changelog/route";
 import * as post from "./[workspace]/posts/[postId]/route";
 import * as roadmap from "./[workspace]/roadmap/route";
 import * as statusBadge from "./[workspace]/status/badge.svg/route";
+import * as statusBanner from "./[workspace]/status/banner.json/route";
+import * as statusBannerSvg from "./[workspace]/status/banner.svg/route";
 import * as statusFeed from "./[workspace]/status/feed.xml/route";
 import * as incidents from "./[workspace]/status/incidents/route";
 import * as status from "./[workspace]/status/route";
@@ -22,6 +24,8 @@ export const PUBLIC_ROUTES: RouteTable = {
   "/{workspace}/status": status,
   "/{workspace}/status/incidents": incidents,
   "/{workspace}/status/badge.svg": statusBadge,
+  "/{workspace}/status/banner.json": statusBanner,
+  "/{workspace}/status/banner.svg": statusBannerSvg,
   "/{workspace}/status/summary.json": statusSummary,
   "/{workspace}/status/shields.json": statusShields,
   "/{workspace}/status/feed.xml": statusFeed,

@@ -4,6 +4,7 @@ import { getOpenBoardOrThrow } from "@/lib/domain/boards/get-board";
 import { isForeignKeyViolation } from "@/lib/platform/db/errors";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/platform/events/record-event";
 import { createWithinPlanLimit } from "@/lib/domain/plans/enforce-plan-limit";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
@@ -20,7 +21,7 @@ export async function createPost(actor: WorkspaceActor, input: CreatePostInput) 
 /** The one insert behind members' and visitors' posts: on an existing board that is not archived, within the plan. */
 export async function insertPost(
   db: ScopedDb,
-  post: { boardId: string; authorId: string; title: string; body: string; tags: string[]; status: PostStatus },
+  post: { boardId: string; authorId: string; title: string; body: string; tags: string[]; status: PostStatus; hostMetadata?: Prisma.InputJsonValue },
 ) {
   await getOpenBoardOrThrow(db, post.boardId);
   try {

@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { sharedPostFields } from "./view";
+import { readHostMetadata } from "@/lib/domain/posts/host-metadata";
 
 export const TEAM_VOTERS_LIMIT = 100;
 export const TEAM_COMMENTS_LIMIT = 200;
@@ -91,6 +92,8 @@ export async function getTeamPost(actor: WorkspaceActor, postId: string) {
     })),
     /** Every comment, hidden ones too (commentCount counts only what the portal shows). */
     totalComments: post._count.comments,
+    /** Where an idea sent from the widget was written, as the host page said (null otherwise). */
+    hostMetadata: readHostMetadata(post.hostMetadata),
   };
 }
 export type TeamPost = Awaited<ReturnType<typeof getTeamPost>>;

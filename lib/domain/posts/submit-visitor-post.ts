@@ -3,6 +3,7 @@ import { DomainError } from "@/lib/platform/core/errors";
 import { safeText } from "@/lib/platform/core/schemas";
 import { validate } from "@/lib/platform/core/validate";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { portalAudience } from "@/lib/platform/core/audience";
 import { getPublicBoard } from "@/lib/domain/boards/get-board";
 import { insertPost } from "./create-post";
@@ -22,7 +23,7 @@ export type VisitorPostInput = z.input<typeof visitorPostSchema>;
  * `open`, untagged, and shows in the team's inbox. Only valid posts count against the per-account
  * limit, so a typo never costs a try; the plan's post limit applies as for the team's posts.
  */
-export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; userId: string } & VisitorPostInput) {
+export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; userId: string; hostMetadata?: Prisma.InputJsonValue } & VisitorPostInput) {
   const data = validate(visitorPostSchema, { title: input.title, body: input.body }, "The post is not valid.");
   await getPublicBoard(db, portalAudience(input.userId), { id: input.boardId });
   const verdict = await visitorPostLimiter().limit(`${db.workspaceId}:${input.userId}`);
@@ -30,6 +31,6 @@ export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; 
     const retryAfter = Math.max(1, Math.ceil((verdict.reset - Date.now()) / 1000));
     throw new DomainError("RATE_LIMITED", `You can post ${VISITOR_POSTS.label}, and you have reached that. Try again in ${waitText(verdict.reset)}.`, undefined, retryAfter);
   }
-  const post = await insertPost(db, { boardId: input.boardId, authorId: input.userId, title: data.title, body: data.body, tags: [], status: "open" });
+  const post = await insertPost(db, { boardId: input.boardId, authorId: input.userId, title: data.title, body: data.body, tags: [], status: "open", hostMetadata: input.hostMetadata });
   return { id: post.id, title: post.title };
 }

@@ -1,7 +1,7 @@
 // Security headers. The production server (server.ts) sets the base ones on
 // every answer, pages, API and static files alike; pages add theirs in proxy.ts (pageHeaders),
 // with a fresh CSP nonce per request.
-export type RouteKind = "dashboard" | "auth" | "portal" | "docs" | "api" | "other";
+export type RouteKind = "dashboard" | "auth" | "portal" | "embed" | "docs" | "api" | "other";
 
 const AUTH_PREFIXES = ["/sign-in", "/sign-up", "/invitations", "/verify-email", "/confirm-email", "/forgot-password", "/reset-password"];
 const DASHBOARD_PREFIXES = ["/w", "/workspaces", "/account"];
@@ -12,6 +12,7 @@ export function routeKind(pathname: string): RouteKind {
   if (DASHBOARD_PREFIXES.some(under)) return "dashboard";
   if (AUTH_PREFIXES.some(under)) return "auth";
   if (under("/p")) return "portal";
+  if (under("/embed")) return "embed";
   if (under("/docs")) return "docs";
   return "other";
 }
@@ -33,9 +34,10 @@ export function baseSecurityHeaders(production = process.env.NODE_ENV === "produ
  * request's nonce (Next reads it from the request's own CSP header and puts it on the scripts it
  * inlines). Styles may be inline: React and Radix set style attributes, which nonces cannot cover,
  * and the API reference renderer injects its own. The portal may be framed (a status page embedded
- * elsewhere); nothing else may, so the dashboard's buttons cannot be clickjacked.
+ * elsewhere); the widget's embed pages only by the sites their workspace allows (`frameAncestors`,
+ * 'none' when it names none); nothing else may, so the dashboard's buttons cannot be clickjacked.
  */
-export function contentSecurityPolicy(kind: RouteKind, nonce: string, development = process.env.NODE_ENV === "development"): string {
+export function contentSecurityPolicy(kind: RouteKind, nonce: string, development = process.env.NODE_ENV === "development", frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     // React's development build evaluates code for its stack traces and Fast Refresh.
@@ -50,15 +52,18 @@ export function contentSecurityPolicy(kind: RouteKind, nonce: string, developmen
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    ...(kind === "portal" ? [] : ["frame-ancestors 'none'"]),
+    ...(kind === "portal" ? [] : [`frame-ancestors ${kind === "embed" ? frameAncestors : "'none'"}`]),
   ].join("; ");
 }
 
-/** What a page adds to the base headers: its CSP, and no framing outside the portal. */
-export function pageOnlySecurityHeaders(kind: RouteKind, nonce: string): Record<string, string> {
+/**
+ * What a page adds to the base headers: its CSP, and no framing outside the portal and the embed
+ * pages (X-Frame-Options cannot name sites, so embed pages rely on frame-ancestors alone).
+ */
+export function pageOnlySecurityHeaders(kind: RouteKind, nonce: string, frameAncestors?: string): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(kind, nonce),
-    ...(kind === "portal" ? {} : { "X-Frame-Options": "DENY" }),
+    "Content-Security-Policy": contentSecurityPolicy(kind, nonce, undefined, frameAncestors),
+    ...(kind === "portal" || kind === "embed" ? {} : { "X-Frame-Options": "DENY" }),
   };
 }
 

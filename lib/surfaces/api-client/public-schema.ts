@@ -72,6 +72,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{workspace}/status/banner.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status banner
+         * @description What a banner on another site shows: `active` while an incident is open or maintenance is in progress, with their titles. Cached like the status endpoint; any origin may read it.
+         *
+         *     Cached for 10 s (`Cache-Control: public, max-age=10, stale-while-revalidate=30`, never past the answer's next scheduled change).
+         */
+        get: operations["getPublicStatusBanner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{workspace}/status/banner.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status banner (SVG)
+         * @description One line: the active incident's or maintenance's title on the indicator's colour, else the overall state. `lang` picks the words.
+         *
+         *     Cached for 10 s (`Cache-Control: public, max-age=10, stale-while-revalidate=30`, never past the answer's next scheduled change).
+         */
+        get: operations["getPublicStatusBannerSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{workspace}/status/summary.json": {
         parameters: {
             query?: never;
@@ -520,6 +564,28 @@ export interface components {
              */
             updatedAt: string;
             resolvedAt: string | null;
+        };
+        PublicStatusBanner: {
+            /** @description True while an incident is open or maintenance is in progress: show the banner. */
+            active: boolean;
+            /** @enum {string} */
+            indicator: "operational" | "degraded" | "partial_outage" | "major_outage" | "maintenance";
+            description: string;
+            incidents: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                impact: "none" | "minor" | "major" | "critical";
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                updatedAt: string;
+            }[];
+            maintenances: {
+                id: string;
+                title: string;
+                endsAt: string;
+            }[];
+            updatedAt: string | null;
         };
         /** @description Atlassian Statuspage's v2 summary (`/api/v2/summary.json`). */
         StatuspageSummary: {
@@ -1297,6 +1363,124 @@ export interface operations {
             query?: {
                 label?: string;
                 style?: "flat" | "compact";
+                /** @description The language of the badge's words (the default label and the status); English when left out. */
+                lang?: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer: 304 when the answer is unchanged. */
+                "if-none-match"?: string;
+            };
+            path: {
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` matched the `ETag`. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["ApiKeyScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicStatusBanner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer: 304 when the answer is unchanged. */
+                "if-none-match"?: string;
+            };
+            path: {
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["PublicStatusBanner"];
+                    };
+                };
+            };
+            /** @description Not modified: `If-None-Match` matched the `ETag`. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["ApiKeyScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicStatusBannerSvg: {
+        parameters: {
+            query?: {
                 /** @description The language of the badge's words (the default label and the status); English when left out. */
                 lang?: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
             };

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-
 import { servePortalPage, varyByVisitor } from "@/lib/surfaces/front-door/page-cache";
 import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/public-api/fast-lane";
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
+import { serveWidgetLoader } from "./widget-loader";
 import { isServerAction, readActionBody, replayWithBody } from "../../platform/server/action-body";
 import type { ServerLimits } from "../../platform/server/config";
 import { refuse, refuseOnSocket } from "../../platform/server/refuse";
@@ -27,6 +28,7 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 //    arrive within REQUEST_TIMEOUT_SECONDS (Node's requestTimeout: 408).
 // 6. A server action's body is read here first: over 1 MB or nested too deep, 413.
 // 7. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/public-api/fast-lane.ts).
+// 7b. /widget.js, the widget's loader, is answered from memory (./widget-loader.ts).
 // 8. A portal page's answer names in Vary what picks its variant (theme, language); a signed-out
 //    visit is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from it or
 //    renders through Next and keeps the page when it may be shared.
@@ -126,6 +128,9 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
         }
       }
     }
+
+    // Answered from memory, like the fast lane's hits: it takes no place of the admission gates.
+    if (serveWidgetLoader(request, response)) return;
 
     const kind = admissionKindOf(request.url!);
     if (kind === null) return handle(request, response);

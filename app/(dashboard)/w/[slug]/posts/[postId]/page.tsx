@@ -19,6 +19,7 @@ import { CommentsSection } from "./comments-section";
 import { RoadmapSelect, StatusSelect } from "./post-controls";
 import { PostTextEditor } from "./post-text-editor";
 import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
+import { HostMetadataCard } from "@/components/widget/host-metadata-card";
 
 type Props = { params: Promise<{ slug: string; postId: string }> };
 
@@ -116,6 +117,8 @@ export default async function PostPage({ params }: Props) {
               </p>
             </div>
           </section>
+
+          {post.hostMetadata ? <HostMetadataCard metadata={post.hostMetadata} /> : null}
 
           <section aria-labelledby="voters-heading" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="voters-heading" className="text-sm font-medium text-slate-900">
