@@ -83,6 +83,14 @@ async function fullWorkspace() {
   const company = await db.ssoCompany.create({ data: { workspaceId, externalId: "c1", name: "Co", monthlySpend: 10 } });
   await db.ssoUserCompany.create({ data: { userId: ssoUser.id, companyId: company.id } });
   await db.ssoSession.create({ data: { hash: `session-${workspaceId}`, userId: ssoUser.id, workspaceId, expiresAt: new Date(Date.now() + 60_000) } });
+  // A monitor on a component with an outage it recorded; an import with its file and a row it made.
+  const monitor = await db.monitor.create({
+    data: { workspaceId, componentId: portal.api.id, name: "API", kind: "http", url: "https://api.example.test/health", intervalSeconds: 60, nextCheckAt: new Date() },
+  });
+  await db.monitorOutage.create({ data: { workspaceId, monitorId: monitor.id, componentId: portal.api.id, startedAt: new Date(), reason: "connection refused" } });
+  const importRun = await db.importRun.create({ data: { workspaceId, source: "csv" } });
+  await db.importFileChunk.create({ data: { workspaceId, importId: importRun.id, seq: 0, data: new Uint8Array([0x61]) } });
+  await db.importedRow.create({ data: { workspaceId, source: "csv", kind: "post", sourceId: "1", targetId: portal.post.id, importId: importRun.id } });
   const key = await tenant.key(["posts:read", "posts:write"]);
   return { ...portal, member, key };
 }
