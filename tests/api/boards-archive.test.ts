@@ -56,14 +56,14 @@ describe("archiving a board", () => {
 
     const single = await call(posts.POST, "POST", "/api/v1/posts", { key, body: { boardId: closed.id, title: "Too late" } });
     expectError(single, 409, "CONFLICT");
-    expect(single.json.error.details).toEqual([expect.objectContaining({ path: "boardId", code: "archived" })]);
+    expect(single.json.details).toEqual([expect.objectContaining({ path: "boardId", code: "archived" })]);
 
     const batch = await call(postsBulk.POST, "POST", "/api/v1/posts/bulk", {
       key,
       body: { items: [{ boardId: open.id, title: "Fine" }, { boardId: closed.id, title: "Not here" }] },
     });
     expectError(batch, 409, "CONFLICT");
-    expect(batch.json.error.details).toEqual([expect.objectContaining({ path: "items.1.boardId", code: "archived" })]);
+    expect(batch.json.details).toEqual([expect.objectContaining({ path: "items.1.boardId", code: "archived" })]);
     expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);
 
     await archive(key, closed.id, false);

@@ -6,7 +6,7 @@ import { call, seedBoard, seedTenant, uniqueSuffix } from "../support/api";
 import { expectError, itAnswers405, itChecksKeys, itRejectsQueries } from "../support/endpoint-checklist";
 import { expectEachExactlyOnce, walkAllPages } from "../support/pagination";
 
-const BOARD_KEYS = ["createdAt", "description", "id", "isPublic", "name", "postCount", "slug", "updatedAt"];
+const BOARD_KEYS = ["archivedAt", "createdAt", "description", "id", "isPublic", "name", "postCount", "slug", "updatedAt"];
 
 async function tenantWithKey() {
   const tenant = await seedTenant();
@@ -53,6 +53,7 @@ describe("GET /api/v1/boards", () => {
       description: "",
       isPublic: true,
       postCount: 3,
+      archivedAt: null,
       createdAt: older.createdAt.toISOString(),
       updatedAt: older.updatedAt.toISOString(),
     });
@@ -140,6 +141,7 @@ describe("GET /api/v1/boards/{id}", () => {
         description: "",
         isPublic: false,
         postCount: 4,
+        archivedAt: null,
         createdAt: board.createdAt.toISOString(),
         updatedAt: board.updatedAt.toISOString(),
       },

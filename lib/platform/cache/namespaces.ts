@@ -15,12 +15,17 @@ export interface CacheNamespaces {
   "shared-read": unknown;
   /** A published portal's languages, for the proxy's first-visit redirect; null: no such portal. */
   "portal-languages": PortalLanguages | null;
+  /** Where a workspace's widget may run (its allowed origins), for every embed page and widget call; its shape is the widget's own. */
+  "widget-workspace": unknown;
 }
 
 export type CacheNamespace = keyof CacheNamespaces;
 
 /** The namespaces, for tests and the health page: every one of them, in one place. */
-export const CACHE_NAMESPACES = ["public-answer", "portal-page", "shared-read", "portal-languages"] as const satisfies readonly CacheNamespace[];
+export const CACHE_NAMESPACES = ["public-answer", "portal-page", "shared-read", "portal-languages", "widget-workspace"] as const satisfies readonly CacheNamespace[];
+
+/** The namespaces whose entries are JSON values (the others hold whole answers). */
+type ValueNamespace = "shared-read" | "portal-languages" | "widget-workspace";
 
 const SEPARATOR = "\u0000";
 
@@ -36,13 +41,13 @@ export function namespaceOf(key: string): CacheNamespace | undefined {
 }
 
 /** A JSON-valued namespace's entry, typed by the table. */
-export function getCachedValue<N extends "shared-read" | "portal-languages">(namespace: N, slug: string, input: unknown = {}): { value: CacheNamespaces[N] } | undefined {
+export function getCachedValue<N extends ValueNamespace>(namespace: N, slug: string, input: unknown = {}): { value: CacheNamespaces[N] } | undefined {
   const hit = getCached(cacheKey(namespace, slug, input));
   return hit ? { value: JSON.parse(hit.body) as CacheNamespaces[N] } : undefined;
 }
 
 /** Keeps a JSON-valued namespace's entry until `expiresAt` (ms since epoch), counted against the cache's byte budget. */
-export function putCachedValue<N extends "shared-read" | "portal-languages">(namespace: N, slug: string, input: unknown, value: CacheNamespaces[N], expiresAt: number, now = Date.now()): void {
+export function putCachedValue<N extends ValueNamespace>(namespace: N, slug: string, input: unknown, value: CacheNamespaces[N], expiresAt: number, now = Date.now()): void {
   const body = JSON.stringify(value);
   putCached(cacheKey(namespace, slug, input), { status: 200, body, contentType: "application/json", etag: "", headers: {}, expiresAt, validUntil: null }, now);
 }
