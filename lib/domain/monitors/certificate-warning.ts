@@ -3,8 +3,9 @@ import type { Monitor } from "@/lib/generated/prisma/client";
 import { recordEvent } from "@/lib/platform/events/record-event";
 import { monitorEventView } from "./monitor-view";
 
-// An HTTPS monitor tells the admins (through `certificate.expiring`, to their webhooks, Slack and
-// Discord) 14 days and again 3 days before its certificate runs out, once each per certificate.
+// An HTTPS monitor tells the admins (through `certificate.expiring`: by mail, ./certificate-mail.ts,
+// and to their webhooks, Slack and Discord) 14 days and again 3 days before its certificate runs
+// out, once each per certificate.
 
 export const WARNING_DAYS = [14, 3] as const;
 const DAY_MS = 86_400_000;

@@ -16,7 +16,7 @@ export interface NotificationRecipient {
 export interface NotificationBatch {
   workspaceId: string;
   kind: NotificationKind;
-  subjectType: "post" | "incident" | "maintenance" | "release_note";
+  subjectType: "post" | "incident" | "maintenance" | "release_note" | "monitor";
   subjectId: string;
   eventId: string;
   recipients: readonly NotificationRecipient[];

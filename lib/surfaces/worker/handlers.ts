@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publishDueJob } from "@/lib/domain/changelog/publication-event";
+import { certificateMailConsumer } from "@/lib/domain/monitors/certificate-mail";
 import { monitorRollupJob } from "@/lib/domain/monitors/rollups";
 import { postNotificationConsumer } from "@/lib/domain/notifications/post-notifications";
 import { maintenanceBoundaryJob } from "@/lib/domain/status/maintenance-events";
@@ -16,7 +17,7 @@ import { sendMailJob } from "@/lib/platform/mail/send-mail";
 // Everything that acts on events, each defined beside its feature with the event types it takes.
 // Listed here once: the dispatch hands an event to those that name its type. (Webhook deliveries
 // are no consumer: the statement that records an event writes them itself.)
-export const EVENT_CONSUMERS: readonly EventConsumer[] = [postNotificationConsumer, subscriberNotificationConsumer];
+export const EVENT_CONSUMERS: readonly EventConsumer[] = [postNotificationConsumer, subscriberNotificationConsumer, certificateMailConsumer];
 
 // With embedded PGlite the worker runs inside the one server process and no database notice drops
 // that process's cached public answers (lib/platform/cache/public-cache-listener.ts, PostgreSQL
