@@ -90,7 +90,7 @@ test("an admin imports a Canny workspace: preview, run with progress, the posts 
   await page.goto(`/w/${portal.slug}/settings/migration`);
   await page.getByTestId("import-card").first().getByRole("button", { name: "Undo import" }).click();
   await page.getByTestId("undo-import-dialog").getByRole("button", { name: "Undo import" }).click();
-  await expect(page.getByTestId("import-card").first().getByText("Undone")).toBeVisible();
+  await expect(page.getByTestId("import-card").first().getByText("Undone", { exact: true })).toBeVisible();
   await page.goto(`/w/${portal.slug}/posts`);
   await expect(page.getByRole("link", { name: "Slack integration" })).toHaveCount(0);
 });
