@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "@/lib/platform/text/format-date";
 import type { MailContent } from "../types";
 import { MailButton, MailFootnote, MailLayout, MailParagraph } from "./mail-layout";
 
@@ -17,7 +18,7 @@ const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
 export function certificateExpiringMail({ workspaceName, monitorName, url, expiresAt, daysLeft, link }: CertificateExpiring): MailContent {
   const when = daysLeft <= 0 ? "today" : `in ${days(daysLeft)}`;
   const subject = `The certificate of ${monitorName} expires ${when}`;
-  const body = `The TLS certificate served at ${url}, which the monitor “${monitorName}” of ${workspaceName} checks, expires ${when} (${expiresAt.toUTCString()}). Once it has expired, browsers refuse the site and the monitor reports it down.`;
+  const body = `The TLS certificate served at ${url}, which the monitor “${monitorName}” of ${workspaceName} checks, expires ${when} (${formatUtcDateTime(expiresAt)}). Once it has expired, browsers refuse the site and the monitor reports it down.`;
   const footnote = "Renew the certificate where the site is hosted; the monitor reads the new one on its next check and this warning stops. You are told 14 and 3 days ahead.";
   return {
     subject,
