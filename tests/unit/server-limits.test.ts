@@ -6,13 +6,14 @@ import { admissionLimits, serverLimits } from "@/lib/platform/server/config";
 // (tests/server/production-server.test.ts) run with seconds instead, so the defaults are held here.
 describe("serverLimits", () => {
   it("by default the whole request must arrive within 30 s, its headers within 15 s; 8 bodies at once per client, 128 overall", () => {
-    expect(serverLimits({})).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, uploadsPerClient: 8, uploadsOverall: 128, admission: admissionLimits({}) });
+    expect(serverLimits({})).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 65_000, uploadsPerClient: 8, uploadsOverall: 128, admission: admissionLimits({}) });
   });
 
   it("takes the environment's values, and the headers' deadline never exceeds the whole request's", () => {
     expect(serverLimits({ REQUEST_TIMEOUT_SECONDS: "10", HEADERS_TIMEOUT_SECONDS: "60", MAX_UPLOADS_PER_CLIENT: "2", MAX_UPLOADS: "16" })).toEqual({
       requestTimeoutMs: 10_000,
       headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 65_000,
       uploadsPerClient: 2,
       uploadsOverall: 16,
       admission: admissionLimits({}),

@@ -7,6 +7,8 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** The headers alone (HEADERS_TIMEOUT_SECONDS, 15; never more than the whole request's). */
   headersTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS, 65). */
+  keepAliveTimeoutMs: number;
   /** Request bodies being received at once from one client address (MAX_UPLOADS_PER_CLIENT, 8). */
   uploadsPerClient: number;
   /** Request bodies being received at once overall (MAX_UPLOADS, 128). */
@@ -52,6 +54,7 @@ export function serverLimits(env: Record<string, string | undefined> = process.e
   return {
     requestTimeoutMs,
     headersTimeoutMs: Math.min(requestTimeoutMs, positive(env.HEADERS_TIMEOUT_SECONDS, 15) * 1000),
+    keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_SECONDS, 65) * 1000,
     uploadsPerClient: Math.floor(positive(env.MAX_UPLOADS_PER_CLIENT, 8)),
     uploadsOverall: Math.floor(positive(env.MAX_UPLOADS, 128)),
     admission: admissionLimits(env),

@@ -150,6 +150,10 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
       headersTimeout: limits.headersTimeoutMs,
       // Node checks both deadlines on this tick; its default (30 s) lets a request run up to a whole tick past them.
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+      // Node's 5 s closes idle connections so soon that a client (or a proxy's upstream pool)
+      // reusing one at that moment has its request reset mid-flight. Longer than the usual 60 s idle
+      // timeout of proxies and load balancers, so the side that sends the requests closes first.
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
     },
     (request, response) => {
       serve(request, response).catch((error: unknown) => {
