@@ -38,9 +38,12 @@ export async function computePreview(db: ScopedDb, plan: Plan, adapter: ImportAd
   const preview: ImportPreview = { create: {}, skip: {}, people: { total: 0, matched: 0, unclaimed: 0 }, overLimit: [], rows: 0 };
   const addresses = new Set<string>();
   let batch: { kind: ImportKind; ids: string[] } | null = null;
+  // Into a workspace this source never imported into, nothing can be "already imported": no
+  // lookups, row by row, of a large source's ids.
+  const importedBefore = (await db.importedRow.findFirst({ where: { source: adapter.source }, select: { sourceId: true } })) !== null;
   const checkBatch = async () => {
     if (!batch || batch.ids.length === 0) return;
-    const found = await db.importedRow.count({ where: { source: adapter.source, kind: batch.kind, sourceId: { in: batch.ids } } });
+    const found = importedBefore ? await db.importedRow.count({ where: { source: adapter.source, kind: batch.kind, sourceId: { in: batch.ids } } }) : 0;
     preview.create[batch.kind] = (preview.create[batch.kind] ?? 0) + batch.ids.length - found;
     if (found) preview.skip[`${batch.kind}: already imported`] = (preview.skip[`${batch.kind}: already imported`] ?? 0) + found;
     batch = null;

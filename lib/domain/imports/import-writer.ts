@@ -1,3 +1,4 @@
+import { hotQuery } from "@/lib/platform/db/client";
 import type { ScopedDb, ScopedTx } from "@/lib/platform/db/scoped";
 import { PeopleResolver } from "./people";
 import type { ImportKind, ImportRecord, SourceItem } from "./records";
@@ -5,6 +6,9 @@ import * as write from "./write-batch";
 import type { Of } from "./write-batch";
 
 const BATCH = 2_000;
+// Posts, votes and comments go in by one statement per batch (write-batch.ts): larger batches,
+// fewer transactions. A vote row is small.
+const BATCH_OF: Partial<Record<ImportKind, number>> = { post: 5_000, comment: 5_000, vote: 20_000 };
 // A batch is one transaction: on a busy database it may take longer than an interactive
 // transaction's default few seconds, and failing it only to write it again gains nothing.
 const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
@@ -25,6 +29,7 @@ export class ImportWriter {
   private readonly ids: Record<ParentKind, Map<string, string>> = Object.fromEntries(PARENT_KINDS.map((kind) => [kind, new Map()])) as never;
   private readonly people: PeopleResolver;
   private buffer: ImportRecord[] = [];
+  private writing: Promise<void> = Promise.resolve();
   private readonly touchedPosts = new Set<string>();
   private readonly merges: { id: string; into: string; at: Date | null }[] = [];
   private boardSlugs: Set<string> | null = null;
@@ -42,17 +47,40 @@ export class ImportWriter {
 
   async add(record: SourceItem): Promise<void> {
     if (record.kind === "skip") return this.skip(record.reason);
-    if (this.buffer.length > 0 && (this.buffer[0]!.kind !== record.kind || this.buffer.length >= BATCH)) await this.flush();
+    if (this.buffer.length > 0 && (this.buffer[0]!.kind !== record.kind || this.buffer.length >= (BATCH_OF[record.kind] ?? BATCH))) await this.startFlush();
     this.buffer.push(record);
   }
 
   async finish(): Promise<void> {
-    await this.flush();
+    await this.startFlush();
+    await this.writing;
     for (const merge of this.merges) {
       const into = this.ids.post.get(merge.into);
       if (into) await this.db.post.updateMany({ where: { id: merge.id }, data: { mergedIntoId: into, mergedAt: merge.at ?? new Date() } });
     }
     await this.recountPosts();
+  }
+
+  /** Waits for the batch being written, if any, whatever its outcome: before a failure is recorded. */
+  async settle(): Promise<void> {
+    await this.writing.catch(() => {});
+  }
+
+  /**
+   * Hands the buffered batch to the database and returns while it is written, so that the source
+   * is read and parsed (this process's work) while the database writes (its own): the two overlap
+   * instead of taking turns. One batch at a time: a batch waits for the one before it, whose new
+   * ids (a vote's post) it may need.
+   */
+  private async startFlush(): Promise<void> {
+    await this.writing;
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length === 0) return;
+    this.writing = this.flush(batch);
+    // Its failure is thrown where it is awaited, at the next batch or at the end; until then it is
+    // not an unhandled rejection.
+    this.writing.catch(() => {});
   }
 
   private skip(reason: string, count = 1) {
@@ -65,44 +93,46 @@ export class ImportWriter {
 
   private parent = (kind: ParentKind, sourceId: string | null | undefined) => (sourceId ? this.ids[kind].get(sourceId) : undefined);
 
-  /** Source ids of this kind already imported (by this source, any run): their targets, and they are not written again. */
-  private async alreadyImported(kind: ImportKind, sourceIds: string[]): Promise<Map<string, string>> {
-    const rows = await this.db.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: sourceIds } }, select: { sourceId: true, targetId: true } });
-    return new Map(rows.map((row) => [row.sourceId, row.targetId]));
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.buffer;
-    this.buffer = [];
-    if (batch.length === 0) return;
+  private async flush(batch: ImportRecord[]): Promise<void> {
     const kind = batch[0]!.kind;
     if (kind === "vote") return this.flushVotes(batch as Of<"vote">[]);
     const records = batch as (ImportRecord & { sourceId: string })[];
     // The same source id twice in one source: the first counts, the rest are skipped as duplicates.
     const seen = new Set<string>();
     const unique = records.filter((record) => (seen.has(record.sourceId) ? (this.skip(`${kind}: duplicate id in the source`), false) : seen.add(record.sourceId)));
-    const existing = await this.alreadyImported(kind, unique.map((record) => record.sourceId));
-    const fresh: { id: string; record: ImportRecord & { sourceId: string } }[] = [];
-    for (const record of unique) {
-      const target = existing.get(record.sourceId);
-      if (target) {
-        if ((PARENT_KINDS as readonly string[]).includes(kind)) this.ids[kind as ParentKind].set(record.sourceId, target);
-        if (kind === "post") this.touchedPosts.add(target);
-        this.skip(`${kind}: already imported`);
-      } else fresh.push({ id: write.newId(), record });
-    }
+    const prepared = unique.map((record) => ({ id: write.newId(), record }));
+    const before = new Map<string, string>();
+    let written: { id: string; record: ImportRecord & { sourceId: string } }[] = [];
     await this.db.$transaction(async (tx) => {
-      const written = await this.insert(tx, kind, fresh);
-      if (written.length > 0) {
-        await tx.importedRow.createMany({
-          data: written.map(({ id, record }) => ({ source: this.run.source, kind, sourceId: record.sourceId, targetId: id, importId: this.run.importId })) as never,
-        });
+      // Each source id is claimed before its row is written, in the same transaction: a fresh
+      // import (every claim free) never looks its rows up one by one, and a run read again from the
+      // start finds its earlier batches' claims taken and skips those rows.
+      const claimed = await write.claimSourceIds(tx, this.run, kind, prepared.map(({ id, record }) => ({ id, sourceId: record.sourceId })));
+      const fresh = prepared.filter(({ record }) => claimed.has(record.sourceId));
+      if (fresh.length < prepared.length) {
+        const taken = prepared.filter(({ record }) => !claimed.has(record.sourceId)).map(({ record }) => record.sourceId);
+        const rows = await tx.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: taken } }, select: { sourceId: true, targetId: true } });
+        for (const row of rows) before.set(row.sourceId, row.targetId);
+        this.skip(`${kind}: already imported`, taken.length);
+      }
+      written = await this.insert(tx, kind, fresh);
+      if (written.length < fresh.length) {
+        // Claimed but not written (its parent is not in the source, an address already
+        // subscribed): the claim goes too, so that undo and a later import see no such row.
+        const kept = new Set(written.map(({ id }) => id));
+        const dropped = fresh.filter(({ id }) => !kept.has(id)).map(({ record }) => record.sourceId);
+        await tx.importedRow.deleteMany({ where: { source: this.run.source, kind, sourceId: { in: dropped } } });
       }
       this.created(kind, written.length);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
     }, BATCH_TRANSACTION);
-    if ((PARENT_KINDS as readonly string[]).includes(kind)) for (const { id, record } of fresh) this.ids[kind as ParentKind].set(record.sourceId, id);
+    if (kind === "post") for (const target of before.values()) this.touchedPosts.add(target);
+    if ((PARENT_KINDS as readonly string[]).includes(kind)) {
+      const ids = this.ids[kind as ParentKind];
+      for (const [sourceId, target] of before) ids.set(sourceId, target);
+      for (const { id, record } of written) ids.set(record.sourceId, id);
+    }
   }
 
   private async insert(tx: ScopedTx, kind: ImportKind, fresh: { id: string; record: ImportRecord & { sourceId: string } }[]) {
@@ -221,29 +251,21 @@ export class ImportWriter {
     for (const { postId } of rows) this.touchedPosts.add(postId);
   }
 
-  /** Vote and comment counts of every post the import touched, counted from the rows. */
+  /** Vote and comment counts of every post the import touched, counted from the rows, one statement per slice. */
   private async recountPosts(): Promise<void> {
     const ids = [...this.touchedPosts];
-    for (let start = 0; start < ids.length; start += 5_000) {
-      const slice = ids.slice(start, start + 5_000);
-      const [votes, comments] = await Promise.all([
-        this.db.vote.groupBy({ by: ["postId"], where: { postId: { in: slice } }, _count: { _all: true } }),
-        this.db.comment.groupBy({ by: ["postId"], where: { postId: { in: slice }, hiddenAt: null }, _count: { _all: true } }),
-      ]);
-      const voteCount = new Map(votes.map((row) => [row.postId, row._count._all]));
-      const commentCount = new Map(comments.map((row) => [row.postId, row._count._all]));
-      const changes = new Map<string, string[]>();
-      for (const id of slice) {
-        const key = `${voteCount.get(id) ?? 0}:${commentCount.get(id) ?? 0}`;
-        const group = changes.get(key) ?? [];
-        group.push(id);
-        changes.set(key, group);
-      }
-      // One update per distinct pair of counts, not per post: a large import has few distinct pairs.
-      for (const [key, postIds] of changes) {
-        const [v, c] = key.split(":").map(Number);
-        await this.db.post.updateMany({ where: { id: { in: postIds } }, data: { voteCount: v, commentCount: c } });
-      }
-    }
+    for (let start = 0; start < ids.length; start += RECOUNT_SLICE) await hotQuery(RECOUNT_SQL, [this.db.workspaceId, ids.slice(start, start + RECOUNT_SLICE)]);
   }
 }
+
+const RECOUNT_SLICE = 10_000;
+// Only posts whose counts change are written: a post the import only found (already imported,
+// no new votes) keeps its row untouched.
+const RECOUNT_SQL = `UPDATE "Post" AS p SET "voteCount" = n.votes, "commentCount" = n.comments
+FROM (
+  SELECT x.id,
+    (SELECT count(*)::int FROM "Vote" v WHERE v."postId" = x.id) AS votes,
+    (SELECT count(*)::int FROM "Comment" c WHERE c."postId" = x.id AND c."hiddenAt" IS NULL) AS comments
+  FROM unnest($2::text[]) AS x(id)
+) AS n
+WHERE p."workspaceId" = $1 AND p.id = n.id AND (p."voteCount" <> n.votes OR p."commentCount" <> n.comments)`;

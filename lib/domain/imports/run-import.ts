@@ -56,7 +56,14 @@ export async function runImport(workspaceId: string, importId: string): Promise<
     const writer = new ImportWriter(db, { importId, source: run.source }, async (tx, done, counts) => {
       await tx.importRun.updateMany({ where: { id: importId }, data: { done, progress: counts as never } });
     });
-    for await (const item of adapter.read(input)) await writer.add(item);
+    try {
+      for await (const item of adapter.read(input)) await writer.add(item);
+    } catch (error) {
+      // The source failed while a batch was being written: that batch commits or fails first,
+      // so the import's state is recorded after its last progress, never before it.
+      await writer.settle();
+      throw error;
+    }
     await writer.finish();
     await db.$transaction(async (tx) => {
       const finished = await tx.importRun.update({

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ScopedTx } from "@/lib/platform/db/scoped";
+import { insertRows, type ScopedTx } from "@/lib/platform/db/scoped";
 import { hashToken } from "@/lib/platform/tokens/email-token";
 import { manageTokenFor } from "@/lib/domain/subscriptions/tokens";
 import type { ImportRecord } from "./records";
@@ -42,41 +42,66 @@ export async function insertRoadmapItems(tx: ScopedTx, rows: { id: string; recor
   });
 }
 
+// Posts, votes and comments are the bulk of a large import (a million votes): one statement per
+// batch with a parameter per column, not per cell, and the ids of votes made by the database.
 export async function insertPosts(tx: ScopedTx, rows: { id: string; record: Of<"post">; boardId: string; authorId: string | null; roadmapItemId?: string }[]) {
-  await tx.post.createMany({
-    data: rows.map(({ id, record, boardId, authorId, roadmapItemId }) => ({
+  await insertRows(tx, {
+    into: "post",
+    columns: { id: "text", boardId: "text", authorId: "text", roadmapItemId: "text", title: "text", body: "text", status: `"PostStatus"`, tags: "text[]", createdAt: "timestamptz" },
+    constants: { updatedAt: "now()" },
+    defaults: { createdAt: "now()" },
+    rows: rows.map(({ id, record, boardId, authorId, roadmapItemId }) => [
       id,
       boardId,
       authorId,
-      roadmapItemId: roadmapItemId ?? null,
-      title: text(record.title, 200),
-      body: text(record.body, 20_000),
-      status: record.status,
-      tags: (record.tags ?? []).slice(0, 20).map((tag) => tag.slice(0, 40)),
-      createdAt: stamp(record.createdAt),
-    })) as never,
+      roadmapItemId ?? null,
+      text(record.title, 200),
+      text(record.body, 20_000),
+      record.status,
+      (record.tags ?? []).slice(0, 20).map((tag) => tag.slice(0, 40)),
+      record.createdAt ?? null,
+    ]),
   });
 }
 
 export async function insertVotes(tx: ScopedTx, rows: { postId: string; userId: string; createdAt?: Date }[]): Promise<number> {
   // A person votes once per post: a vote already there (an earlier run, the same voter twice in the
   // source) is skipped by the unique key rather than counted twice.
-  const { count } = await tx.vote.createMany({ data: rows.map((row) => ({ id: newId(), ...row })) as never, skipDuplicates: true });
-  return count;
+  return insertRows(tx, {
+    into: "vote",
+    columns: { postId: "text", userId: "text", createdAt: "timestamptz" },
+    // The app's id shape (c + 24 hex digits), from 90-odd random bits of a v4 UUID.
+    constants: { id: `'c' || left(replace(gen_random_uuid()::text, '-', ''), 24)` },
+    defaults: { createdAt: "now()" },
+    rows: rows.map((row) => [row.postId, row.userId, row.createdAt ?? null]),
+    skipDuplicates: true,
+  });
 }
 
 export async function insertComments(tx: ScopedTx, rows: { id: string; record: Of<"comment">; postId: string; authorId: string | null }[]) {
-  await tx.comment.createMany({
-    data: rows.map(({ id, record, postId, authorId }) => ({
-      id,
-      postId,
-      authorId,
-      body: text(record.body, 10_000),
-      isTeamReply: record.isTeamReply ?? false,
-      hiddenAt: record.hiddenAt ?? null,
-      createdAt: stamp(record.createdAt),
-    })) as never,
+  await insertRows(tx, {
+    into: "comment",
+    columns: { id: "text", postId: "text", authorId: "text", body: "text", isTeamReply: "boolean", hiddenAt: "timestamptz", createdAt: "timestamptz" },
+    constants: { updatedAt: "now()" },
+    defaults: { createdAt: "now()" },
+    rows: rows.map(({ id, record, postId, authorId }) => [id, postId, authorId, text(record.body, 10_000), record.isTeamReply ?? false, record.hiddenAt ?? null, record.createdAt ?? null]),
   });
+}
+
+/**
+ * Records that these source rows are now imported (ImportedRow: the import that made each, which
+ * undo removes, and its target), each at most once ever per workspace and source: the source ids
+ * that come back were free and are this batch's to write; the rest were imported before.
+ */
+export async function claimSourceIds(tx: ScopedTx, run: { importId: string; source: string }, kind: ImportRecord["kind"], rows: Prepared[]): Promise<Set<string>> {
+  const claimed = await insertRows<{ sourceId: string }>(tx, {
+    into: "importedRow",
+    columns: { source: "text", kind: "text", sourceId: "text", targetId: "text", importId: "text" },
+    rows: rows.map(({ id, sourceId }) => [run.source, kind, sourceId, id, run.importId]),
+    skipDuplicates: true,
+    returning: `"sourceId"`,
+  });
+  return new Set(claimed.map((row) => row.sourceId));
 }
 
 export async function insertReleaseNotes(tx: ScopedTx, rows: { id: string; record: Of<"release_note">; postIds: string[] }[]) {

@@ -95,6 +95,65 @@ export function countSearchHitsStatement(hits: SearchHits, workspaceId: string):
 }
 
 /**
+ * How the values of one column of a bulk insert are sent: a PostgreSQL type (an enum's quoted
+ * name, `"PostStatus"`, included), or `text[]` for a column of text arrays, each row's array sent
+ * as JSON text (one parameter cannot carry arrays of unequal lengths).
+ */
+export type BulkColumnType = "text" | "integer" | "boolean" | "timestamptz" | "text[]" | `"${string}"`;
+
+/**
+ * Many rows of one tenant table in one statement, each column's values as one array parameter
+ * (`INSERT … SELECT … FROM unnest(…)`): a few parameters however many rows, where a multi-row
+ * VALUES list needs one per cell and is parsed and planned afresh for every row count.
+ */
+export interface InsertRowsQuery {
+  into: TenantModel;
+  /** Column name → how its values are sent, in the order of each row's values. */
+  columns: Readonly<Record<string, BulkColumnType>>;
+  /** Columns set to the same constant SQL for every row (`now()`), never built from input. */
+  constants?: Readonly<Record<string, string>>;
+  /** Constant SQL for a column's null values (`now()` for a missing `createdAt`). */
+  defaults?: Readonly<Record<string, string>>;
+  rows: readonly (readonly unknown[])[];
+  /** ON CONFLICT DO NOTHING: a row whose key is taken is left out, not an error. */
+  skipDuplicates?: boolean;
+  /** RETURNING list (a constant): the inserted rows come back with these columns. */
+  returning?: string;
+}
+
+export function insertRowsStatement(query: InsertRowsQuery, workspaceId: string): { text: string; values: unknown[] } {
+  const names = Object.keys(query.columns);
+  const values: unknown[] = [workspaceId];
+  const arrays = names.map((): unknown[] => new Array(query.rows.length));
+  query.rows.forEach((row, r) => {
+    for (let c = 0; c < names.length; c += 1) {
+      const value = row[c];
+      arrays[c]![r] = query.columns[names[c]!] === "text[]" ? JSON.stringify(value ?? []) : (value ?? null);
+    }
+  });
+  const sources: string[] = [];
+  const selects: string[] = [];
+  names.forEach((name, c) => {
+    const type = query.columns[name]!;
+    values.push(arrays[c]);
+    sources.push(`$${values.length}::${type === "text[]" ? "text" : type}[]`);
+    const value = type === "text[]" ? `ARRAY(SELECT jsonb_array_elements_text(r."${name}"::jsonb))` : `r."${name}"`;
+    const fallback = query.defaults?.[name];
+    selects.push(fallback ? `coalesce(${value}, ${fallback})` : value);
+  });
+  const constants = Object.entries(query.constants ?? {});
+  const columns = [`"workspaceId"`, ...names.map((name) => `"${name}"`), ...constants.map(([name]) => `"${name}"`)].join(", ");
+  const select = [`$1`, ...selects, ...constants.map(([, sql]) => sql)].join(", ");
+  const alias = names.map((name) => `"${name}"`).join(", ");
+  return {
+    text:
+      `INSERT INTO ${tableOf(query.into)} (${columns}) SELECT ${select} FROM unnest(${sources.join(", ")}) AS r(${alias})` +
+      `${query.skipDuplicates ? " ON CONFLICT DO NOTHING" : ""}${query.returning ? ` RETURNING ${query.returning}` : ""}`,
+    values,
+  };
+}
+
+/**
  * How a transaction holds its workspace's row: `exclusive`, one such transaction at a time per
  * workspace; `shared`, any number side by side, while the row itself (its plan) cannot change.
  */

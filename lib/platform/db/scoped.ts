@@ -4,7 +4,9 @@ import { db, hotQuery, type Db } from "./client";
 import {
   countRowsStatement,
   countSearchHitsStatement,
+  insertRowsStatement,
   lockWorkspaceRow,
+  type InsertRowsQuery,
   type WorkspaceLock,
   selectRowsStatement,
   type SearchHits,
@@ -79,7 +81,11 @@ export interface TransactionSql {
 }
 
 type RawClient = Pick<Db, "$queryRawUnsafe">;
+type RunRaw = <T>(text: string, values: unknown[]) => Promise<T[]>;
+const RUN_RAW = Symbol("runRaw");
 const TRANSACTION_SQL = Symbol("transactionSql");
+// The transaction's own client and workspace, for insertRows: hidden, like TRANSACTION_SQL.
+const TRANSACTION_RAW = Symbol("transactionRaw");
 
 // Prisma binds parameters by their JavaScript type; pg-boss hands objects for jsonb columns and
 // numbers for int ones, which PostgreSQL casts from text where the statement says so.
@@ -112,7 +118,28 @@ export function transactionSql(tx: ScopedTx | RawClient): TransactionSql {
 function fencedTransaction(tx: Db, workspaceId: string): ScopedTx {
   const fenced = fenceModels(tx, workspaceId) as ScopedTx & { [TRANSACTION_SQL]?: TransactionSql };
   Object.defineProperty(fenced, TRANSACTION_SQL, { value: sqlOn(tx), enumerable: false });
+  Object.defineProperty(fenced, TRANSACTION_RAW, { value: { client: tx, workspaceId }, enumerable: false });
   return fenced;
+}
+
+/**
+ * Inserts many rows of one tenant table in one statement (insertRowsStatement), in a scoped
+ * transaction or on the scoped accessor, with the workspace set by the accessor exactly as a
+ * fenced createMany sets it. For bulk writes (an import's batches) where createMany's one
+ * parameter per cell, and its parsing and planning per row count, are the cost. Answers the rows
+ * of `returning`, or without it how many rows were inserted.
+ */
+export async function insertRows<T = never>(on: ScopedTx | ScopedDb, query: InsertRowsQuery & { returning: string }): Promise<T[]>;
+export async function insertRows(on: ScopedTx | ScopedDb, query: InsertRowsQuery & { returning?: undefined }): Promise<number>;
+export async function insertRows<T>(on: ScopedTx | ScopedDb, query: InsertRowsQuery): Promise<T[] | number> {
+  if (query.rows.length === 0) return query.returning ? [] : 0;
+  const raw = (on as { [TRANSACTION_RAW]?: { client: RawClient; workspaceId: string } })[TRANSACTION_RAW];
+  const workspaceId = raw?.workspaceId ?? (on as ScopedDb).workspaceId;
+  if (!workspaceId) throw new Error("insertRows needs a scoped accessor or one of its transactions");
+  const statement = insertRowsStatement(query, workspaceId);
+  const text = query.returning ? statement.text : `WITH inserted AS (${statement.text} RETURNING 1) SELECT count(*)::int AS n FROM inserted`;
+  const rows = raw ? await raw.client.$queryRawUnsafe<(T & { n: number })[]>(text, ...statement.values) : await (on as ScopedDb & { [RUN_RAW]: RunRaw })[RUN_RAW]<T & { n: number }>(text, statement.values);
+  return query.returning ? rows : rows[0]!.n;
 }
 
 export type ScopedDb = ScopedTx & {
@@ -159,6 +186,7 @@ function buildScoped(client: Db, workspaceId: string): ScopedDb {
       return fn(fencedTransaction(tx as Db, workspaceId), rows[0]);
     });
   const query = <T>(text: string, values: unknown[]) => (client === db ? hotQuery<T>(text, values) : client.$queryRawUnsafe<T[]>(text, ...values));
+  Object.defineProperty(scoped, RUN_RAW, { value: query, enumerable: false });
   // Named function expressions: React's lint rule takes an anonymous function that may return
   // null for a component.
   scoped.$selectRows = async function selectRows<T>(select: SelectRowsQuery) {
