@@ -44,6 +44,20 @@ describe("the workspace archive", () => {
     expect(text).not.toContain("secretEncrypted");
     expect(text).not.toContain("sealed");
     expect((archive["posts.jsonl"] as { tags: string[] }[]).some((post) => post.tags.includes("theme"))).toBe(true);
+    // Lines keep the shape a JavaScript export wrote: UTC timestamps with milliseconds, people as
+    // address and name, and JSON that parses back to the same values.
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    const posts = archive["posts.jsonl"] as { createdAt: string; mergedAt: string | null; author: { email: string; name: string | null } | null }[];
+    for (const post of posts) {
+      expect(post.createdAt).toMatch(iso);
+      expect(post.mergedAt === null || iso.test(post.mergedAt)).toBe(true);
+      if (post.author) expect(Object.keys(post.author)).toEqual(["email", "name"]);
+    }
+    const stored = await db.post.findMany({ where: { workspaceId: actor.workspaceId }, select: { id: true, title: true, body: true, createdAt: true } });
+    for (const row of stored) {
+      const line = (archive["posts.jsonl"] as { id: string; title: string; body: string; createdAt: string }[]).find((post) => post.id === row.id)!;
+      expect(line).toMatchObject({ title: row.title, body: row.body, createdAt: row.createdAt.toISOString() });
+    }
   });
 
   it("a viewer or member cannot export", async () => {
