@@ -18,13 +18,21 @@ const MiB = 1024 * 1024;
 export interface MigrationBenchResult {
   importSeconds: number;
   importRssGrowthMiB: number;
+  /** CPU seconds of this process over the import (user + system): on a shared machine, steadier than the wall time. */
+  importCpuSeconds: number;
   importRows: { posts: number; votes: number; comments: number };
   archiveMiB: number;
   exportPosts: number;
   exportSeconds: number;
   exportRowsPerSecond: number;
   exportRssGrowthMiB: number;
+  exportCpuSeconds: number;
 }
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
 
 /** Peak resident memory above its level when started, sampled every 100 ms. */
 function rssWatch() {
@@ -135,6 +143,7 @@ export async function runMigrationBench(options: { url: string; posts: number; v
     global.gc?.();
     const stopImportWatch = rssWatch();
     const started = Date.now();
+    const importCpu = process.cpuUsage();
     const run = await startImport(target, { source: "own" }, fileChunks(archive));
     await previewImport(target.workspaceId, run.id);
     const previewedAt = Date.now();
@@ -142,10 +151,11 @@ export async function runMigrationBench(options: { url: string; posts: number; v
     await runImport(target.workspaceId, run.id);
     const importSeconds = (Date.now() - started) / 1000;
     const importRssGrowthMiB = stopImportWatch();
+    const importCpuSeconds = cpuSeconds(importCpu);
     const counts = await client.query<{ posts: number; votes: number; comments: number }>(
       `SELECT (SELECT count(*) FROM "Post" WHERE "workspaceId" = 'mig_dst')::int AS posts, (SELECT count(*) FROM "Vote" WHERE "workspaceId" = 'mig_dst')::int AS votes, (SELECT count(*) FROM "Comment" WHERE "workspaceId" = 'mig_dst')::int AS comments`,
     );
-    log(`import: ${importSeconds.toFixed(1)} s (preview ${((previewedAt - started) / 1000).toFixed(1)} s), RSS growth ${importRssGrowthMiB.toFixed(0)} MiB, rows ${JSON.stringify(counts.rows[0])}`);
+    log(`import: ${importSeconds.toFixed(1)} s (preview ${((previewedAt - started) / 1000).toFixed(1)} s), RSS growth ${importRssGrowthMiB.toFixed(0)} MiB, CPU ${importCpuSeconds.toFixed(1)} s, rows ${JSON.stringify(counts.rows[0])}`);
 
     log(`seeding ${options.exportPosts} posts to export…`);
     await seed(client, "mig_big", options.exportPosts, 0, 0, 1_000);
@@ -153,22 +163,26 @@ export async function runMigrationBench(options: { url: string; posts: number; v
     global.gc?.();
     const stopExportWatch = rssWatch();
     const exportStarted = Date.now();
+    const exportCpu = process.cpuUsage();
     const bigExport = await exportWorkspace(big);
     let bytes = 0;
     for await (const chunk of bigExport.stream as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
     const exportSeconds = (Date.now() - exportStarted) / 1000;
     const exportRssGrowthMiB = stopExportWatch();
+    const exportCpuSeconds = cpuSeconds(exportCpu);
     const exportRowsPerSecond = options.exportPosts / exportSeconds;
-    log(`export: ${options.exportPosts} posts in ${exportSeconds.toFixed(1)} s = ${Math.round(exportRowsPerSecond)} rows/s, ${(bytes / MiB).toFixed(1)} MiB, RSS growth ${exportRssGrowthMiB.toFixed(0)} MiB`);
+    log(`export: ${options.exportPosts} posts in ${exportSeconds.toFixed(1)} s = ${Math.round(exportRowsPerSecond)} rows/s, ${(bytes / MiB).toFixed(1)} MiB, RSS growth ${exportRssGrowthMiB.toFixed(0)} MiB, CPU ${exportCpuSeconds.toFixed(1)} s`);
     return {
       importSeconds,
       importRssGrowthMiB,
+      importCpuSeconds,
       importRows: counts.rows[0]!,
       archiveMiB,
       exportPosts: options.exportPosts,
       exportSeconds,
       exportRowsPerSecond,
       exportRssGrowthMiB,
+      exportCpuSeconds,
     };
   } finally {
     await client.end();
