@@ -8,10 +8,11 @@ import type { Of } from "./write-batch";
 const BATCH = 2_000;
 // Posts, votes and comments go in by one statement per batch (write-batch.ts): larger batches,
 // fewer transactions. A vote row is small.
-const BATCH_OF: Partial<Record<ImportKind, number>> = { post: 5_000, comment: 5_000, vote: 20_000 };
+const BATCH_OF: Partial<Record<ImportKind, number>> = { post: 5_000, comment: 5_000, vote: 10_000 };
 // A batch is one transaction: on a busy database it may take longer than an interactive
-// transaction's default few seconds, and failing it only to write it again gains nothing.
-const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
+// transaction's default few seconds, and its one insert longer than a request's statement may
+// (10,000 votes took over 10 s on a loaded machine); failing it only to write it again gains nothing.
+const BATCH_TRANSACTION = { timeout: 120_000, maxWait: 30_000, statementTimeout: 100_000 };
 type ParentKind = "board" | "post" | "roadmap_item" | "status_component" | "incident" | "todo_list";
 const PARENT_KINDS: readonly ParentKind[] = ["board", "post", "roadmap_item", "status_component", "incident", "todo_list"];
 
@@ -258,7 +259,8 @@ export class ImportWriter {
   }
 }
 
-const RECOUNT_SLICE = 10_000;
+// Outside the batches' transactions, so within a request's statement timeout even on a busy database.
+const RECOUNT_SLICE = 2_000;
 // Only posts whose counts change are written: a post the import only found (already imported,
 // no new votes) keeps its row untouched.
 const RECOUNT_SQL = `UPDATE "Post" AS p SET "voteCount" = n.votes, "commentCount" = n.comments

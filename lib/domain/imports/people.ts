@@ -22,6 +22,7 @@ export function addressOf(person: ImportPerson, source: string): string | null {
 
 // New accounts get the app's id shape (c + 24 hex digits) from a v4 UUID's random bits. The
 // insert's own snapshot does not see the rows it adds, so the two halves never overlap.
+const PEOPLE_SLICE = 2_000;
 const PEOPLE_SQL = `WITH made AS (
   INSERT INTO "User" (id, email, name, "updatedAt")
   SELECT 'c' || left(replace(gen_random_uuid()::text, '-', ''), 24), r.email, r.name, now() FROM unnest($1::text[], $2::text[]) AS r(email, name)
@@ -48,8 +49,12 @@ export class PeopleResolver {
       // One statement for a batch's new people (tens of thousands in a large import's first
       // votes): the accounts it makes and the ones already there. Through Prisma, a createMany
       // and a findMany of that many addresses spent most of an import's CPU compiling the queries.
-      const found = await hotQuery<{ id: string; email: string }>(PEOPLE_SQL, [emails, emails.map((email) => missing.get(email) ?? null)]);
-      for (const user of found) this.known.set(user.email, user.id);
+      // A slice at a time, each statement well within the pool's statement timeout.
+      for (let start = 0; start < emails.length; start += PEOPLE_SLICE) {
+        const slice = emails.slice(start, start + PEOPLE_SLICE);
+        const found = await hotQuery<{ id: string; email: string }>(PEOPLE_SQL, [slice, slice.map((email) => missing.get(email) ?? null)]);
+        for (const user of found) this.known.set(user.email, user.id);
+      }
     }
     return addresses.map((address) => (address ? (this.known.get(address) ?? null) : null));
   }
@@ -57,7 +62,10 @@ export class PeopleResolver {
 
 /** Of these addresses, how many belong to accounts whose owner proved them. */
 export async function countVerifiedAccounts(addresses: readonly string[]): Promise<number> {
-  if (addresses.length === 0) return 0;
-  const [row] = await hotQuery<{ n: number }>(`SELECT count(*)::int AS n FROM "User" WHERE email = ANY($1::text[]) AND "emailVerifiedAt" IS NOT NULL`, [addresses]);
-  return row!.n;
+  let matched = 0;
+  for (let start = 0; start < addresses.length; start += 20_000) {
+    const [row] = await hotQuery<{ n: number }>(`SELECT count(*)::int AS n FROM "User" WHERE email = ANY($1::text[]) AND "emailVerifiedAt" IS NOT NULL`, [addresses.slice(start, start + 20_000)]);
+    matched += row!.n;
+  }
+  return matched;
 }

@@ -142,10 +142,21 @@ export async function insertRows<T>(on: ScopedTx | ScopedDb, query: InsertRowsQu
   return query.returning ? rows : rows[0]!.n;
 }
 
+/** Prisma's limits of an interactive transaction, and optionally the statement timeout inside it. */
+export interface TransactionOptions {
+  timeout?: number;
+  maxWait?: number;
+  /**
+   * Milliseconds a statement of this transaction may run, in place of the pool's limit (which is
+   * for requests): for a background job's bulk statement that a busy database may take longer on.
+   */
+  statementTimeout?: number;
+}
+
 export type ScopedDb = ScopedTx & {
   readonly workspaceId: string;
   /** An interactive transaction whose client is fenced to the same workspace; `options` as Prisma's (a long batch's timeout). */
-  $transaction<T>(fn: (tx: ScopedTx) => Promise<T>, options?: { timeout?: number; maxWait?: number }): Promise<T>;
+  $transaction<T>(fn: (tx: ScopedTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * A transaction that first locks this workspace's row, so concurrent callers (two creates racing
    * past a plan limit, two requests creating the same todo list) run one after the other. NO KEY
@@ -175,8 +186,14 @@ export type ScopedDb = ScopedTx & {
 
 function buildScoped(client: Db, workspaceId: string): ScopedDb {
   const scoped = { ...fenceModels(client, workspaceId), workspaceId } as Record<string, unknown>;
-  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>, options?: { timeout?: number; maxWait?: number }) =>
-    client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)), options);
+  scoped.$transaction = <T>(fn: (tx: ScopedTx) => Promise<T>, options?: TransactionOptions) => {
+    if (!options?.statementTimeout) return client.$transaction((tx) => fn(fencedTransaction(tx as Db, workspaceId)), options);
+    const { statementTimeout, ...limits } = options;
+    return client.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementTimeout))}`);
+      return fn(fencedTransaction(tx as Db, workspaceId));
+    }, limits);
+  };
   scoped.$transactionLocked = <T>(fn: (tx: ScopedTx, workspace: { plan: Plan }) => Promise<T>, lock: WorkspaceLock = "exclusive") =>
     client.$transaction(async (tx) => {
       const rows = await lockWorkspaceRow(tx, workspaceId, lock);
