@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/platform/db/client";
-import { scopedDb } from "@/lib/platform/db/scoped";
+import { insertRows, scopedDb, transactionSql } from "@/lib/platform/db/scoped";
 import { sqlFragment } from "@/lib/platform/core/sql-fragment";
 import { seedBoard, seedTenant } from "../support/api";
 
@@ -68,5 +68,49 @@ describe("scopedDb.$selectRows", () => {
     const { scoped, mine, myPost } = await twoTenantsWithPosts();
     await db.post.create({ data: { workspaceId: mine.workspace.id, boardId: myPost.boardId, title: "second" } });
     expect(await scoped.$selectRows({ ...page, limit: 1 })).toHaveLength(1);
+  });
+});
+
+describe("insertRows", () => {
+  it("writes every row into the accessor's workspace, values as parameters, arrays and defaults kept", async () => {
+    const { scoped, mine, theirBoard } = await twoTenantsWithPosts();
+    const board = await scoped.board.findFirstOrThrow();
+    const title = `'); DELETE FROM "Post"; --`;
+    const ids = await scoped.$transaction((tx) =>
+      insertRows<{ id: string }>(tx, {
+        into: "post",
+        columns: { id: "text", boardId: "text", title: "text", status: `"PostStatus"`, tags: "text[]", createdAt: "timestamptz" },
+        constants: { updatedAt: "now()" },
+        defaults: { createdAt: "now()" },
+        rows: [
+          ["bulk_a", board.id, title, "planned", ["a, b", 'quote "q"'], new Date("2026-01-02T03:04:05.678Z")],
+          ["bulk_b", board.id, "second", "open", [], null],
+        ],
+        returning: "id",
+      }),
+    );
+    expect(ids.map((row) => row.id).sort()).toEqual(["bulk_a", "bulk_b"]);
+    const rows = await db.post.findMany({ where: { id: { in: ["bulk_a", "bulk_b"] } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => row.workspaceId)).toEqual([mine.workspace.id, mine.workspace.id]);
+    expect(rows[0]).toMatchObject({ title, status: "planned", tags: ["a, b", 'quote "q"'], createdAt: new Date("2026-01-02T03:04:05.678Z") });
+    expect(rows[1]!.tags).toEqual([]);
+    expect(rows[1]!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await db.post.count({ where: { workspaceId: theirBoard.workspaceId } })).toBe(1);
+  });
+
+  it("without returning answers how many rows went in, duplicates skipped when asked", async () => {
+    const { scoped, myPost } = await twoTenantsWithPosts();
+    const user = await db.user.create({ data: { email: `bulk-${Date.now()}@example.test` } });
+    const vote = { into: "vote" as const, columns: { postId: "text", userId: "text" } as const, constants: { id: `'c' || left(replace(gen_random_uuid()::text, '-', ''), 24)` }, skipDuplicates: true };
+    expect(await insertRows(scoped, { ...vote, rows: [[myPost.id, user.id]] })).toBe(1);
+    expect(await insertRows(scoped, { ...vote, rows: [[myPost.id, user.id]] })).toBe(0);
+  });
+
+  it("a transaction's statement timeout replaces the pool's for its statements only", async () => {
+    const scoped = scopedDb("any");
+    const inside = await scoped.$transaction(async (tx) => (await transactionSql(tx).executeSql("SHOW statement_timeout")).rows, { statementTimeout: 95_000 });
+    expect(inside).toEqual([{ statement_timeout: "95s" }]);
+    const after = await scoped.$transaction(async (tx) => (await transactionSql(tx).executeSql("SHOW statement_timeout")).rows);
+    expect(after).not.toEqual([{ statement_timeout: "95s" }]);
   });
 });
