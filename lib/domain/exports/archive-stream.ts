@@ -79,7 +79,7 @@ export async function* archiveBytes(db: ScopedDb, manifest: ArchiveManifest, wor
     const file = new DeflatedEntry(table.file);
     zip.add(file.entry);
     for await (const lines of readLinesInPages(db, table)) {
-      await file.write(Buffer.from(lines));
+      await file.write(lines);
       yield* drain();
     }
     await file.end();
