@@ -17,8 +17,9 @@ export function ViewerVoteButton({ slug, postId, voteCount, signInHref, size, vo
   const waiting = viewer.pending || (viewer.visitor !== null && !viewer.known.has(postId));
   const signedIn = viewer.visitor !== null && !waiting;
   const voted = signedIn && viewer.voted.has(postId);
-  // A fresh button (its own state starts from these) whenever what it stands for changes.
-  const key = waiting ? "waiting" : signedIn ? `in:${voted}` : "out";
+  // A fresh button (its own state starts from these) when the visitor becomes known; not when its
+  // own vote is recorded (it already shows it).
+  const key = waiting ? "waiting" : signedIn ? "in" : "out";
   return (
     <VoteButton
       key={key}
@@ -31,6 +32,7 @@ export function ViewerVoteButton({ slug, postId, voteCount, signInHref, size, vo
       size={size}
       vote={vote}
       onSignedOut={viewer.signedOut}
+      onVoted={(next) => viewer.recordVote(postId, next)}
     />
   );
 }

@@ -29,10 +29,12 @@ interface PortalViewerContext extends PortalViewerState {
   want(postIds: string[]): void;
   /** The server said the visitor is not signed in any more (an action refused them). */
   signedOut(): void;
+  /** The visitor's vote on a post, as the server saved it (a refreshed page's buttons start from it). */
+  recordVote(postId: string, voted: boolean): void;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
-const SIGNED_OUT: PortalViewerContext = { pending: false, visitor: null, known: EMPTY, voted: EMPTY, want: () => {}, signedOut: () => {} };
+const SIGNED_OUT: PortalViewerContext = { pending: false, visitor: null, known: EMPTY, voted: EMPTY, want: () => {}, signedOut: () => {}, recordVote: () => {} };
 const Context = createContext<PortalViewerContext>(SIGNED_OUT);
 
 export function usePortalViewer(): PortalViewerContext {
@@ -124,10 +126,19 @@ export function PortalViewerProvider({ slug, children }: { slug: string; childre
     setState((previous) => ({ ...previous, pending: false, visitor: null }));
   }, []);
 
+  const recordVote = useCallback((postId: string, voted: boolean) => {
+    setState((previous) => {
+      const next = new Set(previous.voted);
+      if (voted) next.add(postId);
+      else next.delete(postId);
+      return { ...previous, voted: next };
+    });
+  }, []);
+
   // Who is looking, even on a page without posts (the header shows their name).
   useEffect(() => schedule(), [schedule]);
 
-  const value = useMemo(() => ({ ...state, want, signedOut }), [state, want, signedOut]);
+  const value = useMemo(() => ({ ...state, want, signedOut, recordVote }), [state, want, signedOut, recordVote]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
