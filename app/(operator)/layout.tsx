@@ -7,7 +7,7 @@ import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { isOperator } from "@/lib/domain/plans/operators";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
-import { signOutEverywhereAction } from "../(dashboard)/account-actions";
+import { signOutEverywhereAction } from "@/lib/surfaces/actions/dashboard/sign-out-everywhere";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { PublicPost } from "@/lib/domain/posts/view";
-import type { VoteAction } from "./portal-actions";
 import { PostStatus } from "./post-status";
 import { VoteButton } from "./vote-button";
 
@@ -12,20 +11,18 @@ export function PostRow({
   post,
   voted,
   signInHref,
-  vote,
 }: {
   slug: string;
   base: string;
   post: PublicPost;
   voted: boolean;
   signInHref: string | null;
-  vote: VoteAction;
 }) {
   const t = useTranslations("Common");
   return (
     <li className="flex items-start gap-4 py-4" data-testid="post-row">
       {/* Keyed on the server's numbers, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
-      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} vote={vote} />
+      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} />
       <div className="min-w-0 flex-1">
         <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
           {/* What the team or a visitor wrote keeps its own direction inside a right-to-left page. */}

@@ -10,7 +10,7 @@ import { NO_PASSWORD_YET } from "@/lib/domain/users/change-password";
 import { lastOwnerRefusal } from "@/lib/domain/users/delete-account";
 import { getAccount } from "@/lib/domain/users/get-account";
 import { mailMode } from "@/lib/platform/mail/config";
-import { changeNameAction, changePasswordAction, deleteAccountAction, requestEmailChangeAction } from "./actions";
+import { changeNameAction, changePasswordAction, deleteAccountAction, requestEmailChangeAction } from "@/lib/surfaces/actions/dashboard/account";
 
 export const metadata: Metadata = { title: "Account" };
 

@@ -7,7 +7,7 @@ import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { listMyInvitations } from "@/lib/domain/invitations/find-invitation";
 import { mailMode } from "@/lib/platform/mail/config";
 import { listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
-import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "./actions";
+import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "@/lib/surfaces/actions/dashboard/workspaces";
 
 export const metadata: Metadata = { title: "Your workspaces" };
 

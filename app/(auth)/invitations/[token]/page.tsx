@@ -8,8 +8,8 @@ import { findInvitationByToken } from "@/lib/domain/invitations/find-invitation"
 import { mailMode } from "@/lib/platform/mail/config";
 import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
 import { maskEmail } from "@/lib/domain/users/mask-email";
-import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
-import { acceptByLinkAction, declineByLinkAction } from "./actions";
+import { resendVerificationAction } from "@/lib/surfaces/actions/dashboard/workspaces";
+import { acceptByLinkAction, declineByLinkAction } from "@/lib/surfaces/actions/auth/invitation-link";
 import { InvitationAnswer } from "./invitation-answer";
 
 export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer", robots: { index: false } };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
-import { createWorkspaceAction } from "./actions";
+import { createWorkspaceAction } from "@/lib/surfaces/actions/dashboard/new-workspace";
 
 export const metadata: Metadata = { title: "New workspace" };
 

@@ -10,7 +10,7 @@ import { DomainError } from "@/lib/platform/core/errors";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
-import { subscribeAction } from "../subscriptions/actions";
+import { subscribeAction } from "@/lib/surfaces/actions/portal/subscriptions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 10;

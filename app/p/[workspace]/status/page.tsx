@@ -12,7 +12,7 @@ import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { UPTIME_DAYS } from "@/lib/domain/status/uptime";
-import { subscribeAction } from "../subscriptions/actions";
+import { subscribeAction } from "@/lib/surfaces/actions/portal/subscriptions";
 
 type Props = { params: Promise<{ workspace: string }> };
 const HISTORY_DAYS = 30;

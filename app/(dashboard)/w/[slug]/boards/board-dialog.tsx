@@ -9,7 +9,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { DashboardBoard } from "@/lib/domain/boards/list-all-boards";
 import { suggestSlug } from "@/lib/domain/workspaces/schemas";
-import { createBoardAction, updateBoardAction } from "./actions";
+import { createBoardAction, updateBoardAction } from "@/lib/surfaces/actions/dashboard/boards";
 import { boardVisibilityHint } from "./visibility-hint";
 
 const FIELDS = new Set(["name", "slug", "description", "isPublic"]);

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { DashboardBoard } from "@/lib/domain/boards/list-all-boards";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
-import { deleteBoardAction, updateBoardAction } from "./actions";
+import { deleteBoardAction, updateBoardAction } from "@/lib/surfaces/actions/dashboard/boards";
 import { BoardDialog } from "./board-dialog";
 
 type BoardsManagerProps = {

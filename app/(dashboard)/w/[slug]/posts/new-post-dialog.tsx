@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import { createPostAction } from "./actions";
+import { createPostAction } from "@/lib/surfaces/actions/dashboard/posts";
 import { parseTags } from "./tags";
 
 const FIELDS = new Set(["boardId", "title", "body", "tags"]);

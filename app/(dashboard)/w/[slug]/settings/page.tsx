@@ -9,8 +9,8 @@ import { logoPath } from "@/lib/domain/branding/branding-view";
 import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { isOperator, operatorContact } from "@/lib/domain/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/domain/access/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
-import { updateNotificationSettingsAction } from "./notification-actions";
+import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "@/lib/surfaces/actions/dashboard/settings";
+import { updateNotificationSettingsAction } from "@/lib/surfaces/actions/dashboard/notification-settings";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };

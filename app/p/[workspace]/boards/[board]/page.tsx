@@ -14,7 +14,6 @@ import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
 import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { boardPostsQuery } from "@/lib/domain/posts/schemas";
-import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 20;
@@ -91,7 +90,6 @@ export default async function BoardPage({ params, searchParams }: Props) {
               base={portalBase}
               boardId={board.id}
               limit={VISITOR_POSTS.limit}
-              actions={{ submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction }}
             />
           </div>
         ) : (
@@ -138,7 +136,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
         {page.data.length ? (
           <ul className="divide-y divide-slate-100">
             {page.data.map((post) => (
-              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
+              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} />
             ))}
           </ul>
         ) : (

@@ -18,7 +18,6 @@ import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/domain/posts/get-post";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { currentVote } from "@/lib/domain/votes/toggle-vote";
-import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
@@ -62,7 +61,7 @@ export default async function PostPage({ params }: Props) {
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
-          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" vote={voteAction} />
+          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 dir="auto" className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
@@ -142,7 +141,7 @@ export default async function PostPage({ params }: Props) {
           {post.mergedIntoId ? (
             <p className="text-sm text-slate-600">{t("merged")}</p>
           ) : user ? (
-            <CommentForm slug={workspace.slug} postId={post.id} comment={commentAction} />
+            <CommentForm slug={workspace.slug} postId={post.id} />
           ) : (
             <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
               {t("signInToComment")}

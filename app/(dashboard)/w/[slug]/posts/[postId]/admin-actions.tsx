@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogBody, DialogFooter } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import type { MergeCandidate } from "@/lib/domain/posts/find-merge-targets";
-import { deletePostAction, findMergeTargetsAction, mergePostAction } from "./actions";
+import { deletePostAction, findMergeTargetsAction, mergePostAction } from "@/lib/surfaces/actions/dashboard/post";
 
 type Post = { id: string; title: string; voteCount: number; totalComments: number };
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

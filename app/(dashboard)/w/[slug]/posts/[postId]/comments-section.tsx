@@ -11,7 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { LocalTime } from "@/components/ui/local-time";
 import type { TeamPost } from "@/lib/domain/posts/get-team-post";
-import { deleteCommentAction, replyAsTeamAction, setCommentHiddenAction } from "./actions";
+import { deleteCommentAction, replyAsTeamAction, setCommentHiddenAction } from "@/lib/surfaces/actions/dashboard/post";
 
 type Comment = TeamPost["comments"][number];
 

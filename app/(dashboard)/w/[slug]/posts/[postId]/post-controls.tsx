@@ -7,7 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { STATUS_NOTE_MAX_LENGTH } from "@/lib/domain/posts/status-note";
-import { changeStatusAction, setRoadmapItemAction } from "./actions";
+import { changeStatusAction, setRoadmapItemAction } from "@/lib/surfaces/actions/dashboard/post";
 
 const selectClass = "block w-full rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm shadow-sm disabled:bg-slate-50 disabled:text-slate-500";
 

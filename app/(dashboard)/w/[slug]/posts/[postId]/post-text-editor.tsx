@@ -9,7 +9,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { parseTags } from "../tags";
-import { savePostTextAction, type PostText } from "./actions";
+import { savePostTextAction, type PostText } from "@/lib/surfaces/actions/dashboard/post";
 
 type Versioned = PostText & { version: number };
 const FIELDS = new Set(["title", "body", "tags"]);

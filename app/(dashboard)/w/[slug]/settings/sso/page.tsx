@@ -6,7 +6,7 @@ import { listMembers } from "@/lib/domain/members/list-members";
 import { getSsoSettings } from "@/lib/domain/sso/get-sso-settings";
 import { absoluteUrl } from "@/lib/platform/config/site-url";
 import { settingsActor } from "../settings-actor";
-import { createSsoSecretAction, revokeSsoSecretAction, saveSsoSettingsAction } from "./actions";
+import { createSsoSecretAction, revokeSsoSecretAction, saveSsoSettingsAction } from "@/lib/surfaces/actions/dashboard/sso";
 
 export const metadata: Metadata = { title: "Single sign-on" };
 

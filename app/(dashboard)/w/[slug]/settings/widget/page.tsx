@@ -7,7 +7,7 @@ import { getWidgetSettings } from "@/lib/domain/widget/get-widget-settings";
 import { widgetSnippet } from "@/lib/domain/widget/widget-snippet";
 import { publicOrigin } from "@/lib/platform/config/site-url";
 import { settingsActor } from "../settings-actor";
-import { updateWidgetOriginsAction } from "./actions";
+import { updateWidgetOriginsAction } from "@/lib/surfaces/actions/dashboard/widget";
 
 export const metadata: Metadata = { title: "Widget" };
 

@@ -4,7 +4,7 @@ import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { roleCan } from "@/lib/domain/access/roles";
 import { listOutages } from "@/lib/domain/monitors/list-outages";
 import { listMonitors } from "@/lib/domain/monitors/list-monitors";
-import * as actions from "./actions";
+import * as actions from "@/lib/surfaces/actions/dashboard/monitors";
 
 export const metadata: Metadata = { title: "Monitors" };
 

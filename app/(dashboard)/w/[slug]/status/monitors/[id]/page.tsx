@@ -9,7 +9,7 @@ import { getMonitorOrThrow } from "@/lib/domain/monitors/get-monitor";
 import { listOutages } from "@/lib/domain/monitors/list-outages";
 import { monitorView } from "@/lib/domain/monitors/monitor-view";
 import { getResponseTimes, listRecentFailures, RANGES, type Range } from "@/lib/domain/monitors/response-times";
-import { deleteMonitorAction, updateMonitorAction } from "../actions";
+import { deleteMonitorAction, updateMonitorAction } from "@/lib/surfaces/actions/dashboard/monitors";
 
 export const metadata: Metadata = { title: "Monitor" };
 

@@ -2,7 +2,6 @@
 
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
 import { DomainError } from "@/lib/platform/core/errors";
 import { idSchema } from "@/lib/platform/core/schemas";
 import { serverAction } from "@/lib/surfaces/actions/server-action";
@@ -21,6 +20,15 @@ import { findPortalLanguages } from "@/lib/surfaces/portal/portal-languages";
 import { portalErrors, portalFormFailure } from "@/lib/surfaces/portal/portal-form-failure";
 import { toggleVote } from "@/lib/domain/votes/toggle-vote";
 import { getPortalVisitor } from "@/lib/surfaces/auth/portal-visitor";
+import type { SimilarPost } from "@/lib/domain/posts/find-similar-posts";
+
+// During a database outage a vote answers "unavailable": the session check fails then too, and must
+// not read as "signed out".
+export type VoteActionResult =
+  | { ok: true; voted: boolean; voteCount: number }
+  | { ok: false; reason: "signed_out" | "not_found" | "merged" | "unavailable" };
+
+export type SimilarPostsResult = { posts: (SimilarPost & { voted: boolean })[]; paused: boolean };
 
 // Visitors taking part on a published portal: any signed-in account (or an SSO visitor of this
 // workspace, lib/surfaces/auth/portal-visitor.ts) may vote and comment on posts

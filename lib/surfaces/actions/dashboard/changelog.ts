@@ -1,14 +1,14 @@
 "use server";
 
-import type { SaveNoteResult } from "@/components/changelog/changelog-actions";
 import { createReleaseNote } from "@/lib/domain/changelog/create-release-note";
 import { deleteReleaseNote } from "@/lib/domain/changelog/delete-release-note";
-import { getEditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
+import { getEditorNote, type EditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
 import type { CreateReleaseNoteBody, UpdateReleaseNoteBody } from "@/lib/domain/changelog/schemas";
 import { StaleReleaseNoteError, updateReleaseNote } from "@/lib/domain/changelog/update-release-note";
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
+import type { FormResult } from "@/lib/platform/forms/forms";
 import { serverAction } from "@/lib/surfaces/actions/server-action";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 
 // The changelog editor's server actions. Each runs the domain function (which checks
 // changelog.manage itself); a change re-renders the workspace and drops the portal's cached
@@ -17,6 +17,9 @@ import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
 export async function createNoteAction(slug: string, input: CreateReleaseNoteBody) {
   return runWorkspaceAction(slug, "createNoteAction", (actor) => createReleaseNote(actor, input), feedbackChanged(slug));
 }
+
+/** A save answers the saved note, or, when someone saved in between, their version to show. */
+export type SaveNoteResult = FormResult<EditorNote> | { ok: false; fieldErrors: Record<string, string>; current: EditorNote };
 
 /**
  * Saves on the version the editor was opened with. If someone saved in between, nothing is

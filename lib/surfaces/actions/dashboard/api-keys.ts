@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { createApiKey } from "@/lib/domain/keys/create-api-key";
 import { revokeApiKey } from "@/lib/domain/keys/revoke-api-key";
 import type { CreateApiKeyInput } from "@/lib/domain/keys/schemas";

@@ -1,7 +1,7 @@
 "use server";
 
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { searchPostChoices } from "@/lib/domain/posts/search-post-choices";
 import { setPostRoadmapItem } from "@/lib/domain/posts/set-post-roadmap-item";
 import { advanceLinkedPosts } from "@/lib/domain/roadmap/advance-linked-posts";

@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { portalChanged } from "@/lib/platform/cache/refresh-after-change";
 import type { BrandingView } from "@/lib/domain/branding/branding-view";
 import { removeWorkspaceLogo } from "@/lib/domain/branding/remove-logo";

@@ -5,7 +5,7 @@ import { deleteBoard } from "@/lib/domain/boards/delete-board";
 import type { CreateBoardInput, UpdateBoardInput } from "@/lib/domain/boards/schemas";
 import { updateBoard } from "@/lib/domain/boards/update-board";
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 
 // Each action re-reads the session and role; createBoard, updateBoard and deleteBoard check
 // boards.manage (admins and owners) again, whatever the page showed.

@@ -3,7 +3,17 @@
 import { serverAction } from "@/lib/surfaces/actions/server-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { changeWorkspacePlan } from "@/lib/domain/plans/change-workspace-plan";
-import type { PlanChangeSummary } from "@/components/operator/plan-change-summary";
+import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";
+import type { Plan } from "@/lib/generated/prisma/enums";
+
+/** What the operator page hears back after a plan change. */
+export interface PlanChangeSummary {
+  name: string;
+  from: Plan;
+  to: Plan;
+  changed: boolean;
+  overLimit: PlanUsage[];
+}
 
 /**
  * The operator page's plan control. The session is read afresh and the domain function checks

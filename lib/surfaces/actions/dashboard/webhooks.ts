@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { createWebhook } from "@/lib/domain/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/domain/webhooks/delete-webhook";
 import { resendDelivery } from "@/lib/domain/webhooks/resend-delivery";

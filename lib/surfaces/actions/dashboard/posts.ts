@@ -1,7 +1,7 @@
 "use server";
 
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { createPost } from "@/lib/domain/posts/create-post";
 import type { CreatePostInput } from "@/lib/domain/posts/schemas";
 

@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { updateNotificationSettings, type NotificationSettings } from "@/lib/domain/workspaces/update-notification-settings";
 
 /** The three notification switches; the role is checked again in the domain function. */

@@ -1,7 +1,7 @@
 "use server";
 
 import type { StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { cancelMaintenance } from "@/lib/domain/status/cancel-maintenance";
 import { createComponent } from "@/lib/domain/status/create-component";
 import { createIncident } from "@/lib/domain/status/create-incident";

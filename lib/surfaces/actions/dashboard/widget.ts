@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { updateWidgetOrigins } from "@/lib/domain/widget/update-widget-origins";
 import type { FormResult } from "@/lib/platform/forms/forms";
 

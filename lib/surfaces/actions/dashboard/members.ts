@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { addMember } from "@/lib/domain/members/add-member";
 import { changeInvitationRole } from "@/lib/domain/members/change-invitation-role";
 import { changeMemberRole } from "@/lib/domain/members/change-member-role";

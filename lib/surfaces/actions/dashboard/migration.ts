@@ -4,7 +4,7 @@ import { confirmImport } from "@/lib/domain/imports/confirm-import";
 import { startImport } from "@/lib/domain/imports/start-import";
 import { undoImport } from "@/lib/domain/imports/undo-import";
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 
 // Imports from a source's API start here; a file goes through ./upload (a body over a server
 // action's limit). Each action re-reads the session and role; the domain checks the role again.

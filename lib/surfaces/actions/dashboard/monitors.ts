@@ -1,7 +1,7 @@
 "use server";
 
 import type { StaleAfterChange } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { createMonitor } from "@/lib/domain/monitors/create-monitor";
 import { deleteMonitor } from "@/lib/domain/monitors/delete-monitor";
 import { publishOutage } from "@/lib/domain/monitors/publish-outage";

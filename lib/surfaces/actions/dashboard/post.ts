@@ -4,7 +4,7 @@ import { deleteComment, setCommentHidden } from "@/lib/domain/comments/moderate-
 import { replyAsTeam } from "@/lib/domain/comments/reply-as-team";
 import { feedbackChanged } from "@/lib/platform/cache/refresh-after-change";
 import { serverAction } from "@/lib/surfaces/actions/server-action";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import type { PostStatus } from "@/lib/generated/prisma/enums";
 import { deletePost } from "@/lib/domain/posts/delete-post";

@@ -5,7 +5,7 @@ import { revokeSsoSecret } from "@/lib/domain/sso/revoke-sso-secret";
 import type { SsoSettingsInput } from "@/lib/domain/sso/schemas";
 import { updateSsoSettings } from "@/lib/domain/sso/update-sso-settings";
 import { portalChanged } from "@/lib/platform/cache/refresh-after-change";
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 
 // Each action reads the session and role afresh (runWorkspaceAction) and the domain checks the
 // role again. A new secret is in the answer of createSsoSecretAction and nowhere else.

@@ -1,6 +1,6 @@
 "use server";
 
-import { runWorkspaceAction } from "@/lib/surfaces/dashboard/workspace-action";
+import { runWorkspaceAction } from "@/lib/surfaces/actions/workspace-action";
 import { createTodo } from "@/lib/domain/todos/create-todo";
 import { createTodoList } from "@/lib/domain/todos/create-todo-list";
 import { deleteTodoList } from "@/lib/domain/todos/delete-todo-list";
