@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { parseTags } from "../tags";
+import { parseTags } from "./tags";
 import { savePostTextAction, type PostText } from "@/lib/surfaces/actions/dashboard/post";
 
 type Versioned = PostText & { version: number };
