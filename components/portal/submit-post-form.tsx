@@ -9,10 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { PortalActions, SimilarPostsResult } from "./portal-actions";
+import { similarPostsAction, submitPostAction, voteAction, type SimilarPostsResult } from "@/lib/surfaces/actions/portal/feedback";
 import { PostStatus } from "./post-status";
 import { usePortalViewer } from "./viewer";
-import { VoteButton } from "./vote-button";
+import { VoteButton, type VoteAction } from "./vote-button";
+
+/** What the form calls: the portal's server actions, or the widget's frame's own API in their shape. */
+export type IdeaCalls = { submitPost: typeof submitPostAction; similarPosts: typeof similarPostsAction; vote: VoteAction };
+const PORTAL_CALLS: IdeaCalls = { submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction };
 
 const SUGGEST_AFTER_MS = 300;
 const SUGGEST_MIN_LENGTH = 3;
@@ -28,7 +32,7 @@ export function SubmitPostForm({
   base,
   boardId,
   limit,
-  actions,
+  actions = PORTAL_CALLS,
   onPosted,
 }: {
   slug: string;
@@ -37,7 +41,7 @@ export function SubmitPostForm({
   boardId: string;
   /** How many ideas an account may post an hour. */
   limit: number;
-  actions: Pick<PortalActions, "submitPost" | "similarPosts" | "vote">;
+  actions?: IdeaCalls;
   /** What follows a posted idea instead of opening its page (the widget stays where it is). */
   onPosted?: (post: { id: string }) => void;
 }) {

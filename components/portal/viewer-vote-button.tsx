@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { VoteAction } from "./portal-actions";
+import type { VoteAction } from "./vote-button";
 import { usePortalViewer } from "./viewer";
 import { VoteButton } from "./vote-button";
 
@@ -10,7 +10,7 @@ import { VoteButton } from "./vote-button";
  * visitor voted comes from the viewer's own state (./viewer.tsx). Until that is known the button
  * shows the count, disabled; a signed-out visitor then gets the link to sign in.
  */
-export function ViewerVoteButton({ slug, postId, voteCount, signInHref, size, vote }: { slug: string; postId: string; voteCount: number; signInHref: string; size?: "md" | "lg"; vote: VoteAction }) {
+export function ViewerVoteButton({ slug, postId, voteCount, signInHref, size, vote }: { slug: string; postId: string; voteCount: number; signInHref: string; size?: "md" | "lg"; vote?: VoteAction }) {
   const viewer = usePortalViewer();
   const { want } = viewer;
   useEffect(() => want([postId]), [want, postId]);

@@ -5,7 +5,6 @@ import { getTranslations } from "next-intl/server";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { portalSignIn } from "@/lib/surfaces/auth/portal-visitor";
-import { voteAction } from "./actions";
 import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
@@ -64,7 +63,7 @@ export default async function PortalHome({ params }: Props) {
             {topPosts[index]!.data.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
                 {topPosts[index]!.data.map((post) => (
-                  <PostRow key={post.id} slug={workspace.slug} base={base} post={post} signInHref={signInHref(here)} vote={voteAction} />
+                  <PostRow key={post.id} slug={workspace.slug} base={base} post={post} signInHref={signInHref(here)} />
                 ))}
               </ul>
             ) : (

@@ -14,7 +14,6 @@ import { getPublicBoard } from "@/lib/domain/boards/get-board";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { boardPostsQuery } from "@/lib/domain/posts/schemas";
-import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 20;
@@ -93,7 +92,6 @@ export default async function BoardPage({ params, searchParams }: Props) {
                   base={portalBase}
                   boardId={board.id}
                   limit={VISITOR_POSTS.limit}
-                  actions={{ submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction }}
                 />
               </div>
             }
@@ -143,7 +141,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
         {page.data.length ? (
           <ul className="divide-y divide-slate-100">
             {page.data.map((post) => (
-              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} signInHref={signInHref(here)} vote={voteAction} />
+              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} signInHref={signInHref(here)} />
             ))}
           </ul>
         ) : (

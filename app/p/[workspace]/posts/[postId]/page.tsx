@@ -18,7 +18,6 @@ import { listShippedIn } from "@/lib/domain/changelog/list-shipped-in";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/domain/posts/get-post";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
-import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
@@ -63,7 +62,7 @@ export default async function PostPage({ params }: Props) {
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
-          <ViewerVoteButton slug={workspace.slug} postId={post.id} voteCount={post.voteCount} signInHref={signInHref(here)} size="lg" vote={voteAction} />
+          <ViewerVoteButton slug={workspace.slug} postId={post.id} voteCount={post.voteCount} signInHref={signInHref(here)} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 dir="auto" className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
@@ -147,7 +146,7 @@ export default async function PostPage({ params }: Props) {
             <p className="text-sm text-slate-600">{t("merged")}</p>
           ) : (
             <ForViewer
-              signedIn={<CommentForm slug={workspace.slug} postId={post.id} comment={commentAction} />}
+              signedIn={<CommentForm slug={workspace.slug} postId={post.id} />}
               signedOut={
                 <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
                   {t("signInToComment")}
