@@ -11,6 +11,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { PortalActions, SimilarPostsResult } from "./portal-actions";
 import { PostStatus } from "./post-status";
+import { usePortalViewer } from "./viewer";
 import { VoteButton } from "./vote-button";
 
 const SUGGEST_AFTER_MS = 300;
@@ -43,6 +44,8 @@ export function SubmitPostForm({
   const t = useTranslations("Forms");
   const tc = useTranslations("Common");
   const router = useRouter();
+  // On the portal, a vote cast here also shows on the post's own row once the page refreshes.
+  const viewer = usePortalViewer();
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const [similar, setSimilar] = useState<SimilarPostsResult>({ posts: [], paused: false });
@@ -115,7 +118,7 @@ export function SubmitPostForm({
             <ul className="mt-2 divide-y divide-indigo-100">
               {shown.map((post) => (
                 <li key={post.id} className="flex items-center gap-3 py-2" data-testid="similar-post">
-                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} />
+                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} onVoted={(voted) => viewer.recordVote(post.id, voted)} />
                   <div className="min-w-0 flex-1">
                     <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" target="_blank">
                       {post.title}
