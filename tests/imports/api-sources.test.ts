@@ -5,9 +5,9 @@ import { getImport } from "@/lib/domain/imports/get-import";
 import { previewImport, runImport } from "@/lib/domain/imports/run-import";
 import { RETRY_POLICY } from "@/lib/domain/imports/source-http";
 import { startImport } from "@/lib/domain/imports/start-import";
-import { undoImport } from "@/lib/domain/imports/undo-import";
+import { performUndo, undoImport } from "@/lib/domain/imports/undo-import";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
-import { seedTenant } from "../support/api";
+import { createTestUser, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { CANNY_KEY, cannyWorkspace, startFakeCanny } from "../support/fake-canny";
 import type { FakeServer } from "../support/fake-source-server";
@@ -47,6 +47,13 @@ async function previewAndRun(actor: WorkspaceActor, input: Parameters<typeof sta
   await confirmImport(actor, started.id);
   await runImport(actor.workspaceId, started.id);
   return { previewed, done: await getImport(actor, started.id) };
+}
+
+/** Asks for the undo, then runs its job as the worker would. */
+async function undoNow(actor: WorkspaceActor, importId: string) {
+  expect((await undoImport(actor, importId)).state).toBe("undoing");
+  await performUndo(actor.workspaceId, importId);
+  expect((await getImport(actor, importId)).state).toBe("undone");
 }
 
 const count = (workspaceId: string) =>
@@ -132,8 +139,58 @@ describe("Canny, through its API", () => {
     expect(second.previewed.preview?.create.post ?? 0).toBe(0);
     expect(second.done.progress.created.post ?? 0).toBe(0);
     expect((await count(actor.workspaceId))[1]).toBe(250);
-    await undoImport(actor, first.done.id);
+    await undoNow(actor, first.done.id);
     expect(await count(actor.workspaceId)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("undo takes back the votes and comments a later import added to an earlier one's posts, and nothing else", async () => {
+    const data = cannyWorkspace(3);
+    const server = await startFakeCanny(data);
+    const shared = process.env.CANNY_API_URL;
+    process.env.CANNY_API_URL = `${server.url}/api/v1`;
+    try {
+      const actor = await owner();
+      const { workspaceId } = actor;
+      const options = { source: "canny", options: { apiKey: CANNY_KEY } };
+      const first = await previewAndRun(actor, options);
+      const votes = data.votes.length;
+      expect(await count(workspaceId)).toEqual([1, 3, votes, 2]);
+      // Meanwhile at Canny, someone new votes on and comments an idea the first import brought in.
+      const newcomer = { id: "u4", name: "Linus Late", email: "linus.late@example.com" };
+      data.votes.push({ id: "v-late", post: { id: "p1" }, voter: newcomer, created: "2024-03-05T00:00:00.000Z" } as never);
+      data.comments.push({ id: "c-late", post: { id: "p1" }, author: newcomer, value: "Me too", internal: false, created: "2024-03-05T00:00:00.000Z" } as never);
+      const second = await previewAndRun(actor, options);
+      expect(second.done.progress.created).toMatchObject({ vote: 1, comment: 1 });
+      const slack = () => db.post.findFirstOrThrow({ where: { workspaceId, title: "Slack integration" } });
+      expect(await slack()).toMatchObject({ voteCount: 2, commentCount: 2 });
+      // And a person with an account here votes on it too, after both imports.
+      const real = await createTestUser("real-voter");
+      await db.vote.create({ data: { workspaceId, postId: (await slack()).id, userId: real.id } });
+      await db.post.update({ where: { id: (await slack()).id }, data: { voteCount: { increment: 1 } } });
+
+      await undoNow(actor, second.done.id);
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 2]);
+      const linus = await db.user.findUniqueOrThrow({ where: { email: "linus.late@example.com" } });
+      expect(await db.vote.count({ where: { userId: linus.id } })).toBe(0);
+      expect(await db.comment.count({ where: { authorId: linus.id } })).toBe(0);
+      expect(await db.vote.count({ where: { userId: real.id } })).toBe(1);
+      expect(await slack()).toMatchObject({ voteCount: 2, commentCount: 1 });
+
+      // Brought in again by a third import, then the first is undone: its ideas go, and with them
+      // every vote and comment on them, the third import's and the real person's included.
+      const third = await previewAndRun(actor, options);
+      expect(third.done.progress.created).toMatchObject({ vote: 1, comment: 1 });
+      await undoNow(actor, first.done.id);
+      expect(await count(workspaceId)).toEqual([0, 0, 0, 0]);
+      // Nothing gone is remembered as imported: importing once more brings all of it back.
+      await previewAndRun(actor, options);
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 3]);
+      await undoNow(actor, third.done.id);
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 3]);
+    } finally {
+      process.env.CANNY_API_URL = shared;
+      await server.close();
+    }
   });
 });
 

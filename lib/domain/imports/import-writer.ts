@@ -205,20 +205,41 @@ export class ImportWriter {
 
   private async flushVotes(batch: Of<"vote">[]): Promise<void> {
     const voters = await this.people.resolve(batch.map((vote) => vote.voter));
+    // A vote's id in the source, for its ImportedRow: the post it is on and the person who cast it.
+    const sourceIds = new Map<string, string>();
     const rows = batch.flatMap((vote, index) => {
       const postId = this.parent("post", vote.postSourceId);
       const userId = voters[index];
-      return postId && userId ? [{ postId, userId, createdAt: vote.createdAt }] : [];
+      if (!postId || !userId) return [];
+      const id = write.newId();
+      sourceIds.set(id, `${vote.postSourceId}|${userId}`);
+      return [{ id, postId, userId, createdAt: vote.createdAt }];
     });
     if (rows.length < batch.length) this.skip("vote: post or voter not in the source", batch.length - rows.length);
     await this.db.$transaction(async (tx) => {
       const inserted = await write.insertVotes(tx, rows);
       if (inserted < rows.length) this.skip("vote: already there", rows.length - inserted);
+      await this.recordVotes(tx, sourceIds, inserted);
       this.created("vote", inserted);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
     }, BATCH_TRANSACTION);
     for (const { postId } of rows) this.touchedPosts.add(postId);
+  }
+
+  /**
+   * The votes this batch wrote, remembered like every other row, so that undoing the import takes
+   * them off posts it did not create (an earlier import's) too. When some were already there, the
+   * ones written are told apart by their ids.
+   */
+  private async recordVotes(tx: ScopedTx, sourceIds: Map<string, string>, inserted: number) {
+    if (inserted === 0) return;
+    let written = [...sourceIds.keys()];
+    if (inserted < written.length) written = (await tx.vote.findMany({ where: { id: { in: written } }, select: { id: true } })).map((row) => row.id);
+    await tx.importedRow.createMany({
+      data: written.map((id) => ({ source: this.run.source, kind: "vote", sourceId: sourceIds.get(id)!, targetId: id, importId: this.run.importId })) as never,
+      skipDuplicates: true,
+    });
   }
 
   /** Vote and comment counts of every post the import touched, counted from the rows. */

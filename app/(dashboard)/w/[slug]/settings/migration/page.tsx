@@ -28,7 +28,7 @@ export default async function MigrationPage({ params }: { params: Promise<{ slug
     );
   }
   const imports = await listImports(actor, 5);
-  const active = imports.some((run) => run.state === "queued" || run.state === "running");
+  const active = imports.some((run) => run.state === "queued" || run.state === "running" || run.state === "undoing");
   const actions = { startApiImport: startApiImportAction, runImport: runImportAction, undoImport: undoImportAction };
   return (
     <div className="space-y-6">
