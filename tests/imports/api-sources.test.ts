@@ -5,6 +5,8 @@ import { getImport } from "@/lib/domain/imports/get-import";
 import { previewImport, runImport } from "@/lib/domain/imports/run-import";
 import { RETRY_POLICY } from "@/lib/domain/imports/source-http";
 import { startImport } from "@/lib/domain/imports/start-import";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { scopedDb } from "@/lib/platform/db/scoped";
 import { performUndo, undoImport } from "@/lib/domain/imports/undo-import";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
 import { createTestUser, seedTenant } from "../support/api";
@@ -221,6 +223,58 @@ describe("Statuspage, through its API", () => {
     expect(await db.notificationDelivery.count({ where: { workspaceId: withSubscribers.workspaceId } })).toBe(0);
     const events = await db.event.findMany({ where: { workspaceId: withSubscribers.workspaceId }, select: { type: true } });
     expect(events.map((event) => event.type)).toEqual(["import.completed"]);
+  });
+
+  it("incidents' component status changes become the status history the uptime bars show; undo takes them back", async () => {
+    const data = statuspageData(1);
+    // Three days ago the API went down, came back partly, and was whole again at resolution,
+    // which Statuspage's last update did not say: it is restored then, as a resolve does here.
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const at = (time: string) => `${day}T${time}:00Z`;
+    const affected = (from: string, to: string) => [{ code: "cmp-api", name: "Public API", old_status: from, new_status: to }];
+    data.incidents.unshift({
+      ...data.incidents[0]!,
+      id: "inc-recent",
+      name: "API outage",
+      impact: "critical",
+      created_at: at("10:00"),
+      resolved_at: at("13:00"),
+      incident_updates: [
+        { id: "r-1", status: "investigating", body: "Down.", created_at: at("10:00"), affected_components: affected("operational", "major_outage") },
+        { id: "r-2", status: "identified", body: "Partly back.", created_at: at("11:00"), affected_components: affected("major_outage", "partial_outage") },
+        { id: "r-3", status: "resolved", body: "Fixed.", created_at: at("13:00"), affected_components: [] },
+      ],
+    } as never);
+    const server = await startFakeStatuspage(data);
+    const shared = process.env.STATUSPAGE_API_URL;
+    process.env.STATUSPAGE_API_URL = `${server.url}/v1`;
+    try {
+      const actor = await owner();
+      const { workspaceId } = actor;
+      const { done } = await previewAndRun(actor, { source: "statuspage", options: { apiKey: STATUSPAGE_KEY, pageId: STATUSPAGE_PAGE } });
+      const api = await db.statusComponent.findFirstOrThrow({ where: { workspaceId, name: "Public API" } });
+      const history = await db.componentStatusChange.findMany({ where: { workspaceId }, orderBy: { at: "asc" }, select: { componentId: true, fromStatus: true, toStatus: true, at: true } });
+      expect(history).toEqual([
+        { componentId: api.id, fromStatus: "operational", toStatus: "major_outage", at: new Date(at("10:00")) },
+        { componentId: api.id, fromStatus: "major_outage", toStatus: "partial_outage", at: new Date(at("11:00")) },
+        { componentId: api.id, fromStatus: "partial_outage", toStatus: "operational", at: new Date(at("13:00")) },
+      ]);
+      // The import stays quiet: the component keeps the status the source gave, and no event per change.
+      expect(api.status).toBe("operational");
+      expect((await db.event.findMany({ where: { workspaceId }, select: { type: true } })).map((event) => event.type)).toEqual(["import.completed"]);
+
+      const { data: status } = await getPublicStatus(scopedDb(workspaceId), { history: true });
+      const bars = status.components.find((component) => component.id === api.id)!.uptime!;
+      expect(bars.days.find((bar) => bar.date === day)).toMatchObject({ state: "major_outage", majorOutageMinutes: 60, partialOutageMinutes: 120 });
+      expect(bars.days.filter((bar) => bar.state !== "operational")).toHaveLength(1);
+      expect(bars.percent).toBeLessThan(100);
+
+      await undoNow(actor, done.id);
+      expect(await db.componentStatusChange.count({ where: { workspaceId } })).toBe(0);
+    } finally {
+      process.env.STATUSPAGE_API_URL = shared;
+      await server.close();
+    }
   });
 
   it("an unknown page id and a wrong key are refused naming the request", async () => {

@@ -166,6 +166,7 @@ export class ImportWriter {
         });
         missing("incident", rows, kept);
         await write.insertIncidentUpdates(tx, kept);
+        await this.insertStatusChanges(tx, kept);
         return kept;
       }
       case "maintenance": {
@@ -197,6 +198,28 @@ export class ImportWriter {
       default:
         return [];
     }
+  }
+
+  /**
+   * The component status changes the updates made, into the status history the uptime bars read;
+   * the components' present status is left as the source gave it. Remembered as imported (kind
+   * "status_change"), so undo takes them back also from components that stay.
+   */
+  private async insertStatusChanges(tx: ScopedTx, updates: { record: Of<"incident_update"> }[]) {
+    const rows = updates.flatMap(({ record }) =>
+      (record.componentChanges ?? []).flatMap((change, n) => {
+        const componentId = this.parent("status_component", change.componentSourceId);
+        const at = change.at ?? record.createdAt;
+        if (!componentId) return [];
+        return [{ sourceId: `${record.sourceId}|${n}`, change: { id: write.newId(), componentId, fromStatus: change.from, toStatus: change.to, at } }];
+      }),
+    );
+    if (rows.length === 0) return;
+    await tx.componentStatusChange.createMany({ data: rows.map((row) => row.change) as never });
+    await tx.importedRow.createMany({
+      data: rows.map((row) => ({ source: this.run.source, kind: "status_change", sourceId: row.sourceId, targetId: row.change.id, importId: this.run.importId })) as never,
+      skipDuplicates: true,
+    });
   }
 
   private components(sourceIds: string[] | undefined): string[] {
