@@ -154,7 +154,7 @@ export function ImportCard({ slug, run, actions, canRun }: { slug: string; run: 
       {preview && run.state === "previewed" ? (
         <p className="text-sm text-slate-600">
           {preview.people.total.toLocaleString("en")} people: {preview.people.matched.toLocaleString("en")} match accounts by verified address; the others keep their name and can claim
-          their votes and comments by proving their address (a password reset link, or signing in with a provider that verified it).
+          their votes and comments by proving their address (signing up with it, a password reset link, or signing in with a provider that verified it).
         </p>
       ) : null}
       {preview && preview.overLimit.length > 0 && run.state === "previewed" ? (

@@ -34,13 +34,14 @@ afterAll(async () => {
 });
 
 /** A Canny import in which Ada wrote the first idea and voted on all three, and Grace commented twice and voted twice. */
-async function importedPeople() {
+async function importedPeople(beforeImport?: (addresses: { ada: string; grace: string }) => Promise<void>) {
   const data = cannyWorkspace(3);
   const suffix = uniqueSuffix();
   const ada = data.posts[0]!.author!;
   const grace = data.posts[1]!.author!;
   ada.email = `ada-${suffix}@example.test`;
   grace.email = `grace-${suffix}@example.test`;
+  await beforeImport?.({ ada: ada.email, grace: grace.email });
   const server = await startFakeCanny(data);
   process.env.CANNY_API_URL = `${server.url}/api/v1`;
   try {
@@ -125,5 +126,24 @@ describe("claiming what an import brought in", () => {
     expect((await resetPassword({ token, password: "graces-own-password" })).ok).toBe(true);
     expect(await holdings(stranger.id)).toEqual({ votes: 2, comments: 2, posts: 1 });
     expect(await db.user.count({ where: { id: imported.id } })).toBe(0);
+  });
+
+  it("an import after an unproven sign-up sets the person's rows aside until the address is proven", async () => {
+    let signedUp = "";
+    const { ada } = await importedPeople(async ({ ada }) => {
+      expect((await registerAccount({ email: ada, password: PASSWORD, name: "Ada Lovelace" }, { ip: "198.51.100.26" })).ok).toBe(true);
+      signedUp = ada;
+    });
+    expect(signedUp).toBe(ada);
+    const account = await db.user.findUniqueOrThrow({ where: { email: ada } });
+    expect(await holdings(account.id)).toEqual({ votes: 0, comments: 0, posts: 0 });
+    const held = await db.user.findUniqueOrThrow({ where: { email: heldAddress(ada) } });
+    expect(held).toMatchObject({ name: "Ada Voter", passwordHash: null, emailVerifiedAt: null });
+    expect(await holdings(held.id)).toEqual({ votes: 3, comments: 0, posts: 1 });
+
+    const link = linkIn((await smtp.mailTo(ada)).text, "/verify-email?token=");
+    expect(await follow(link, account)).toBe("https://app.example.test/workspaces?email=verified");
+    expect(await holdings(account.id)).toEqual({ votes: 3, comments: 0, posts: 1 });
+    expect(await db.user.count({ where: { id: held.id } })).toBe(0);
   });
 });
