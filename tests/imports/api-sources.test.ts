@@ -170,7 +170,15 @@ describe("Canny, through its API", () => {
       await db.vote.create({ data: { workspaceId, postId: (await slack()).id, userId: real.id } });
       await db.post.update({ where: { id: (await slack()).id }, data: { voteCount: { increment: 1 } } });
 
-      await undoNow(actor, second.done.id);
+      // The undo job stops after deleting the later vote and comment (a worker restart), and runs again.
+      expect((await undoImport(actor, second.done.id)).state).toBe("undoing");
+      const written = { importId: second.done.id, kind: { in: ["vote", "comment"] } };
+      const targets = (await db.importedRow.findMany({ where: written })).map((row) => row.targetId);
+      expect(targets).toHaveLength(2);
+      await db.$transaction([db.vote.deleteMany({ where: { id: { in: targets } } }), db.comment.deleteMany({ where: { id: { in: targets } } }), db.importedRow.deleteMany({ where: written })]);
+      await db.importRun.update({ where: { id: second.done.id }, data: { error: "The undo stopped and will try again: connection lost" } });
+      await performUndo(workspaceId, second.done.id);
+      expect(await getImport(actor, second.done.id)).toMatchObject({ state: "undone", error: null });
       expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 2]);
       const linus = await db.user.findUniqueOrThrow({ where: { email: "linus.late@example.com" } });
       expect(await db.vote.count({ where: { userId: linus.id } })).toBe(0);

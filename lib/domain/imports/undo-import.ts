@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
+import { VISIBLE_COMMENT_SQL } from "@/lib/domain/access/visibility";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { DomainError } from "@/lib/platform/core/errors";
 import { db as client } from "@/lib/platform/db/client";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
@@ -144,19 +146,27 @@ export async function performUndo(workspaceId: string, importId: string, now = n
   const run = await db.importRun.findFirst({ where: { id: importId, state: "undoing" } });
   if (!run) return;
   const touchedPosts = new Set<string>();
-  for (const kind of UNDO_ORDER) {
-    for (;;) {
-      const rows = await db.importedRow.findMany({ where: { importId, kind }, select: { source: true, sourceId: true, targetId: true }, take: PAGE });
-      if (rows.length === 0) break;
-      await db.$transaction(async (tx) => {
-        for (const postId of await deleteTargets(tx, kind, rows.map((row) => row.targetId))) touchedPosts.add(postId);
-        await tx.importedRow.deleteMany({ where: { importId, kind, sourceId: { in: rows.map((row) => row.sourceId) } } });
-      }, PAGE_TRANSACTION);
+  try {
+    for (const kind of UNDO_ORDER) {
+      for (;;) {
+        const rows = await db.importedRow.findMany({ where: { importId, kind }, select: { sourceId: true, targetId: true }, take: PAGE });
+        if (rows.length === 0) break;
+        await db.$transaction(async (tx) => {
+          for (const postId of await deleteTargets(tx, kind, rows.map((row) => row.targetId))) touchedPosts.add(postId);
+          await tx.importedRow.deleteMany({ where: { importId, kind, sourceId: { in: rows.map((row) => row.sourceId) } } });
+        }, PAGE_TRANSACTION);
+      }
     }
+    await forgetVanishedRows(workspaceId);
+    // An earlier attempt that stopped may have deleted votes whose posts it no longer knows: then
+    // every post of the workspace is recounted.
+    await recountPosts(workspaceId, run.error === null ? [...touchedPosts] : null);
+  } catch (error) {
+    // The job is tried again and carries on where it stopped; meanwhile the admin sees why it waits.
+    await db.importRun.updateMany({ where: { id: importId }, data: { error: `The undo stopped and will try again: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000) } });
+    throw error;
   }
-  await forgetVanishedRows(workspaceId);
-  await recountPosts(workspaceId, [...touchedPosts]);
-  await db.importRun.updateMany({ where: { id: importId, state: "undoing" }, data: { state: "undone", undoneAt: now } });
+  await db.importRun.updateMany({ where: { id: importId, state: "undoing" }, data: { state: "undone", undoneAt: now, error: null } });
 }
 
 /**
@@ -173,14 +183,13 @@ async function forgetVanishedRows(workspaceId: string) {
   }
 }
 
-/** Vote and comment counts of the posts that stay and lost votes or comments to the undo. */
-async function recountPosts(workspaceId: string, postIds: string[]) {
-  for (let start = 0; start < postIds.length; start += PAGE) {
-    const slice = postIds.slice(start, start + PAGE);
-    await client.$executeRaw`
-      UPDATE "Post" p SET
-        "voteCount" = (SELECT count(*) FROM "Vote" v WHERE v."postId" = p.id),
-        "commentCount" = (SELECT count(*) FROM "Comment" c WHERE c."postId" = p.id AND c."hiddenAt" IS NULL)
-      WHERE p."workspaceId" = ${workspaceId} AND p.id = ANY(${slice})`;
-  }
+/** Vote and comment counts of the posts that stay and lost votes or comments to the undo (null: of every post). */
+async function recountPosts(workspaceId: string, postIds: string[] | null) {
+  const recount = (which: Prisma.Sql) => client.$executeRaw`
+    UPDATE "Post" p SET
+      "voteCount" = (SELECT count(*) FROM "Vote" v WHERE v."postId" = p.id),
+      "commentCount" = (SELECT count(*) FROM "Comment" c WHERE c."postId" = p.id AND ${VISIBLE_COMMENT_SQL})
+    WHERE p."workspaceId" = ${workspaceId} AND ${which}`;
+  if (postIds === null) return void (await recount(Prisma.sql`p."mergedIntoId" IS NULL`));
+  for (let start = 0; start < postIds.length; start += PAGE) await recount(Prisma.sql`p.id = ANY(${postIds.slice(start, start + PAGE)})`);
 }
