@@ -26,6 +26,8 @@ export class ImportWriter {
   private readonly people: PeopleResolver;
   private buffer: ImportRecord[] = [];
   private readonly touchedPosts = new Set<string>();
+  /** Posts an earlier import created: votes this one adds to them are remembered one by one, for its undo. */
+  private readonly othersPosts = new Set<string>();
   private readonly merges: { id: string; into: string; at: Date | null }[] = [];
   private boardSlugs: Set<string> | null = null;
   private listNames: Set<string> | null = null;
@@ -67,7 +69,8 @@ export class ImportWriter {
 
   /** Source ids of this kind already imported (by this source, any run): their targets, and they are not written again. */
   private async alreadyImported(kind: ImportKind, sourceIds: string[]): Promise<Map<string, string>> {
-    const rows = await this.db.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: sourceIds } }, select: { sourceId: true, targetId: true } });
+    const rows = await this.db.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: sourceIds } }, select: { sourceId: true, targetId: true, importId: true } });
+    if (kind === "post") for (const row of rows) if (row.importId !== this.run.importId) this.othersPosts.add(row.targetId);
     return new Map(rows.map((row) => [row.sourceId, row.targetId]));
   }
 
@@ -228,21 +231,22 @@ export class ImportWriter {
 
   private async flushVotes(batch: Of<"vote">[]): Promise<void> {
     const voters = await this.people.resolve(batch.map((vote) => vote.voter));
-    // A vote's id in the source, for its ImportedRow: the post it is on and the person who cast it.
+    // Votes on posts this import created go with their posts when it is undone; a vote on an
+    // earlier import's post gets an ImportedRow, its id in the source being the post and the voter.
     const sourceIds = new Map<string, string>();
     const rows = batch.flatMap((vote, index) => {
       const postId = this.parent("post", vote.postSourceId);
       const userId = voters[index];
       if (!postId || !userId) return [];
       const id = write.newId();
-      sourceIds.set(id, `${vote.postSourceId}|${userId}`);
+      if (this.othersPosts.has(postId)) sourceIds.set(id, `${vote.postSourceId}|${userId}`);
       return [{ id, postId, userId, createdAt: vote.createdAt }];
     });
     if (rows.length < batch.length) this.skip("vote: post or voter not in the source", batch.length - rows.length);
     await this.db.$transaction(async (tx) => {
       const inserted = await write.insertVotes(tx, rows);
       if (inserted < rows.length) this.skip("vote: already there", rows.length - inserted);
-      await this.recordVotes(tx, sourceIds, inserted);
+      await this.recordVotes(tx, sourceIds, inserted, rows.length);
       this.created("vote", inserted);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
@@ -251,14 +255,14 @@ export class ImportWriter {
   }
 
   /**
-   * The votes this batch wrote, remembered like every other row, so that undoing the import takes
-   * them off posts it did not create (an earlier import's) too. When some were already there, the
-   * ones written are told apart by their ids.
+   * The votes this batch wrote on earlier imports' posts, remembered like every other row, so that
+   * undoing the import takes them off posts it did not create. When some votes of the batch were
+   * already there, the ones written are told apart by their ids.
    */
-  private async recordVotes(tx: ScopedTx, sourceIds: Map<string, string>, inserted: number) {
-    if (inserted === 0) return;
+  private async recordVotes(tx: ScopedTx, sourceIds: Map<string, string>, inserted: number, batchSize: number) {
+    if (inserted === 0 || sourceIds.size === 0) return;
     let written = [...sourceIds.keys()];
-    if (inserted < written.length) written = (await tx.vote.findMany({ where: { id: { in: written } }, select: { id: true } })).map((row) => row.id);
+    if (inserted < batchSize) written = (await tx.vote.findMany({ where: { id: { in: written } }, select: { id: true } })).map((row) => row.id);
     await tx.importedRow.createMany({
       data: written.map((id) => ({ source: this.run.source, kind: "vote", sourceId: sourceIds.get(id)!, targetId: id, importId: this.run.importId })) as never,
       skipDuplicates: true,
