@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
+import { heldAddress } from "@/lib/domain/users/imported-identity";
 import { db as client } from "@/lib/platform/db/client";
 import type { ImportPerson } from "./records";
 
 // People of an import become accounts: someone whose address already has an account gets their
 // votes and comments on it; anyone else gets an unclaimed account (no password, address not
-// verified) holding their name and address, which is theirs once they prove the address (a
-// password reset link, or signing in with a provider that verified it). A person the source knows
+// verified) holding their name and address, which is theirs once they prove the address (signing
+// up with it and following the link, a password reset link, or signing in with a provider that
+// verified it: lib/domain/users/imported-identity.ts). An account someone signed up for with the
+// address but has not proven it for gets nothing: whoever typed the address may not be its owner,
+// so the person's rows wait, set aside, until the address is proven. A person the source knows
 // by id alone gets an address no one can receive mail at, unique to that source and id.
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,8 +40,14 @@ export class PeopleResolver {
     if (missing.size > 0) {
       const emails = [...missing.keys()];
       await client.user.createMany({ data: emails.map((email) => ({ email, name: missing.get(email) ?? null })), skipDuplicates: true });
-      const found = await client.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } });
-      for (const user of found) this.known.set(user.email, user.id);
+      const found = await client.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, passwordHash: true, emailVerifiedAt: true } });
+      const unproven = found.filter((user) => user.passwordHash !== null && user.emailVerifiedAt === null);
+      for (const user of found) if (!unproven.includes(user)) this.known.set(user.email, user.id);
+      if (unproven.length > 0) {
+        const held = new Map(unproven.map((user) => [heldAddress(user.email), user.email]));
+        await client.user.createMany({ data: [...held].map(([email, address]) => ({ email, name: missing.get(address) ?? null })), skipDuplicates: true });
+        for (const user of await client.user.findMany({ where: { email: { in: [...held.keys()] } }, select: { id: true, email: true } })) this.known.set(held.get(user.email)!, user.id);
+      }
     }
     return addresses.map((address) => (address ? (this.known.get(address) ?? null) : null));
   }

@@ -58,10 +58,11 @@ export async function insertPosts(tx: ScopedTx, rows: { id: string; record: Of<"
   });
 }
 
-export async function insertVotes(tx: ScopedTx, rows: { postId: string; userId: string; createdAt?: Date }[]): Promise<number> {
+/** `id`: the vote's id when the caller must tell afterwards which votes were written. */
+export async function insertVotes(tx: ScopedTx, rows: { id?: string; postId: string; userId: string; createdAt?: Date }[]): Promise<number> {
   // A person votes once per post: a vote already there (an earlier run, the same voter twice in the
   // source) is skipped by the unique key rather than counted twice.
-  const { count } = await tx.vote.createMany({ data: rows.map((row) => ({ id: newId(), ...row })) as never, skipDuplicates: true });
+  const { count } = await tx.vote.createMany({ data: rows.map((row) => ({ ...row, id: row.id ?? newId() })) as never, skipDuplicates: true });
   return count;
 }
 
