@@ -1,6 +1,7 @@
 // Which way imports may point. Dependencies go one way, app → components → lib: a route owns its
-// pages and server actions and hands the actions down as props; components are screens and
-// widgets; lib holds the domain and the plumbing and knows nothing of either. `npm run lint:deps`
+// pages; components are screens and widgets, and import the server actions they call from
+// lib/surfaces/actions/<area>/; lib holds the domain, the surfaces and the plumbing and knows
+// nothing of either. `npm run lint:deps`
 // checks it (and `npm test` runs that right after the typecheck).
 
 /** The three layers of lib/, each a folder. */
@@ -9,6 +10,8 @@ const SURFACES = "^lib/surfaces/";
 const PLATFORM = "^lib/platform/";
 /** What every layer may read: Prisma's generated client. */
 const GENERATED = "^lib/generated/";
+/** The server actions, one "use server" module per screen or area, in a folder of the actions surface. */
+const ACTIONS = "^lib/surfaces/actions/[^/]+/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,16 +19,30 @@ module.exports = {
     {
       name: "no-lib-or-components-to-app",
       severity: "error",
-      comment: "components/ and lib/ must not import from app/: a page passes its server actions down as props instead.",
+      comment: "components/ and lib/ must not import from app/: a route renders them, not the other way round. A component imports the server actions it calls from lib/surfaces/actions/<area>/.",
       from: { path: "^(components|lib)/" },
       to: { path: "^app/" },
     },
     {
       name: "no-components-to-route-files",
       severity: "error",
-      comment: "A component must not import a route file (page, layout, route handler, server actions); the route renders the component, not the other way round.",
+      comment: "A component must not import a route file (page, layout, route handler); the route renders the component, not the other way round.",
       from: { path: "^components/" },
-      to: { path: "(^|/)(page|layout|template|default|loading|error|not-found|route|actions)\\.(ts|tsx)$" },
+      to: { path: "(^|/)(page|layout|template|default|loading|error|not-found|route)\\.(ts|tsx)$" },
+    },
+    {
+      name: "components-import-only-actions-of-the-surfaces",
+      severity: "error",
+      comment: "Of the surfaces, a component imports only server actions (lib/surfaces/actions/<area>/*.ts): the rest (the API pipeline, the session readers, the action wrapper itself) runs on the server and belongs to routes and actions.",
+      from: { path: "^components/" },
+      to: { path: SURFACES, pathNot: ACTIONS },
+    },
+    {
+      name: "no-lib-to-components",
+      severity: "error",
+      comment: "lib/ knows nothing of the screens: a type both need (an action's answer) is declared by the action, and the component imports it from there.",
+      from: { path: "^lib/" },
+      to: { path: "^components/" },
     },
     {
       name: "no-circular",

@@ -22,6 +22,7 @@ import { log } from "@/lib/platform/log/logger";
 import { serverLimits } from "@/lib/platform/server/config";
 import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 import { productionStartCheck } from "@/lib/platform/config/production-checks.mjs";
+import { withoutReactAsyncTracking } from "@/lib/platform/server/react-async-tracking";
 
 const { values: args } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" }, dev: { type: "boolean", default: false } },
@@ -64,6 +65,10 @@ if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(fals
 // lives on this thread: there the hook starts the worker here.
 const target = resolveDatabaseTarget();
 if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => startJobWorkerThread());
+
+// Before Next loads React's server renderer: in development it would otherwise track every
+// asynchronous operation of the process in chains that only grow (lib/platform/server/react-async-tracking.ts).
+if (dev && withoutReactAsyncTracking()) log.info({}, "development: React's async-operation tracking is off, which kept growing memory (DEV_REACT_ASYNC_DEBUG=true keeps it)");
 
 const app = next({ dev, dir: root, hostname: "localhost", port });
 const handle = app.getRequestHandler();

@@ -199,9 +199,16 @@ test("portal pages may be kept by a shared cache signed out, never signed in; pu
   expect(await signedOut(`/p/${portal.slug}/status`)).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=5");
   expect(await signedOut(`/p/${portal.slug}`)).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
   expect(await signedOut(`/api/public/${portal.slug}/status`)).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");
+  // Signed in, the page is the one everyone gets (nobody's name in it), still never kept by a
+  // shared cache; the visitor's own part comes from /viewer, private too.
   for (const path of [`/p/${portal.slug}/status`, `/p/${portal.slug}`]) {
     const response = await page.request.get(path);
-    expect(await response.text()).toContain("Signed in as");
+    expect(await response.text()).not.toContain('data-testid="portal-user"');
     expect(response.headers()["cache-control"]).toBe("private, no-store");
   }
+  const viewer = await page.request.get(`/p/${portal.slug}/viewer`);
+  expect(viewer.headers()["cache-control"]).toBe("private, no-store");
+  expect((await viewer.json()).visitor).toMatchObject({ member: true, sso: false });
+  await page.goto(`/p/${portal.slug}`);
+  await expect(page.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
 });

@@ -7,7 +7,6 @@ import { AppBar } from "@/components/shell/app-bar";
 import { AccountMenu } from "@/components/workspaces/account-menu";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { ToastProvider } from "@/components/ui/toast";
-import { signOutEverywhereAction } from "./account-actions";
 
 // Private pages: robots.txt keeps crawlers out, and this keeps them out of an index even if linked.
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -24,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
               Operator
             </Link>
           ) : null}
-          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} theme={theme} />
+          <AccountMenu email={user.email} theme={theme} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -7,7 +7,6 @@ import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { isOperator } from "@/lib/domain/plans/operators";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
-import { signOutEverywhereAction } from "../(dashboard)/account-actions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -20,7 +19,7 @@ export default async function OperatorLayout({ children }: { children: React.Rea
     <div className="min-h-screen">
       <AppBar home="/workspaces">
         <div className="flex min-w-0 items-center gap-2 text-sm">
-          <AccountMenu email={user.email} signOutEverywhere={signOutEverywhereAction} theme={await currentThemePreference()} />
+          <AccountMenu email={user.email} theme={await currentThemePreference()} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TypedConfirmation } from "@/components/ui/typed-confirmation";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { AccountSection } from "./account-section";
+import { deleteAccountAction } from "@/lib/surfaces/actions/dashboard/account";
 
 type Props = {
   email: string;
@@ -16,10 +16,9 @@ type Props = {
   refusal: string | null;
   /** Workspaces the account is the only member of: they go with it. */
   deletedWithIt: string[];
-  remove: (input: { confirmation: string }) => Promise<FormResult<{ deletedWorkspaces: string[] }>>;
 };
 
-export function DeleteAccount({ email, refusal, deletedWithIt, remove }: Props) {
+export function DeleteAccount({ email, refusal, deletedWithIt }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <AccountSection id="delete-heading" title="Delete account" tone="danger" description="Deleting your account cannot be undone.">
@@ -42,13 +41,13 @@ export function DeleteAccount({ email, refusal, deletedWithIt, remove }: Props) 
         </Button>
       </div>
       <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account?" testId="delete-account-dialog">
-        <DeleteForm email={email} deletedWithIt={deletedWithIt} remove={remove} onCancel={() => setOpen(false)} />
+        <DeleteForm email={email} deletedWithIt={deletedWithIt} onCancel={() => setOpen(false)} />
       </Dialog>
     </AccountSection>
   );
 }
 
-function DeleteForm({ email, deletedWithIt, remove, onCancel }: Omit<Props, "refusal"> & { onCancel: () => void }) {
+function DeleteForm({ email, deletedWithIt, onCancel }: Omit<Props, "refusal"> & { onCancel: () => void }) {
   const [confirmation, setConfirmation] = useState("");
   const { errors, pending, submit, formError } = useActionForm("The server did not answer; nothing was deleted. Try again.");
   const message = formError(new Set(["confirmation"]));
@@ -57,7 +56,7 @@ function DeleteForm({ email, deletedWithIt, remove, onCancel }: Omit<Props, "ref
     event.preventDefault();
     if (pending) return;
     await submit(
-      () => remove({ confirmation }),
+      () => deleteAccountAction({ confirmation }),
       async () => {
         // The account and its sessions are gone on the server; this clears the browser's cookie.
         await signOut({ callbackUrl: "/sign-in?accountDeleted=1" });

@@ -6,9 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 import { AccountSection } from "./account-section";
+import { requestEmailChangeAction } from "@/lib/surfaces/actions/dashboard/account";
 
 type Props = {
   email: string;
@@ -16,13 +16,12 @@ type Props = {
   hasPassword: boolean;
   /** With mail off a new address cannot be confirmed: the section says so instead of offering the form. */
   mail: MailMode;
-  request: (input: { email: string; currentPassword: string }) => Promise<FormResult<{ email: string }>>;
 };
 
 const FIELDS = new Set(["email", "currentPassword"]);
 
 /** A new address takes effect only once the link mailed to it is followed (app/confirm-email). */
-export function EmailForm({ email, emailVerified, hasPassword, mail, request }: Props) {
+export function EmailForm({ email, emailVerified, hasPassword, mail }: Props) {
   const { errors, pending, submit, formError } = useActionForm("The server did not answer; nothing was sent. Try again.");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const message = formError(FIELDS);
@@ -34,7 +33,7 @@ export function EmailForm({ email, emailVerified, hasPassword, mail, request }: 
     const data = new FormData(form);
     setSentTo(null);
     await submit(
-      () => request({ email: String(data.get("email") ?? ""), currentPassword: String(data.get("currentPassword") ?? "") }),
+      () => requestEmailChangeAction({ email: String(data.get("email") ?? ""), currentPassword: String(data.get("currentPassword") ?? "") }),
       (result) => {
         setSentTo(result.email);
         form.reset();

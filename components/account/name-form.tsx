@@ -7,12 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { AccountSection } from "./account-section";
+import { changeNameAction } from "@/lib/surfaces/actions/dashboard/account";
 
-type Props = { name: string | null; save: (input: { name: string }) => Promise<FormResult<{ name: string | null }>> };
+type Props = { name: string | null };
 
-export function NameForm({ name: saved, save }: Props) {
+export function NameForm({ name: saved }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [name, setName] = useState(saved ?? "");
@@ -24,7 +24,7 @@ export function NameForm({ name: saved, save }: Props) {
     event.preventDefault();
     if (!changed || pending) return;
     await submit(
-      () => save({ name }),
+      () => changeNameAction({ name }),
       (data) => {
         setName(data.name ?? "");
         toast.success(data.name ? "Name saved." : "Name removed; people see your address instead.");

@@ -5,18 +5,17 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { AccountSection } from "./account-section";
+import { changePasswordAction } from "@/lib/surfaces/actions/dashboard/account";
 
 type Props = {
   /** Shown instead of the form when the account has no password (it signs in with a provider). */
   noPasswordNote: string | null;
-  change: (input: { currentPassword: string; newPassword: string }) => Promise<FormResult<{ endedSessions: number }>>;
 };
 
 const FIELDS = new Set(["currentPassword", "newPassword"]);
 
-export function PasswordForm({ noPasswordNote, change }: Props) {
+export function PasswordForm({ noPasswordNote }: Props) {
   const toast = useToast();
   const { errors, pending, submit, formError } = useActionForm("The server did not answer; the password was not changed. Try again.");
   const message = formError(FIELDS);
@@ -27,7 +26,7 @@ export function PasswordForm({ noPasswordNote, change }: Props) {
     const form = event.currentTarget;
     const data = new FormData(form);
     await submit(
-      () => change({ currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") }),
+      () => changePasswordAction({ currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") }),
       ({ endedSessions }) => {
         form.reset();
         const others = endedSessions === 0 ? "" : endedSessions === 1 ? " One other device was signed out." : ` ${endedSessions} other devices were signed out.`;

@@ -2,20 +2,18 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
+import { resendVerificationAction } from "@/lib/surfaces/actions/dashboard/workspaces";
 
 /** Shown until the address is proven: what it blocks, and a way to get another link. */
 export function VerifyEmailBanner({
   email,
-  resend,
   mail,
   stacked = false,
 }: {
   email: string;
   /** How this instance sends mail: with none, there is no link to resend, and the banner says so. */
   mail: MailMode;
-  resend: () => Promise<FormResult<{ email: string }>>;
   /** In a narrow card: the button under the text at every width. */
   stacked?: boolean;
 }) {
@@ -25,7 +23,7 @@ export function VerifyEmailBanner({
   async function onResend() {
     setPending(true);
     try {
-      const result = await resend();
+      const result = await resendVerificationAction();
       setState(result.ok ? { tone: "sent", message: MAIL_NOTICES.confirmResent(mail, result.data.email) } : { tone: "error", message: Object.values(result.fieldErrors)[0] ?? "" });
     } catch {
       setState({ tone: "error", message: "The server did not answer. Try again." });

@@ -9,7 +9,7 @@ import { PlanMeter } from "@/components/settings/plan-meter";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import type { ApiKeyView } from "@/lib/domain/keys/view";
 import { planLimitMessage } from "@/lib/domain/plans/limits";
-import type { ApiKeyActions } from "./api-key-actions";
+import { revokeApiKeyAction } from "@/lib/surfaces/actions/dashboard/api-keys";
 import { ApiKeyList, type ListedKey } from "./api-key-list";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { KeyCreatedDialog } from "./key-created-dialog";
@@ -21,10 +21,9 @@ type ApiKeysManagerProps = {
   used: number;
   limit: number | null;
   keys: ListedKey[];
-  actions: ApiKeyActions;
 };
 
-export function ApiKeysManager({ slug, role, plan, used, limit, keys, actions }: ApiKeysManagerProps) {
+export function ApiKeysManager({ slug, role, plan, used, limit, keys }: ApiKeysManagerProps) {
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   // The full key, between creation and closing its dialog; never stored anywhere else.
@@ -36,7 +35,7 @@ export function ApiKeysManager({ slug, role, plan, used, limit, keys, actions }:
 
   async function revoke(): Promise<string | null> {
     if (!revoking) return null;
-    const result = await actions.revokeKey(slug, revoking.id);
+    const result = await revokeApiKeyAction(slug, revoking.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The key could not be revoked.";
     toast.success(`“${revoking.name}” is revoked. Requests with it are refused from now on.`);
     setRevoking(null);
@@ -99,7 +98,6 @@ export function ApiKeysManager({ slug, role, plan, used, limit, keys, actions }:
         slug={slug}
         role={role}
         limitMessage={limitMessage}
-        createKey={actions.createKey}
         onCreated={(result) => {
           setCreating(false);
           setCreated(result);

@@ -12,7 +12,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import { KEY_EXPIRY_DAYS } from "@/lib/domain/keys/schemas";
 import type { ApiKeyView } from "@/lib/domain/keys/view";
 import type { Scope } from "@/lib/domain/access/roles";
-import type { ApiKeyActions } from "./api-key-actions";
+import { createApiKeyAction } from "@/lib/surfaces/actions/dashboard/api-keys";
 import { ScopePicker } from "./scope-picker";
 
 const FIELDS = new Set(["name", "scopes", "expiresInDays"]);
@@ -26,7 +26,6 @@ type CreateKeyDialogProps = {
   role: Role;
   /** The plan's refusal, when its active-key limit is already reached. */
   limitMessage: string | null;
-  createKey: ApiKeyActions["createKey"];
 };
 
 export function CreateKeyDialog({ open, onClose, ...form }: CreateKeyDialogProps) {
@@ -37,7 +36,7 @@ export function CreateKeyDialog({ open, onClose, ...form }: CreateKeyDialogProps
   );
 }
 
-function CreateKeyForm({ slug, role, limitMessage, createKey, onCreated, onCancel }: Omit<CreateKeyDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function CreateKeyForm({ slug, role, limitMessage, onCreated, onCancel }: Omit<CreateKeyDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [expiry, setExpiry] = useState("90");
@@ -60,7 +59,7 @@ function CreateKeyForm({ slug, role, limitMessage, createKey, onCreated, onCance
       setErrors(local);
       return;
     }
-    await submit(() => createKey(slug, { name, scopes, expiresInDays }), onCreated);
+    await submit(() => createApiKeyAction(slug, { name, scopes, expiresInDays }), onCreated);
   }
 
   return (

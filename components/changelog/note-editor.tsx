@@ -16,10 +16,12 @@ import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { EditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
-import { NoteStateBadge, type ChangelogActions } from "./changelog-actions";
+import { createNoteAction, deleteNoteAction, saveNoteAction } from "@/lib/surfaces/actions/dashboard/changelog";
+import { searchPostsAction } from "@/lib/surfaces/actions/dashboard/roadmap";
+import { NoteStateBadge } from "./note-state-badge";
 
 type Mode = "draft" | "publish" | "schedule";
-type Props = { slug: string; note: EditorNote | null; limitMessage: string | null; actions: ChangelogActions };
+type Props = { slug: string; note: EditorNote | null; limitMessage: string | null };
 
 const MODE_LABELS: Record<Mode, string> = { draft: "Draft", publish: "Publish now", schedule: "Schedule" };
 const FIELDS = new Set(["title", "body", "publishedAt", "postIds"]);
@@ -36,7 +38,7 @@ function modeOf(note: EditorNote | null): Mode {
  * styles, link the posts it ships, and keep it a draft, publish it now or schedule it. Saves carry
  * the version the editor opened; a save from another tab in between is shown, never overwritten.
  */
-export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
+export function NoteEditor({ slug, note, limitMessage }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [saved, setSaved] = useState(note);
@@ -84,7 +86,7 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
 
     if (!saved) {
       await submit(
-        () => actions.createNote(slug, { title, body, postIds, publish: mode !== "draft", ...(at ? { publishedAt: at } : {}) }),
+        () => createNoteAction(slug, { title, body, postIds, publish: mode !== "draft", ...(at ? { publishedAt: at } : {}) }),
         (created) => {
           toast.success(mode === "draft" ? "Draft saved." : mode === "schedule" ? "Note scheduled." : "Note published.");
           router.push(`/w/${slug}/changelog/${created.id}`);
@@ -95,7 +97,7 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
     }
     await submit(
       async () => {
-        const result = await actions.saveNote(slug, saved.id, { title, body, postIds, version: saved.version, ...publication });
+        const result = await saveNoteAction(slug, saved.id, { title, body, postIds, version: saved.version, ...publication });
         if (!result.ok && "current" in result) setTheirs(result.current);
         return result;
       },
@@ -108,7 +110,7 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
 
   async function remove(): Promise<string | null> {
     if (!saved) return null;
-    const result = await actions.deleteNote(slug, saved.id);
+    const result = await deleteNoteAction(slug, saved.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The note could not be deleted.";
     toast.success(`“${saved.title}” is deleted.`);
     router.push(`/w/${slug}/changelog`);
@@ -211,7 +213,7 @@ export function NoteEditor({ slug, note, limitMessage, actions }: Props) {
           ) : null}
           {errors.postIds ? <p className="mt-1 text-sm text-red-700">{errors.postIds}</p> : null}
           <div className="mt-2">
-            <PostPicker label="+ Link a post" ariaLabel="Link a post this note ships" search={(q) => actions.searchPosts(slug, q)} excludeIds={posts.map((post) => post.id)} onPick={(post) => setPosts([...posts, post])} />
+            <PostPicker label="+ Link a post" ariaLabel="Link a post this note ships" search={(q) => searchPostsAction(slug, q)} excludeIds={posts.map((post) => post.id)} onPick={(post) => setPosts([...posts, post])} />
           </div>
         </fieldset>
 

@@ -5,19 +5,16 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import type { FormResult } from "@/lib/platform/forms/forms";
-import type { Role } from "@/lib/generated/prisma/enums";
 import type { InvitationDetails } from "@/lib/domain/invitations/find-invitation";
 import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
+import { acceptInvitationAction, declineInvitationAction } from "@/lib/surfaces/actions/dashboard/workspaces";
 
 type Props = {
   invitations: InvitationDetails[];
-  accept: (invitationId: string) => Promise<FormResult<{ slug: string; name: string; role: Role }>>;
-  decline: (invitationId: string) => Promise<FormResult<{ name: string }>>;
 };
 
 /** The invitations waiting for this (proven) address, each with Accept and Decline. */
-export function PendingInvitations({ invitations, accept, decline }: Props) {
+export function PendingInvitations({ invitations }: Props) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -27,12 +24,12 @@ export function PendingInvitations({ invitations, accept, decline }: Props) {
     setMessage(null);
     try {
       if (kind === "accept") {
-        const result = await accept(invitation.id);
+        const result = await acceptInvitationAction(invitation.id);
         if (!result.ok) return setMessage({ tone: "error", text: Object.values(result.fieldErrors)[0] ?? "" });
         router.push(`/w/${result.data.slug}`);
         return;
       }
-      const result = await decline(invitation.id);
+      const result = await declineInvitationAction(invitation.id);
       if (!result.ok) return setMessage({ tone: "error", text: Object.values(result.fieldErrors)[0] ?? "" });
       setMessage({ tone: "success", text: `You declined the invitation to ${result.data.name}.` });
       router.refresh();

@@ -10,7 +10,7 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/domain/members/member-form-schemas";
 import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
-import type { MemberActions } from "./member-actions";
+import { addMemberAction } from "@/lib/surfaces/actions/dashboard/members";
 
 const FIELDS = new Set(["email", "role"]);
 
@@ -20,13 +20,11 @@ export function AddMemberForm({
   actorRole,
   mail,
   limitMessage,
-  addMember,
 }: {
   slug: string;
   actorRole: Role;
   mail: MailMode;
   limitMessage: string | null;
-  addMember: MemberActions["addMember"];
 }) {
   const toast = useToast();
   const [email, setEmail] = useState("");
@@ -38,7 +36,7 @@ export function AddMemberForm({
     event.preventDefault();
     if (pending || limitMessage) return;
     await submit(
-      () => addMember(slug, { email, role }),
+      () => addMemberAction(slug, { email, role }),
       (added) => {
         toast.success(MAIL_NOTICES.invited(mail, added.email, ROLE_LABELS[added.role].toLowerCase()));
         setEmail("");

@@ -12,9 +12,16 @@ import { MAIL_NOTICES, type MailMode } from "@/lib/platform/mail/mail-notices";
 import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
 import { planLimitMessage } from "@/lib/domain/plans/limits";
 import { ROLE_RANK } from "@/lib/domain/access/roles";
+import {
+  changeInvitationRoleAction,
+  changeMemberRoleAction,
+  copyInvitationLinkAction,
+  removeMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "@/lib/surfaces/actions/dashboard/members";
 import { AddMemberForm } from "./add-member-form";
 import { InvitationList, type InvitationCommand } from "./invitation-list";
-import type { MemberActions } from "./member-actions";
 import { MemberList } from "./member-list";
 
 type MembersManagerProps = {
@@ -30,13 +37,12 @@ type MembersManagerProps = {
   invitations: InvitationView[];
   /** How this instance sends mail: with none, invitations are passed on as copied links. */
   mail: MailMode;
-  actions: MemberActions;
 };
 
 const firstError = (fieldErrors: Record<string, string>, fallback: string) => Object.values(fieldErrors)[0] ?? fallback;
 
 export function MembersManager(props: MembersManagerProps) {
-  const { slug, workspaceName, currentUserId, role, canManage, plan, used, limit, invitations, mail, actions } = props;
+  const { slug, workspaceName, currentUserId, role, canManage, plan, used, limit, invitations, mail } = props;
   const router = useRouter();
   const toast = useToast();
   const [, startTransition] = useTransition();
@@ -57,7 +63,7 @@ export function MembersManager(props: MembersManagerProps) {
     startTransition(async () => {
       setOptimisticRole({ userId: member.userId, role: next });
       try {
-        const result = await actions.changeMemberRole(slug, { userId: member.userId, role: next });
+        const result = await changeMemberRoleAction(slug, { userId: member.userId, role: next });
         if (result.ok) toast.success(`${member.name ?? member.email} is now ${ROLE_LABELS[next].toLowerCase()}.`);
         else toast.error(firstError(result.fieldErrors, "The role could not be changed."));
       } catch {
@@ -80,7 +86,7 @@ export function MembersManager(props: MembersManagerProps) {
 
   async function remove(): Promise<string | null> {
     if (!removing) return null;
-    const result = await actions.removeMember(slug, { userId: removing.userId });
+    const result = await removeMemberAction(slug, { userId: removing.userId });
     if (!result.ok) return firstError(result.fieldErrors, "The member could not be removed.");
     setRemoving(null);
     const keys = result.data.revokedKeys;
@@ -100,15 +106,15 @@ export function MembersManager(props: MembersManagerProps) {
     const ref = { invitationId: invitation.id };
     try {
       if (command === "revoke") {
-        const result = await actions.revokeInvitation(slug, ref);
+        const result = await revokeInvitationAction(slug, ref);
         if (result.ok) toast.success(`The invitation for ${invitation.email} is withdrawn.`);
         else toast.error(firstError(result.fieldErrors, "The invitation could not be withdrawn."));
       } else if (command === "resend") {
-        const result = await actions.resendInvitation(slug, ref);
+        const result = await resendInvitationAction(slug, ref);
         if (result.ok) toast.success(MAIL_NOTICES.invitationResent(mail, invitation.email));
         else toast.error(firstError(result.fieldErrors, "The invitation could not be sent."));
       } else {
-        const result = await actions.copyInvitationLink(slug, ref);
+        const result = await copyInvitationLinkAction(slug, ref);
         if (!result.ok) toast.error(firstError(result.fieldErrors, "No link could be made."));
         else {
           await navigator.clipboard.writeText(result.data.url);
@@ -126,7 +132,7 @@ export function MembersManager(props: MembersManagerProps) {
     if (invitation.role === next) return;
     setBusyInvitation({ id: invitation.id, command: "role" });
     try {
-      const result = await actions.changeInvitationRole(slug, { invitationId: invitation.id, role: next });
+      const result = await changeInvitationRoleAction(slug, { invitationId: invitation.id, role: next });
       if (result.ok) toast.success(`The invitation for ${invitation.email} now grants ${ROLE_LABELS[next].toLowerCase()}.`);
       else toast.error(firstError(result.fieldErrors, "The role could not be changed."));
     } catch {
@@ -156,7 +162,6 @@ export function MembersManager(props: MembersManagerProps) {
           actorRole={role}
           mail={mail}
           limitMessage={atLimit ? planLimitMessage(plan, "members") : null}
-          addMember={actions.addMember}
         />
       ) : (
         <Alert tone="info">

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
 import type { ImportView } from "@/lib/domain/imports/view";
-import type { MigrationActions } from "./migration-actions";
+import { runImportAction, undoImportAction } from "@/lib/surfaces/actions/dashboard/migration";
 
 const KIND_LABELS: Record<string, string> = {
   board: "Boards",
@@ -64,7 +64,7 @@ function Counts({ title, counts }: { title: string; counts: Record<string, numbe
 }
 
 /** One import: what its preview found, its progress while it runs (the page refreshes itself), and run or undo. */
-export function ImportCard({ slug, run, actions, canRun }: { slug: string; run: ImportView; actions: MigrationActions; canRun: boolean }) {
+export function ImportCard({ slug, run, canRun }: { slug: string; run: ImportView; canRun: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const [pending, setPending] = useState(false);
@@ -82,7 +82,7 @@ export function ImportCard({ slug, run, actions, canRun }: { slug: string; run: 
     setPending(true);
     setError(null);
     try {
-      const result = await actions.runImport(slug, run.id);
+      const result = await runImportAction(slug, run.id);
       if (!result.ok) setError(Object.values(result.fieldErrors)[0] ?? "The import could not start.");
       else router.refresh();
     } catch {
@@ -93,7 +93,7 @@ export function ImportCard({ slug, run, actions, canRun }: { slug: string; run: 
   }
 
   async function undo(): Promise<string | null> {
-    const result = await actions.undoImport(slug, run.id);
+    const result = await undoImportAction(slug, run.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The import could not be undone.";
     setConfirmUndo(false);
     toast.success("The import was undone.");

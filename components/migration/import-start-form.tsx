@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { MigrationActions } from "./migration-actions";
+import { startApiImportAction } from "@/lib/surfaces/actions/dashboard/migration";
 
 export const SOURCES = [
   { value: "canny", label: "Canny", kind: "api", hint: "Canny → Settings → API & Webhooks: copy the secret API key." },
@@ -43,7 +43,7 @@ function statusTable(text: string): Record<string, string> {
 type Source = (typeof SOURCES)[number]["value"];
 
 /** Chooses a source and starts its preview: a key (and page id) for an API, a file otherwise. */
-export function ImportStartForm({ slug, actions, disabled }: { slug: string; actions: MigrationActions; disabled: boolean }) {
+export function ImportStartForm({ slug, disabled }: { slug: string; disabled: boolean }) {
   const router = useRouter();
   const [source, setSource] = useState<Source>("canny");
   const [apiKey, setApiKey] = useState("");
@@ -86,7 +86,7 @@ export function ImportStartForm({ slug, actions, disabled }: { slug: string; act
     if (chosen.kind === "file") return upload();
     const options = source === "statuspage" ? { apiKey, pageId, includeSubscribers: subscribers } : { apiKey };
     await submit(
-      () => actions.startApiImport(slug, source, options),
+      () => startApiImportAction(slug, source, options),
       () => {
         setApiKey("");
         router.refresh();

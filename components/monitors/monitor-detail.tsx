@@ -9,8 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
 import type { MonitorView } from "@/lib/domain/monitors/monitor-view";
-import type { UpdateMonitorInput } from "@/lib/domain/monitors/schemas";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { deleteMonitorAction, updateMonitorAction } from "@/lib/surfaces/actions/dashboard/monitors";
 import { INTERVAL_LABELS, STATE_LABELS, targetOf } from "./monitor-labels";
 import type { OutageItem } from "./monitors-overview";
 import { ResponseTimeChart, type ChartPoint } from "./response-time-chart";
@@ -26,13 +25,9 @@ interface Props {
   points: (ChartPoint & { checks: number })[];
   failures: { checkedAt: string; place: string; error: string | null; statusCode: number | null }[];
   outages: OutageItem[];
-  actions: {
-    deleteMonitor: (slug: string, id: string) => Promise<FormResult<{ id: string }>>;
-    updateMonitor: (slug: string, id: string, input: UpdateMonitorInput) => Promise<FormResult<MonitorView>>;
-  };
 }
 
-export function MonitorDetail({ slug, monitor, range, window: span, points, failures, outages, actions }: Props) {
+export function MonitorDetail({ slug, monitor, range, window: span, points, failures, outages }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
@@ -41,7 +36,7 @@ export function MonitorDetail({ slug, monitor, range, window: span, points, fail
   const failed = points.reduce((sum, point) => sum + point.failures, 0);
 
   async function togglePause() {
-    const result = await actions.updateMonitor(slug, monitor.id, { paused: !monitor.paused });
+    const result = await updateMonitorAction(slug, monitor.id, { paused: !monitor.paused });
     if (result.ok) router.refresh();
     else toast.error(Object.values(result.fieldErrors)[0] ?? "Could not change it.");
   }
@@ -167,7 +162,7 @@ export function MonitorDetail({ slug, monitor, range, window: span, points, fail
         pendingLabel="Deleting…"
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
-          const result = await actions.deleteMonitor(slug, monitor.id);
+          const result = await deleteMonitorAction(slug, monitor.id);
           if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "Could not delete it.";
           router.push(`/w/${slug}/status/monitors`);
           return null;

@@ -8,7 +8,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import type { MonitorView } from "@/lib/domain/monitors/monitor-view";
 import type { CreateMonitorInput } from "@/lib/domain/monitors/schemas";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { createMonitorAction } from "@/lib/surfaces/actions/dashboard/monitors";
 import { INTERVAL_LABELS } from "./monitor-labels";
 
 const FIELDS = new Set(["componentId", "name", "kind", "url", "host", "port", "intervalSeconds", "failuresToDown", "keyword", "incidentMode"]);
@@ -16,12 +16,11 @@ const FIELDS = new Set(["componentId", "name", "kind", "url", "host", "port", "i
 interface Props {
   slug: string;
   components: { id: string; name: string }[];
-  createMonitor: (slug: string, input: CreateMonitorInput) => Promise<FormResult<MonitorView>>;
   onCreated: (monitor: MonitorView) => void;
 }
 
 /** Adds a monitor: what it checks, how often, and what happens when it fails. */
-export function MonitorForm({ slug, components, createMonitor, onCreated }: Props) {
+export function MonitorForm({ slug, components, onCreated }: Props) {
   const [kind, setKind] = useState<"http" | "tcp" | "heartbeat">("http");
   const [componentId, setComponentId] = useState(components[0]?.id ?? "");
   const [name, setName] = useState("");
@@ -45,7 +44,7 @@ export function MonitorForm({ slug, components, createMonitor, onCreated }: Prop
           ? { kind, ...common, host, port: Number(port) }
           : { kind, ...common };
     await submit(
-      () => createMonitor(slug, input),
+      () => createMonitorAction(slug, input),
       (monitor) => {
         setName("");
         setUrl("");

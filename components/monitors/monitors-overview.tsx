@@ -9,8 +9,7 @@ import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
 import type { MonitorView } from "@/lib/domain/monitors/monitor-view";
-import type { CreateMonitorInput } from "@/lib/domain/monitors/schemas";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { publishOutageAction } from "@/lib/surfaces/actions/dashboard/monitors";
 import { MonitorForm } from "./monitor-form";
 import { INTERVAL_LABELS, STATE_LABELS, targetOf } from "./monitor-labels";
 
@@ -31,14 +30,10 @@ interface Props {
   monitors: MonitorView[];
   outages: OutageItem[];
   components: { id: string; name: string }[];
-  actions: {
-    createMonitor: (slug: string, input: CreateMonitorInput) => Promise<FormResult<MonitorView>>;
-    publishOutage: (slug: string, id: string) => Promise<FormResult<{ id: string; title: string }>>;
-  };
 }
 
 /** The monitors of a workspace: drafts waiting to be published, the monitors, and a form to add one. */
-export function MonitorsOverview({ slug, canManage, canPublish, monitors, outages, components, actions }: Props) {
+export function MonitorsOverview({ slug, canManage, canPublish, monitors, outages, components }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [publishing, setPublishing] = useState<string | null>(null);
@@ -48,7 +43,7 @@ export function MonitorsOverview({ slug, canManage, canPublish, monitors, outage
   async function publish(id: string) {
     setPublishing(id);
     try {
-      const result = await actions.publishOutage(slug, id);
+      const result = await publishOutageAction(slug, id);
       if (result.ok) {
         toast.success(`“${result.data.title}” is published; subscribers are being told.`);
         router.push(`/w/${slug}/status/incidents/${result.data.id}`);
@@ -138,7 +133,6 @@ export function MonitorsOverview({ slug, canManage, canPublish, monitors, outage
           <MonitorForm
             slug={slug}
             components={components}
-            createMonitor={actions.createMonitor}
             onCreated={(monitor) => {
               toast.success(`“${monitor.name}” is added; its first check runs within ${INTERVAL_LABELS[monitor.intervalSeconds]}.`);
               router.refresh();

@@ -3,21 +3,20 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { PLAN_IDS, planName } from "@/lib/domain/plans/limits";
-import { describePlanChange, type PlanChangeSummary } from "./plan-change-summary";
+import { changePlanAction } from "@/lib/surfaces/actions/operator/plans";
+import { describePlanChange } from "./plan-change-summary";
 
 type PlanChangeFormProps = {
   workspace: { slug: string; name: string; plan: Plan };
-  changePlan: (slug: string, plan: string) => Promise<FormResult<PlanChangeSummary>>;
 };
 
 /**
  * One workspace's plan on the operator page: pick another and apply. Reversible and nothing is
  * deleted on a downgrade, so it asks no confirmation; the toast says what is now over a limit.
  */
-export function PlanChangeForm({ workspace, changePlan }: PlanChangeFormProps) {
+export function PlanChangeForm({ workspace }: PlanChangeFormProps) {
   const toast = useToast();
   const [plan, setPlan] = useState<Plan>(workspace.plan);
   const [pending, setPending] = useState(false);
@@ -28,7 +27,7 @@ export function PlanChangeForm({ workspace, changePlan }: PlanChangeFormProps) {
     if (pending || plan === workspace.plan) return;
     setPending(true);
     try {
-      const result = await changePlan(workspace.slug, plan);
+      const result = await changePlanAction(workspace.slug, plan);
       if (result.ok) toast.success(describePlanChange(result.data));
       else toast.error(Object.values(result.fieldErrors)[0] ?? "The plan could not be changed.");
     } catch {

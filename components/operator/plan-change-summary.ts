@@ -1,15 +1,5 @@
-import type { Plan } from "@/lib/generated/prisma/enums";
-import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
-
-/** What the operator page hears back after a plan change. */
-export interface PlanChangeSummary {
-  name: string;
-  from: Plan;
-  to: Plan;
-  changed: boolean;
-  overLimit: PlanUsage[];
-}
+import type { PlanChangeSummary } from "@/lib/surfaces/actions/operator/plans";
 
 /** One sentence for the toast: what changed, and what is now past the new plan's limits. */
 export function describePlanChange(summary: PlanChangeSummary): string {

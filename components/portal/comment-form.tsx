@@ -6,9 +6,9 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { PortalActions } from "./portal-actions";
+import { commentAction } from "@/lib/surfaces/actions/portal/feedback";
 
-export function CommentForm({ slug, postId, comment }: { slug: string; postId: string; comment: PortalActions["comment"] }) {
+export function CommentForm({ slug, postId }: { slug: string; postId: string }) {
   const t = useTranslations("Forms");
   const router = useRouter();
   const id = useId();
@@ -18,7 +18,7 @@ export function CommentForm({ slug, postId, comment }: { slug: string; postId: s
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await submit(
-      () => comment(slug, postId, body),
+      () => commentAction(slug, postId, body),
       () => {
         setBody("");
         router.refresh();

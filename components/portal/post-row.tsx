@@ -1,31 +1,27 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { PublicPost } from "@/lib/domain/posts/view";
-import type { VoteAction } from "./portal-actions";
 import { PostStatus } from "./post-status";
-import { VoteButton } from "./vote-button";
+import { ViewerVoteButton } from "./viewer-vote-button";
 
 /** One post in a list: vote button, title, status and counts. `base` is the portal's address in the page's language. */
 export function PostRow({
   slug,
   base,
   post,
-  voted,
   signInHref,
-  vote,
 }: {
   slug: string;
   base: string;
   post: PublicPost;
-  voted: boolean;
-  signInHref: string | null;
-  vote: VoteAction;
+  /** Where a signed-out visitor goes to sign in and come back. */
+  signInHref: string;
 }) {
   const t = useTranslations("Common");
   return (
     <li className="flex items-start gap-4 py-4" data-testid="post-row">
-      {/* Keyed on the server's numbers, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
-      <VoteButton key={`${post.voteCount}:${voted}`} slug={slug} postId={post.id} voted={voted} voteCount={post.voteCount} signInHref={signInHref} vote={vote} />
+      {/* Keyed on the server's count, so a vote cast elsewhere on the page (a suggestion) shows here once the page refreshes. */}
+      <ViewerVoteButton key={post.voteCount} slug={slug} postId={post.id} voteCount={post.voteCount} signInHref={signInHref} />
       <div className="min-w-0 flex-1">
         <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
           {/* What the team or a visitor wrote keeps its own direction inside a right-to-left page. */}

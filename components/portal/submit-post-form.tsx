@@ -9,9 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { PortalActions, SimilarPostsResult } from "./portal-actions";
+import { similarPostsAction, submitPostAction, voteAction, type SimilarPostsResult } from "@/lib/surfaces/actions/portal/feedback";
 import { PostStatus } from "./post-status";
-import { VoteButton } from "./vote-button";
+import { usePortalViewer } from "./viewer";
+import { VoteButton, type VoteAction } from "./vote-button";
+
+/** What the form calls: the portal's server actions, or the widget's frame's own API in their shape. */
+export type IdeaCalls = { submitPost: typeof submitPostAction; similarPosts: typeof similarPostsAction; vote: VoteAction };
+const PORTAL_CALLS: IdeaCalls = { submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction };
 
 const SUGGEST_AFTER_MS = 300;
 const SUGGEST_MIN_LENGTH = 3;
@@ -27,7 +32,7 @@ export function SubmitPostForm({
   base,
   boardId,
   limit,
-  actions,
+  actions = PORTAL_CALLS,
   onPosted,
 }: {
   slug: string;
@@ -36,13 +41,15 @@ export function SubmitPostForm({
   boardId: string;
   /** How many ideas an account may post an hour. */
   limit: number;
-  actions: Pick<PortalActions, "submitPost" | "similarPosts" | "vote">;
+  actions?: IdeaCalls;
   /** What follows a posted idea instead of opening its page (the widget stays where it is). */
   onPosted?: (post: { id: string }) => void;
 }) {
   const t = useTranslations("Forms");
   const tc = useTranslations("Common");
   const router = useRouter();
+  // On the portal, a vote cast here also shows on the post's own row once the page refreshes.
+  const viewer = usePortalViewer();
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const [similar, setSimilar] = useState<SimilarPostsResult>({ posts: [], paused: false });
@@ -115,7 +122,7 @@ export function SubmitPostForm({
             <ul className="mt-2 divide-y divide-indigo-100">
               {shown.map((post) => (
                 <li key={post.id} className="flex items-center gap-3 py-2" data-testid="similar-post">
-                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} />
+                  <VoteButton slug={slug} postId={post.id} voted={post.voted} voteCount={post.voteCount} signInHref={null} vote={actions.vote} onVoted={(voted) => viewer.recordVote(post.id, voted)} />
                   <div className="min-w-0 flex-1">
                     <Link href={`${base}/posts/${post.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline" target="_blank">
                       {post.title}

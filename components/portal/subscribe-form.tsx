@@ -4,14 +4,14 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { subscribeAction } from "@/lib/surfaces/actions/portal/subscriptions";
 
-export type SubscribeAction = (slug: string, topic: string, email: string, componentIds: string[]) => Promise<{ ok: true } | { ok: false; reason: "invalid_email" | "rate_limited" | "not_found" | "unavailable" }>;
 
 /**
  * "Subscribe to updates": an address and, on the status page, the components to hear about (none
  * ticked means all). The answer is the same whether or not the address was subscribed already.
  */
-export function SubscribeForm({ slug, topic, components = [], subscribe }: { slug: string; topic: "STATUS" | "CHANGELOG"; components?: { id: string; name: string }[]; subscribe: SubscribeAction }) {
+export function SubscribeForm({ slug, topic, components = [] }: { slug: string; topic: "STATUS" | "CHANGELOG"; components?: { id: string; name: string }[] }) {
   const t = useTranslations("Subscriptions");
   const id = useId();
   const [email, setEmail] = useState("");
@@ -22,7 +22,7 @@ export function SubscribeForm({ slug, topic, components = [], subscribe }: { slu
     event.preventDefault();
     setState("pending");
     try {
-      const result = await subscribe(slug, topic, email, chosen);
+      const result = await subscribeAction(slug, topic, email, chosen);
       setState(result.ok ? "sent" : result.reason);
     } catch {
       setState("unavailable");

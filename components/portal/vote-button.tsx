@@ -4,7 +4,10 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { VoteAction, VoteActionResult } from "./portal-actions";
+import { voteAction, type VoteActionResult } from "@/lib/surfaces/actions/portal/feedback";
+
+/** Casts or takes back the visitor's upvote; the answer carries the server's count. */
+export type VoteAction = (workspaceSlug: string, postId: string, voted: boolean) => Promise<VoteActionResult>;
 
 interface VoteButtonProps {
   slug: string;
@@ -14,7 +17,14 @@ interface VoteButtonProps {
   /** Where a signed-out visitor goes to sign in and come back; null when signed in. */
   signInHref: string | null;
   size?: "md" | "lg";
-  vote: VoteAction;
+  /** The portal's server action unless told otherwise: the widget's frame votes through its own API. */
+  vote?: VoteAction;
+  /** Shown disabled: whether the visitor may vote, or has, is not known yet. */
+  waiting?: boolean;
+  /** Called when the server says the visitor is no longer signed in. */
+  onSignedOut?: () => void;
+  /** Called with the visitor's vote once the server has saved it. */
+  onVoted?: (voted: boolean) => void;
 }
 
 // The message keys (messages/<locale>.json, "Vote") of each refusal.
@@ -26,7 +36,7 @@ const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], 
 };
 
 /** Upvote toggle. Shows the new state at once and settles on the server's count. */
-export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote }: VoteButtonProps) {
+export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote = voteAction, waiting = false, onSignedOut, onVoted }: VoteButtonProps) {
   const t = useTranslations("Vote");
   const tc = useTranslations("Common");
   // Counts in the page's language's digits and grouping (1.234 in German), as the labels say them.
@@ -62,10 +72,14 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
     startTransition(async () => {
       try {
         const result = await vote(slug, postId, next);
-        if (result.ok) setState({ voted: result.voted, voteCount: result.voteCount });
+        if (result.ok) {
+          setState({ voted: result.voted, voteCount: result.voteCount });
+          onVoted?.(result.voted);
+        }
         else {
           setState(previous);
           setError(t(VOTE_REFUSALS[result.reason]));
+          if (result.reason === "signed_out") onSignedOut?.();
         }
       } catch {
         setState(previous);
@@ -79,7 +93,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
       <button
         type="button"
         onClick={toggle}
-        disabled={pending || !hydrated}
+        disabled={pending || waiting || !hydrated}
         aria-pressed={state.voted}
         aria-label={label}
         title={state.voted ? t("removeUpvote") : t("upvote")}

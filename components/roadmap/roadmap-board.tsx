@@ -18,20 +18,21 @@ import { arrayMove, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState, useTransition } from "react";
-import { firstError } from "@/components/status/status-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { firstError } from "@/components/ui/first-error";
 import { useToast } from "@/components/ui/toast";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 import type { BoardItem } from "@/lib/domain/roadmap/get-roadmap-board";
 import { ROADMAP_STAGES } from "@/lib/domain/roadmap/schemas";
+import { advanceLinkedPostsAction, createRoadmapItemAction, deleteRoadmapItemAction, moveRoadmapItemAction, updateRoadmapItemAction } from "@/lib/surfaces/actions/dashboard/roadmap";
 import { AdvancePostsDialog, type AdvanceOffer } from "./advance-posts-dialog";
 import { ItemDialog } from "./item-dialog";
 import { CardBody, RoadmapColumn } from "./roadmap-column";
-import { STAGE_LABELS, type RoadmapActions, type RoadmapCan } from "./roadmap-actions";
+import { STAGE_LABELS, type RoadmapCan } from "./roadmap-stages";
 
 type Board = Record<RoadmapStage, BoardItem[]>;
 
-type Props = { slug: string; board: Board; portalPublished: boolean; can: RoadmapCan; actions: RoadmapActions };
+type Props = { slug: string; board: Board; portalPublished: boolean; can: RoadmapCan };
 
 const isStage = (id: UniqueIdentifier): id is RoadmapStage => (ROADMAP_STAGES as readonly UniqueIdentifier[]).includes(id);
 
@@ -42,7 +43,7 @@ const isStage = (id: UniqueIdentifier): id is RoadmapStage => (ROADMAP_STAGES as
  * places the card above the neighbour it was dropped on, and the page re-renders with the
  * stored order (the old one back, with a message, if the move was refused).
  */
-export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Props) {
+export function RoadmapBoard({ slug, board, portalPublished, can }: Props) {
   const toast = useToast();
   const router = useRouter();
   const [columns, setColumns] = useState(board);
@@ -125,7 +126,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
   function save(id: string, stage: RoadmapStage, beforeId: string | null) {
     startSavingOrder(async () => {
       try {
-        const result = await actions.moveItem(slug, id, { stage, beforeId });
+        const result = await moveRoadmapItemAction(slug, id, { stage, beforeId });
         if (!result.ok) {
           // Refused (an item deleted or moved in another tab): show the order as it is now.
           setColumns(board);
@@ -143,7 +144,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
 
   async function remove(): Promise<string | null> {
     if (!deleting) return null;
-    const result = await actions.deleteItem(slug, deleting.id);
+    const result = await deleteRoadmapItemAction(slug, deleting.id);
     if (!result.ok) return firstError(result.fieldErrors, "The item could not be deleted.");
     toast.success(`“${deleting.title}” is deleted.`);
     setDeleting(null);
@@ -152,7 +153,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
 
   async function advance(postIds: string[]): Promise<string | null> {
     if (!offer) return null;
-    const result = await actions.advancePosts(slug, offer.itemId, postIds);
+    const result = await advanceLinkedPostsAction(slug, offer.itemId, postIds);
     if (!result.ok) return firstError(result.fieldErrors, "The posts could not be moved.");
     const { moved, skipped } = result.data;
     toast.success(`${moved} post${moved === 1 ? "" : "s"} moved${skipped ? `; ${skipped} changed meanwhile and stayed` : ""}.`);
@@ -207,7 +208,6 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
               stage={stage}
               items={columns[stage]}
               can={can}
-              actions={actions}
               onAdd={() => setCreatingIn(stage)}
               onEdit={setEditing}
               onDelete={setDeleting}
@@ -222,7 +222,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
         onClose={() => setCreatingIn(null)}
         title={creatingIn ? `Add to ${STAGE_LABELS[creatingIn]}` : "Add an item"}
         submitLabel="Add item"
-        save={(input) => actions.createItem(slug, { ...input, stage: creatingIn ?? "planned" })}
+        save={(input) => createRoadmapItemAction(slug, { ...input, stage: creatingIn ?? "planned" })}
         onSaved={(saved) => {
           setCreatingIn(null);
           toast.success(`“${saved.title}” is on the roadmap.`);
@@ -234,7 +234,7 @@ export function RoadmapBoard({ slug, board, portalPublished, can, actions }: Pro
         title={editing ? `Edit “${editing.title}”` : "Edit item"}
         submitLabel="Save changes"
         initial={editing ? { title: editing.title, description: editing.description } : undefined}
-        save={(input) => actions.updateItem(slug, editing!.id, input)}
+        save={(input) => updateRoadmapItemAction(slug, editing!.id, input)}
         onSaved={() => {
           setEditing(null);
           toast.success("Item saved.");

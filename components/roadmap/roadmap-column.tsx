@@ -8,25 +8,25 @@ import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import { PostPicker } from "@/components/posts/post-picker";
 import { PostStatus } from "@/components/portal/post-status";
-import { firstError } from "@/components/status/status-actions";
+import { firstError } from "@/components/ui/first-error";
 import { useToast } from "@/components/ui/toast";
 import type { RoadmapStage } from "@/lib/generated/prisma/enums";
 import type { BoardItem } from "@/lib/domain/roadmap/get-roadmap-board";
-import { STAGE_DOTS, STAGE_LABELS, type RoadmapActions, type RoadmapCan } from "./roadmap-actions";
+import { linkPostAction, searchPostsAction } from "@/lib/surfaces/actions/dashboard/roadmap";
+import { STAGE_DOTS, STAGE_LABELS, type RoadmapCan } from "./roadmap-stages";
 
 type ColumnProps = {
   slug: string;
   stage: RoadmapStage;
   items: BoardItem[];
   can: RoadmapCan;
-  actions: RoadmapActions;
   onAdd: () => void;
   onEdit: (item: BoardItem) => void;
   onDelete: (item: BoardItem) => void;
 };
 
 /** One stage: a drop zone (so an empty column takes cards too) holding its sortable cards. */
-export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit, onDelete }: ColumnProps) {
+export function RoadmapColumn({ slug, stage, items, can, onAdd, onEdit, onDelete }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   // "+ Add" opens a dialog from its click handler, which exists once React has hydrated the page.
   const hydrated = useHydrated();
@@ -48,7 +48,7 @@ export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit,
       <SortableContext id={stage} items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="min-h-16 space-y-2" aria-label={`${STAGE_LABELS[stage]} items`}>
           {items.map((item) => (
-            <SortableCard key={item.id} slug={slug} item={item} can={can} actions={actions} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+            <SortableCard key={item.id} slug={slug} item={item} can={can} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
           ))}
           {items.length === 0 ? <li className="rounded-lg border border-dashed border-slate-300 px-3 py-5 text-center text-sm text-slate-600">{can.manage ? "Drop items here, or add one." : "Nothing here yet."}</li> : null}
         </ul>
@@ -57,9 +57,9 @@ export function RoadmapColumn({ slug, stage, items, can, actions, onAdd, onEdit,
   );
 }
 
-type CardProps = { slug: string; item: BoardItem; can: RoadmapCan; actions: RoadmapActions; onEdit: () => void; onDelete: () => void };
+type CardProps = { slug: string; item: BoardItem; can: RoadmapCan; onEdit: () => void; onDelete: () => void };
 
-function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps) {
+function SortableCard({ slug, item, can, onEdit, onDelete }: CardProps) {
   const toast = useToast();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !can.manage });
   // The drag handle and the unlink button act through listeners React attaches when it hydrates.
@@ -67,7 +67,7 @@ function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps)
 
   async function link(postId: string, roadmapItemId: string | null, done: string) {
     try {
-      const result = await actions.linkPost(slug, postId, roadmapItemId);
+      const result = await linkPostAction(slug, postId, roadmapItemId);
       if (result.ok) toast.success(done);
       else toast.error(firstError(result.fieldErrors, "The link could not be changed."));
     } catch {
@@ -109,7 +109,7 @@ function SortableCard({ slug, item, can, actions, onEdit, onDelete }: CardProps)
             <PostPicker
               label="+ Link post"
               ariaLabel={`Link a post to ${item.title}`}
-              search={(q) => actions.searchPosts(slug, q)}
+              search={(q) => searchPostsAction(slug, q)}
               excludeIds={item.posts.map((post) => post.id)}
               describe={(post) => (post.roadmapItemId ? "Linked to another item; picking moves it here" : null)}
               onPick={(post) => link(post.id, item.id, `“${post.title}” is linked to “${item.title}”.`)}

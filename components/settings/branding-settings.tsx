@@ -12,22 +12,20 @@ import type { BrandingView } from "@/lib/domain/branding/branding-view";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES } from "@/lib/domain/branding/logo-file";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { SettingsSection } from "./settings-section";
+import { removeLogoAction, updateAccentAction, uploadLogoAction } from "@/lib/surfaces/actions/dashboard/settings";
 
 type Props = {
   workspace: { slug: string; name: string };
   accentColor: string | null;
   logoUrl: string | null;
   canManage: boolean;
-  updateAccent: (slug: string, input: { accentColor: string | null }) => Promise<FormResult<BrandingView>>;
-  uploadLogo: (slug: string, form: FormData) => Promise<FormResult<BrandingView>>;
-  removeLogo: (slug: string) => Promise<FormResult<BrandingView>>;
 };
 
 const DEFAULT_ACCENT = "#4f46e5";
 const FIELDS = new Set(["accentColor", "logo"]);
 
 /** The portal's accent colour and logo, with a preview of the portal's header before saving. */
-export function BrandingSettings({ workspace, accentColor, logoUrl, canManage, updateAccent, uploadLogo, removeLogo }: Props) {
+export function BrandingSettings({ workspace, accentColor, logoUrl, canManage }: Props) {
   const toast = useToast();
   const [accent, setAccent] = useState(accentColor ?? "");
   const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
@@ -69,11 +67,11 @@ export function BrandingSettings({ workspace, accentColor, logoUrl, canManage, u
     await submit(
       async () => {
         let result: FormResult<BrandingView> | null = null;
-        if (accentChanged) result = await updateAccent(workspace.slug, { accentColor: accent.trim() === "" ? null : accent });
+        if (accentChanged) result = await updateAccentAction(workspace.slug, { accentColor: accent.trim() === "" ? null : accent });
         if (file && (!result || result.ok)) {
           const form = new FormData();
           form.set("logo", file);
-          result = await uploadLogo(workspace.slug, form);
+          result = await uploadLogoAction(workspace.slug, form);
         }
         return result!;
       },
@@ -87,7 +85,7 @@ export function BrandingSettings({ workspace, accentColor, logoUrl, canManage, u
   }
 
   async function onRemoveLogo() {
-    await submit(() => removeLogo(workspace.slug), () => toast.success("The logo was removed."));
+    await submit(() => removeLogoAction(workspace.slug), () => toast.success("The logo was removed."));
   }
 
   const shownLogo = previewUrl ?? logoUrl;

@@ -9,18 +9,16 @@ import { Switch } from "@/components/ui/switch";
 import { SettingsSection } from "./settings-section";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import type { Plan, Role } from "@/lib/generated/prisma/enums";
 import { PLANS, planName, RESOURCE_LABELS } from "@/lib/domain/plans/limits";
 import type { PlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { UpgradeNote, type OperatorContact } from "@/components/plans/upgrade-note";
-import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "@/lib/domain/workspaces/update-workspace";
+import { updateWorkspaceAction } from "@/lib/surfaces/actions/dashboard/settings";
 
 type GeneralSettingsProps = {
   workspace: { name: string; slug: string; portalPublished: boolean; plan: Plan };
   role: Role;
   canManage: boolean;
-  updateAction: (slug: string, input: UpdateWorkspaceInput) => Promise<FormResult<WorkspaceSettingsView>>;
   usage: PlanUsage[];
   /** Who to ask for another plan, when the instance names someone. */
   operatorContact: OperatorContact;
@@ -32,7 +30,7 @@ type GeneralSettingsProps = {
 
 const FIELDS = new Set(["name", "slug"]);
 
-export function GeneralSettings({ workspace, role, canManage, updateAction, usage, operatorContact, youOperate, children }: GeneralSettingsProps) {
+export function GeneralSettings({ workspace, role, canManage, usage, operatorContact, youOperate, children }: GeneralSettingsProps) {
   return (
     <main className="space-y-6">
       <div className="max-w-xl">
@@ -42,15 +40,15 @@ export function GeneralSettings({ workspace, role, canManage, updateAction, usag
       {canManage ? null : (
         <Alert tone="info">You are a {role.toLowerCase()}: you can see these settings, but only admins and owners can change them.</Alert>
       )}
-      <NameAndSlug workspace={workspace} canManage={canManage} updateAction={updateAction} />
-      <Portal workspace={workspace} canManage={canManage} updateAction={updateAction} />
+      <NameAndSlug workspace={workspace} canManage={canManage} />
+      <Portal workspace={workspace} canManage={canManage} />
       <PlanSection plan={workspace.plan} usage={usage} operatorContact={operatorContact} youOperate={youOperate ? { slug: workspace.slug } : undefined} />
       {children}
     </main>
   );
 }
 
-function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
+function NameAndSlug({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
   const router = useRouter();
   const toast = useToast();
   const [name, setName] = useState(workspace.name);
@@ -66,7 +64,7 @@ function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSetting
     if (!changed || pending) return;
     const input = { ...(name !== workspace.name ? { name } : {}), ...(slug !== workspace.slug ? { slug } : {}) };
     await submit(
-      () => updateAction(workspace.slug, input),
+      () => updateWorkspaceAction(workspace.slug, input),
       (saved) => {
         setName(saved.name);
         setSlug(saved.slug);
@@ -116,7 +114,7 @@ function NameAndSlug({ workspace, canManage, updateAction }: Pick<GeneralSetting
   );
 }
 
-function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProps, "workspace" | "canManage" | "updateAction">) {
+function Portal({ workspace, canManage }: Pick<GeneralSettingsProps, "workspace" | "canManage">) {
   const toast = useToast();
   const [published, setPublished] = useState(workspace.portalPublished);
   const [pending, setPending] = useState(false);
@@ -125,7 +123,7 @@ function Portal({ workspace, canManage, updateAction }: Pick<GeneralSettingsProp
     setPending(true);
     setPublished(next);
     try {
-      const result = await updateAction(workspace.slug, { portalPublished: next });
+      const result = await updateWorkspaceAction(workspace.slug, { portalPublished: next });
       if (!result.ok) {
         setPublished(!next);
         toast.error(Object.values(result.fieldErrors)[0] ?? "The portal setting could not be changed.");

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { updateNotificationSettingsAction } from "@/lib/surfaces/actions/dashboard/notification-settings";
 
 type Settings = { notifyPostUpdates: boolean; notifyStatusSubscribers: boolean; notifyChangelogSubscribers: boolean };
 
@@ -14,7 +14,6 @@ type Props = {
   slug: string;
   settings: Settings;
   canManage: boolean;
-  updateAction: (slug: string, input: Settings) => Promise<FormResult<Settings>>;
 };
 
 const SWITCHES: { key: keyof Settings; label: string; description: string }[] = [
@@ -24,7 +23,7 @@ const SWITCHES: { key: keyof Settings; label: string; description: string }[] = 
 ];
 
 /** Which kinds of notification mail the workspace sends. */
-export function NotificationSettingsCard({ slug, settings, canManage, updateAction }: Props) {
+export function NotificationSettingsCard({ slug, settings, canManage }: Props) {
   const toast = useToast();
   const [saved, setSaved] = useState(settings);
   const [shown, setShown] = useState(settings);
@@ -36,7 +35,7 @@ export function NotificationSettingsCard({ slug, settings, canManage, updateActi
     event.preventDefault();
     if (!changed || pending) return;
     await submit(
-      () => updateAction(slug, shown),
+      () => updateNotificationSettingsAction(slug, shown),
       (next) => {
         setSaved(next);
         setShown(next);

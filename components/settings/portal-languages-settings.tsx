@@ -6,14 +6,13 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { LOCALE_NAMES, PORTAL_LOCALES, type PortalLanguages, type PortalLocale } from "@/lib/platform/i18n/locales";
+import { updatePortalLanguagesAction } from "@/lib/surfaces/actions/dashboard/settings";
 
 type Props = {
   slug: string;
   languages: PortalLanguages;
   canManage: boolean;
-  updateAction: (slug: string, input: PortalLanguages) => Promise<FormResult<PortalLanguages>>;
 };
 
 const FIELDS = new Set(["defaultLocale", "locales"]);
@@ -22,7 +21,7 @@ const FIELDS = new Set(["defaultLocale", "locales"]);
  * The portal's languages: the default (its unprefixed address, and what visitors see unless their
  * browser or their own choice asks for another offered language) and which languages it offers.
  */
-export function PortalLanguagesSettings({ slug, languages, canManage, updateAction }: Props) {
+export function PortalLanguagesSettings({ slug, languages, canManage }: Props) {
   const toast = useToast();
   const groupId = useId();
   const [saved, setSaved] = useState(languages);
@@ -40,7 +39,7 @@ export function PortalLanguagesSettings({ slug, languages, canManage, updateActi
     event.preventDefault();
     if (!changed || pending) return;
     await submit(
-      () => updateAction(slug, { defaultLocale, locales }),
+      () => updatePortalLanguagesAction(slug, { defaultLocale, locales }),
       (next) => {
         setSaved(next);
         setDefaultLocale(next.defaultLocale);

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { SettingsSection } from "./settings-section";
+import { updateWidgetOriginsAction } from "@/lib/surfaces/actions/dashboard/widget";
 
 type Props = {
   slug: string;
@@ -15,11 +15,10 @@ type Props = {
   snippet: string;
   portalPublished: boolean;
   ssoEnabled: boolean;
-  updateOrigins: (slug: string, origins: string[]) => Promise<FormResult<{ origins: string[] }>>;
 };
 
 /** Where the widget may run (one origin a line), and the snippet to paste, ready to copy. */
-export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEnabled, updateOrigins }: Props) {
+export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEnabled }: Props) {
   const toast = useToast();
   const [text, setText] = useState(origins.join("\n"));
   const [copied, setCopied] = useState(false);
@@ -45,7 +44,7 @@ export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEna
           onSubmit={async (event) => {
             event.preventDefault();
             await submit(
-              () => updateOrigins(slug, lines.map((line) => line.trim()).filter(Boolean)),
+              () => updateWidgetOriginsAction(slug, lines.map((line) => line.trim()).filter(Boolean)),
               (saved) => {
                 setText(saved.origins.join("\n"));
                 toast.success("Allowed origins saved.");

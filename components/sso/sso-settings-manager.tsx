@@ -12,27 +12,20 @@ import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { createSsoSecretAction, revokeSsoSecretAction, saveSsoSettingsAction } from "@/lib/surfaces/actions/dashboard/sso";
 
 type Settings = { enabled: boolean; signInUrl: string; ssoOnly: boolean };
 type SecretRow = { id: string; hint: string; createdAt: string; revokedAt: string | null };
 
-type SsoActions = {
-  save: (slug: string, input: Settings) => Promise<FormResult<unknown>>;
-  createSecret: (slug: string) => Promise<FormResult<{ id: string; secret: string; hint: string; createdAt: string }>>;
-  revokeSecret: (slug: string, id: string) => Promise<FormResult<unknown>>;
-};
-
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all";
 
 /** Portal sign-in with the team's own app: the switches, where visitors go, and the signing secrets. */
-export function SsoSettingsManager({ slug, workspaceId, callbackUrl, settings, secrets, actions }: {
+export function SsoSettingsManager({ slug, workspaceId, callbackUrl, settings, secrets }: {
   slug: string;
   workspaceId: string;
   callbackUrl: string;
   settings: Settings;
   secrets: SecretRow[];
-  actions: SsoActions;
 }) {
   const toast = useToast();
   const [form, setForm] = useState(settings);
@@ -45,7 +38,7 @@ export function SsoSettingsManager({ slug, workspaceId, callbackUrl, settings, s
   async function createSecret() {
     setCreating(true);
     try {
-      const result = await actions.createSecret(slug);
+      const result = await createSsoSecretAction(slug);
       if (!result.ok) toast.error(Object.values(result.fieldErrors)[0] ?? "The secret could not be created.");
       else setCreated({ secret: result.data.secret, hint: result.data.hint });
     } catch {
@@ -57,7 +50,7 @@ export function SsoSettingsManager({ slug, workspaceId, callbackUrl, settings, s
 
   async function revoke(): Promise<string | null> {
     if (!revoking) return null;
-    const result = await actions.revokeSecret(slug, revoking.id);
+    const result = await revokeSsoSecretAction(slug, revoking.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The secret could not be revoked.";
     toast.success(`Secret …${revoking.hint} revoked.`);
     setRevoking(null);
@@ -79,7 +72,7 @@ export function SsoSettingsManager({ slug, workspaceId, callbackUrl, settings, s
         aria-label="SSO settings"
         onSubmit={(event) => {
           event.preventDefault();
-          void submit(() => actions.save(slug, form), () => toast.success("SSO settings saved."));
+          void submit(() => saveSsoSettingsAction(slug, form), () => toast.success("SSO settings saved."));
         }}
       >
         <Switch label="Sign in with your app (SSO)" description="The portal's Sign in leads to your app." checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled, ssoOnly: enabled && form.ssoOnly })} />

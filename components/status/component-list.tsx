@@ -13,8 +13,9 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ComponentStatus } from "@/lib/generated/prisma/enums";
 import type { DashboardComponent } from "@/lib/domain/status/get-status-dashboard";
 import { COMPONENT_STATUSES } from "@/lib/domain/status/incident-rules";
+import { createComponentAction, deleteComponentAction, reorderComponentsAction, setComponentStatusAction, updateComponentAction } from "@/lib/surfaces/actions/dashboard/status";
+import { firstError } from "@/components/ui/first-error";
 import { ComponentDialog } from "./component-dialog";
-import { firstError, type StatusActions } from "./status-actions";
 import { LabelOptions } from "./form-parts";
 import { STATUS_LABELS } from "./status-labels";
 
@@ -22,7 +23,6 @@ type ComponentListProps = {
   slug: string;
   components: DashboardComponent[];
   canManage: boolean;
-  actions: Pick<StatusActions, "createComponent" | "updateComponent" | "setComponentStatus" | "reorderComponents" | "deleteComponent">;
   /** The plan's refusal when the component limit is reached, said before anyone fills the form. */
   limitMessage: string | null;
   usage: React.ReactNode;
@@ -33,7 +33,7 @@ type ComponentListProps = {
  * keyboard: Space to lift, arrows to move, Space to drop, Escape to cancel), set a status by hand,
  * edit and delete; everyone else reads the list.
  */
-export function ComponentList({ slug, components, canManage, actions, limitMessage, usage }: ComponentListProps) {
+export function ComponentList({ slug, components, canManage, limitMessage, usage }: ComponentListProps) {
   const toast = useToast();
   // The dropped order shows at once; the server's order replaces it when the page re-renders
   // (the same, or the old one back if the move was refused).
@@ -60,7 +60,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
     startSavingOrder(async () => {
       setOptimisticOrder(next);
       try {
-        const result = await actions.reorderComponents(slug, { ids: next.map((component) => component.id) });
+        const result = await reorderComponentsAction(slug, { ids: next.map((component) => component.id) });
         if (!result.ok) toast.error(firstError(result.fieldErrors, "The new order could not be saved."));
       } catch {
         toast.error("The server did not answer; the order was not saved. Try again.");
@@ -70,7 +70,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
 
   async function remove(): Promise<string | null> {
     if (!deleting) return null;
-    const result = await actions.deleteComponent(slug, deleting.id);
+    const result = await deleteComponentAction(slug, deleting.id);
     if (!result.ok) return firstError(result.fieldErrors, "The component could not be deleted.");
     toast.success(`“${deleting.name}” is deleted.`);
     setDeleting(null);
@@ -135,7 +135,6 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
                   slug={slug}
                   component={component}
                   canManage={canManage}
-                  setStatus={actions.setComponentStatus}
                   onEdit={() => setEditing(component)}
                   onDelete={() => setDeleting(component)}
                 />
@@ -151,7 +150,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
         title="Add a component"
         submitLabel="Add component"
         limitMessage={limitMessage}
-        save={(input) => actions.createComponent(slug, input)}
+        save={(input) => createComponentAction(slug, input)}
         onSaved={(saved) => {
           setCreating(false);
           toast.success(`“${saved.name}” is on the status page.`);
@@ -164,7 +163,7 @@ export function ComponentList({ slug, components, canManage, actions, limitMessa
         submitLabel="Save changes"
         initial={editing ?? undefined}
         limitMessage={null}
-        save={(input) => actions.updateComponent(slug, editing!.id, input)}
+        save={(input) => updateComponentAction(slug, editing!.id, input)}
         onSaved={() => {
           setEditing(null);
           toast.success("Component saved.");
@@ -191,12 +190,11 @@ type RowProps = {
   slug: string;
   component: DashboardComponent;
   canManage: boolean;
-  setStatus: StatusActions["setComponentStatus"];
   onEdit: () => void;
   onDelete: () => void;
 };
 
-function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete }: RowProps) {
+function ComponentRow({ slug, component, canManage, onEdit, onDelete }: RowProps) {
   const toast = useToast();
   const [stored, setOptimisticStored] = useOptimistic(component.storedStatus);
   const [pending, setPending] = useState(false);
@@ -209,7 +207,7 @@ function ComponentRow({ slug, component, canManage, setStatus, onEdit, onDelete 
     startTransition(async () => {
       setOptimisticStored(next);
       try {
-        const result = await setStatus(slug, component.id, { status: next });
+        const result = await setComponentStatusAction(slug, component.id, { status: next });
         if (!result.ok) toast.error(firstError(result.fieldErrors, "The status could not be changed."));
         else toast.success(`${component.name} is now ${STATUS_LABELS[next].toLowerCase()}.`);
       } catch {

@@ -10,7 +10,7 @@ import type { ComponentStatus, IncidentImpact, IncidentStatus } from "@/lib/gene
 import { allowedIncidentStatuses, INCIDENT_IMPACTS } from "@/lib/domain/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
 import { LabelOptions, MessageField } from "./form-parts";
-import type { StatusActions } from "./status-actions";
+import { updateIncidentAction } from "@/lib/surfaces/actions/dashboard/status";
 import { IMPACT_LABELS, INCIDENT_STATUS_LABELS, STATUS_FOR_IMPACT } from "./status-labels";
 
 const FIELDS = new Set(["status", "impact", "components", "message"]);
@@ -19,14 +19,13 @@ type IncidentUpdateFormProps = {
   slug: string;
   incident: { id: string; status: IncidentStatus; impact: IncidentImpact; componentIds: string[] };
   components: { id: string; name: string; status: ComponentStatus }[];
-  updateIncident: StatusActions["updateIncident"];
 };
 
 /**
  * Posts an update: a message, optionally a new status (forward only), impact and component
  * statuses. Only changed component statuses are sent; resolving restores the others.
  */
-export function IncidentUpdateForm({ slug, incident, components, updateIncident }: IncidentUpdateFormProps) {
+export function IncidentUpdateForm({ slug, incident, components }: IncidentUpdateFormProps) {
   const toast = useToast();
   const statuses = allowedIncidentStatuses(incident.status);
   const [status, setStatus] = useState<IncidentStatus>(incident.status);
@@ -45,7 +44,7 @@ export function IncidentUpdateForm({ slug, incident, components, updateIncident 
       .filter(([id, componentStatus]) => current[id] !== componentStatus)
       .map(([id, componentStatus]) => ({ id, status: componentStatus }));
     await submit(
-      () => updateIncident(slug, incident.id, { status, impact, message, components: changes }),
+      () => updateIncidentAction(slug, incident.id, { status, impact, message, components: changes }),
       () => {
         setMessage("");
         toast.success(resolving ? "The incident is resolved; its components are restored." : "Update posted.");

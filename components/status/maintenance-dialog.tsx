@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { MessageField } from "./form-parts";
 import { fromLocalInput, localTimeZone, toLocalInput } from "./local-time";
-import type { StatusActions } from "./status-actions";
+import { scheduleMaintenanceAction } from "@/lib/surfaces/actions/dashboard/status";
 
 const FIELDS = new Set(["title", "startsAt", "endsAt", "componentIds", "message"]);
 const HOUR_MS = 3_600_000;
@@ -18,7 +18,6 @@ type MaintenanceDialogProps = {
   onClose: () => void;
   slug: string;
   components: { id: string; name: string }[];
-  scheduleMaintenance: StatusActions["scheduleMaintenance"];
   onScheduled: (maintenance: { title: string; state: string }) => void;
 };
 
@@ -37,7 +36,7 @@ export function MaintenanceDialog({ open, onClose, ...form }: MaintenanceDialogP
   );
 }
 
-function MaintenanceForm({ slug, components, scheduleMaintenance, onScheduled, onCancel }: Omit<MaintenanceDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function MaintenanceForm({ slug, components, onScheduled, onCancel }: Omit<MaintenanceDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   // The next full hour, for an hour: a starting point people adjust rather than type from nothing.
   const [defaults] = useState(() => {
     const start = new Date(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS);
@@ -62,7 +61,7 @@ function MaintenanceForm({ slug, components, scheduleMaintenance, onScheduled, o
     else if (start && end <= start) local.endsAt = "The window must end after it starts.";
     if (chosen.length === 0) local.componentIds = "Choose at least one component.";
     if (Object.keys(local).length) return setErrors(local);
-    await submit(() => scheduleMaintenance(slug, { title, message, startsAt: start!, endsAt: end!, componentIds: chosen }), onScheduled);
+    await submit(() => scheduleMaintenanceAction(slug, { title, message, startsAt: start!, endsAt: end!, componentIds: chosen }), onScheduled);
   }
 
   const formAlert = formError(FIELDS);

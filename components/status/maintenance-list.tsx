@@ -6,24 +6,24 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import type { MaintenanceView } from "@/lib/domain/status/maintenance-schedule";
-import { firstError, type StatusActions } from "./status-actions";
+import { firstError } from "@/components/ui/first-error";
+import { cancelMaintenanceAction, endMaintenanceAction } from "@/lib/surfaces/actions/dashboard/status";
 
 type MaintenanceListProps = {
   slug: string;
   maintenances: MaintenanceView[];
   canManage: boolean;
-  actions: Pick<StatusActions, "endMaintenance" | "cancelMaintenance">;
 };
 
 /** Windows running now and ahead. A running one can end early; an upcoming one can be called off. */
-export function MaintenanceList({ slug, maintenances, canManage, actions }: MaintenanceListProps) {
+export function MaintenanceList({ slug, maintenances, canManage }: MaintenanceListProps) {
   const toast = useToast();
   const [confirming, setConfirming] = useState<MaintenanceView | null>(null);
   const running = confirming?.state === "in_progress";
 
   async function confirm(): Promise<string | null> {
     if (!confirming) return null;
-    const result = running ? await actions.endMaintenance(slug, confirming.id) : await actions.cancelMaintenance(slug, confirming.id);
+    const result = running ? await endMaintenanceAction(slug, confirming.id) : await cancelMaintenanceAction(slug, confirming.id);
     if (!result.ok) return firstError(result.fieldErrors, "The window could not be changed.");
     toast.success(running ? `“${confirming.title}” has ended.` : `“${confirming.title}” is cancelled.`);
     setConfirming(null);

@@ -11,7 +11,7 @@ import type { ComponentStatus, IncidentImpact } from "@/lib/generated/prisma/enu
 import { INCIDENT_IMPACTS, OPENING_STATUSES } from "@/lib/domain/status/incident-rules";
 import { AffectedComponentsField } from "./affected-components-field";
 import { LabelOptions, MessageField } from "./form-parts";
-import type { StatusActions } from "./status-actions";
+import { createIncidentAction } from "@/lib/surfaces/actions/dashboard/status";
 import { IMPACT_LABELS, INCIDENT_STATUS_LABELS, STATUS_FOR_IMPACT } from "./status-labels";
 
 const FIELDS = new Set(["title", "status", "impact", "components", "message"]);
@@ -22,7 +22,6 @@ type OpenIncidentDialogProps = {
   onClose: () => void;
   slug: string;
   components: { id: string; name: string; status: ComponentStatus }[];
-  createIncident: StatusActions["createIncident"];
   onOpened: (incident: { id: string; title: string }) => void;
 };
 
@@ -34,7 +33,7 @@ export function OpenIncidentDialog({ open, onClose, ...form }: OpenIncidentDialo
   );
 }
 
-function OpenIncidentForm({ slug, components, createIncident, onOpened, onCancel }: Omit<OpenIncidentDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function OpenIncidentForm({ slug, components, onOpened, onCancel }: Omit<OpenIncidentDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [title, setTitle] = useState("");
   const [status, setStatus] = useState<OpeningStatus>("investigating");
   const [impact, setImpact] = useState<IncidentImpact>("minor");
@@ -50,7 +49,7 @@ function OpenIncidentForm({ slug, components, createIncident, onOpened, onCancel
     if (!message.trim()) local.message = "Write a first message: what is happening, and what you are doing about it.";
     if (Object.keys(local).length) return setErrors(local);
     const changes = Object.entries(affected).map(([id, componentStatus]) => ({ id, status: componentStatus }));
-    await submit(() => createIncident(slug, { title, status, impact, message, components: changes }), onOpened);
+    await submit(() => createIncidentAction(slug, { title, status, impact, message, components: changes }), onOpened);
   }
 
   const formAlert = formError(FIELDS);

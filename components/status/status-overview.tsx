@@ -14,7 +14,6 @@ import { IncidentRows } from "./incident-rows";
 import { MaintenanceDialog } from "./maintenance-dialog";
 import { MaintenanceList } from "./maintenance-list";
 import { OpenIncidentDialog } from "./open-incident-dialog";
-import type { StatusActions } from "./status-actions";
 
 const INDICATOR_DOTS = {
   operational: "bg-emerald-500",
@@ -30,12 +29,11 @@ type StatusOverviewProps = {
   canManage: boolean;
   portalPublished: boolean;
   dashboard: StatusDashboard;
-  actions: StatusActions;
   componentLimitMessage: string | null;
   usage: React.ReactNode;
 };
 
-export function StatusOverview({ slug, role, canManage, portalPublished, dashboard, actions, componentLimitMessage, usage }: StatusOverviewProps) {
+export function StatusOverview({ slug, role, canManage, portalPublished, dashboard, componentLimitMessage, usage }: StatusOverviewProps) {
   const router = useRouter();
   const toast = useToast();
   const [opening, setOpening] = useState(false);
@@ -93,9 +91,9 @@ export function StatusOverview({ slug, role, canManage, portalPublished, dashboa
         )}
       </section>
 
-      {maintenances.length ? <MaintenanceList slug={slug} maintenances={maintenances} canManage={canManage} actions={actions} /> : null}
+      {maintenances.length ? <MaintenanceList slug={slug} maintenances={maintenances} canManage={canManage} /> : null}
 
-      <ComponentList slug={slug} components={components} canManage={canManage} actions={actions} limitMessage={componentLimitMessage} usage={usage} />
+      <ComponentList slug={slug} components={components} canManage={canManage} limitMessage={componentLimitMessage} usage={usage} />
 
       {resolvedIncidents.length ? (
         <section aria-labelledby="resolved-heading" className="space-y-3">
@@ -113,7 +111,6 @@ export function StatusOverview({ slug, role, canManage, portalPublished, dashboa
             onClose={() => setOpening(false)}
             slug={slug}
             components={components.map(({ id, name, storedStatus }) => ({ id, name, status: storedStatus }))}
-            createIncident={actions.createIncident}
             onOpened={(incident) => {
               setOpening(false);
               toast.success(`“${incident.title}” is open and on the status page.`);
@@ -125,7 +122,6 @@ export function StatusOverview({ slug, role, canManage, portalPublished, dashboa
             onClose={() => setScheduling(false)}
             slug={slug}
             components={components}
-            scheduleMaintenance={actions.scheduleMaintenance}
             onScheduled={(window) => {
               setScheduling(false);
               toast.success(window.state === "in_progress" ? `“${window.title}” has started.` : `“${window.title}” is scheduled and announced.`);

@@ -4,18 +4,17 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { TodoActions } from "./todo-actions";
+import { renameTodoListAction } from "@/lib/surfaces/actions/dashboard/todos";
 
 type ListTitleProps = {
   slug: string;
   list: { id: string; name: string };
   canManage: boolean;
-  renameTodoList: TodoActions["renameTodoList"];
   onDelete: () => void;
 };
 
 /** The list's name; members rename it in place (Enter saves, Escape cancels) or delete it. */
-export function ListTitle({ slug, list, canManage, renameTodoList, onDelete }: ListTitleProps) {
+export function ListTitle({ slug, list, canManage, onDelete }: ListTitleProps) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(list.name);
@@ -27,7 +26,7 @@ export function ListTitle({ slug, list, canManage, renameTodoList, onDelete }: L
     if (!name.trim()) return setErrors({ name: "Name must not be empty." });
     if (name.trim() === list.name) return setEditing(false);
     await submit(
-      () => renameTodoList(slug, list.id, { name }),
+      () => renameTodoListAction(slug, list.id, { name }),
       (renamed) => {
         setEditing(false);
         toast.success(`Renamed to “${renamed.name}”.`);

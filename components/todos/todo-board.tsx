@@ -12,9 +12,9 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { TodoBoard as Board, TodoState } from "@/lib/domain/todos/get-todo-board";
 import type { todoView } from "@/lib/domain/todos/view";
+import { createTodoAction, deleteTodoListAction, updateTodoAction } from "@/lib/surfaces/actions/dashboard/todos";
 import { ListTitle } from "./list-title";
 import { QuickAdd } from "./quick-add";
-import type { TodoActions } from "./todo-actions";
 import { TodoListsNav } from "./todo-lists-nav";
 
 type Todo = ReturnType<typeof todoView>;
@@ -40,13 +40,12 @@ type TodoBoardProps = {
   canManage: boolean;
   board: Board;
   state: TodoState;
-  actions: TodoActions;
   limitMessage: string | null;
   usage: React.ReactNode;
 };
 
 /** Lists on the side; the chosen list's items in one state, added, completed and archived in place. */
-export function TodoBoard({ slug, role, canManage, board, state, actions, limitMessage, usage }: TodoBoardProps) {
+export function TodoBoard({ slug, role, canManage, board, state, limitMessage, usage }: TodoBoardProps) {
   const router = useRouter();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
@@ -68,7 +67,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
           todo: { id: `pending-${now}-${title}`, listId: list.id, listName: list.name, title, notes: "", completed: false, completedAt: null, archived: false, archivedAt: null, createdAt: now, updatedAt: now },
         });
         try {
-          const result = await actions.createTodo(slug, { listId: list.id, title });
+          const result = await createTodoAction(slug, { listId: list.id, title });
           resolve(result.ok ? null : (result.fieldErrors.title ?? Object.values(result.fieldErrors)[0] ?? "The todo could not be added."));
         } catch {
           resolve("The server did not answer; the todo was not added. Try again.");
@@ -89,7 +88,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
         },
       });
       try {
-        const result = await actions.updateTodo(slug, todo.id, input);
+        const result = await updateTodoAction(slug, todo.id, input);
         if (!result.ok) toast.error(Object.values(result.fieldErrors)[0] ?? "The todo could not be changed.");
         else if (done) toast.success(done);
       } catch {
@@ -100,7 +99,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
 
   async function removeList(): Promise<string | null> {
     if (!list) return null;
-    const result = await actions.deleteTodoList(slug, list.id);
+    const result = await deleteTodoListAction(slug, list.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The list could not be deleted.";
     toast.success(`“${list.name}” is deleted with its ${result.data.deletedItems} item${result.data.deletedItems === 1 ? "" : "s"}.`);
     setDeleting(false);
@@ -112,7 +111,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
     <main className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
       <div className="space-y-4">
         <h1 className="text-2xl font-semibold tracking-tight lg:sr-only">Todos</h1>
-        <TodoListsNav slug={slug} lists={board.lists} currentId={list?.id ?? null} state={state} canManage={canManage} createTodoList={actions.createTodoList} />
+        <TodoListsNav slug={slug} lists={board.lists} currentId={list?.id ?? null} state={state} canManage={canManage} />
       </div>
 
       <div className="min-w-0 space-y-4">
@@ -120,7 +119,7 @@ export function TodoBoard({ slug, role, canManage, board, state, actions, limitM
         {list ? (
           <>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <ListTitle key={list.id} slug={slug} list={list} canManage={canManage} renameTodoList={actions.renameTodoList} onDelete={() => setDeleting(true)} />
+              <ListTitle key={list.id} slug={slug} list={list} canManage={canManage} onDelete={() => setDeleting(true)} />
               <div className="flex items-center gap-3">
                 <span role="status" className="text-sm text-slate-500" data-testid="todos-saving">
                   {saving ? "Saving…" : ""}

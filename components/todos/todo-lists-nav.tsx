@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useActionForm } from "@/components/ui/use-action-form";
-import type { TodoActions } from "./todo-actions";
+import { createTodoListAction } from "@/lib/surfaces/actions/dashboard/todos";
 
 type TodoListsNavProps = {
   slug: string;
@@ -13,11 +13,10 @@ type TodoListsNavProps = {
   currentId: string | null;
   state: string;
   canManage: boolean;
-  createTodoList: TodoActions["createTodoList"];
 };
 
 /** The lists, each with its open count, and (for members) a field that creates one and opens it. */
-export function TodoListsNav({ slug, lists, currentId, state, canManage, createTodoList }: TodoListsNavProps) {
+export function TodoListsNav({ slug, lists, currentId, state, canManage }: TodoListsNavProps) {
   return (
     <nav aria-label="Todo lists" className="space-y-3">
       <p className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Lists</p>
@@ -45,12 +44,12 @@ export function TodoListsNav({ slug, lists, currentId, state, canManage, createT
           })}
         </ul>
       ) : null}
-      {canManage ? <NewListForm slug={slug} state={state} createTodoList={createTodoList} /> : null}
+      {canManage ? <NewListForm slug={slug} state={state} /> : null}
     </nav>
   );
 }
 
-function NewListForm({ slug, state, createTodoList }: Pick<TodoListsNavProps, "slug" | "state" | "createTodoList">) {
+function NewListForm({ slug, state }: Pick<TodoListsNavProps, "slug" | "state">) {
   const router = useRouter();
   const [name, setName] = useState("");
   const { errors, setErrors, pending, submit, formError } = useActionForm("The server did not answer; the list was not created. Try again.");
@@ -60,7 +59,7 @@ function NewListForm({ slug, state, createTodoList }: Pick<TodoListsNavProps, "s
     if (pending) return;
     if (!name.trim()) return setErrors({ name: "Name must not be empty." });
     await submit(
-      () => createTodoList(slug, { name }),
+      () => createTodoListAction(slug, { name }),
       (list) => {
         setName("");
         router.push(`/w/${slug}/todos?list=${list.id}&state=${state}`);

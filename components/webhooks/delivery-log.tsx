@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
 import type { DeliveryView, WebhookView } from "@/lib/domain/webhooks/view";
-import type { DeliveryActions } from "./webhook-actions";
+import { resendDeliveryAction } from "@/lib/surfaces/actions/dashboard/webhooks";
 
-type Props = { slug: string; endpoint: WebhookView; deliveries: DeliveryView[]; nextCursor: string | null; actions: DeliveryActions };
+type Props = { slug: string; endpoint: WebhookView; deliveries: DeliveryView[]; nextCursor: string | null };
 
 const STATUS_TONE = { delivered: "green", pending: "amber", failed: "red" } as const;
 
-export function DeliveryLog({ slug, endpoint, deliveries, nextCursor, actions }: Props) {
+export function DeliveryLog({ slug, endpoint, deliveries, nextCursor }: Props) {
   const router = useRouter();
   const toast = useToast();
   const [resending, setResending] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function DeliveryLog({ slug, endpoint, deliveries, nextCursor, actions }:
   async function resend(id: string) {
     setResending(id);
     try {
-      const result = await actions.resendDelivery(slug, id);
+      const result = await resendDeliveryAction(slug, id);
       if (!result.ok) toast.error(Object.values(result.fieldErrors)[0] ?? "The delivery could not be resent.");
       else {
         toast.success("Queued again from its first attempt.");

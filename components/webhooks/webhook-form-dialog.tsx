@@ -11,7 +11,7 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 import type { WebhookKindName } from "@/lib/domain/webhooks/schemas";
 import type { WebhookView } from "@/lib/domain/webhooks/view";
-import type { WebhookActions } from "./webhook-actions";
+import { createWebhookAction, updateWebhookAction } from "@/lib/surfaces/actions/dashboard/webhooks";
 
 const FIELDS = new Set(["url", "description", "kind", "eventTypes", "enabled"]);
 
@@ -26,7 +26,6 @@ type Props = {
   limitMessage: string | null;
   /** Which addresses this server accepts (development allows local ones). */
   urlHint: string;
-  actions: Pick<WebhookActions, "createWebhook" | "updateWebhook">;
   onCreated: (created: WebhookView & { secret: string }) => void;
   onSaved: () => void;
 };
@@ -39,7 +38,7 @@ export function WebhookFormDialog({ open, onClose, editing, ...form }: Props) {
   );
 }
 
-function WebhookForm({ slug, editing, limitMessage, urlHint, actions, onCreated, onSaved, onCancel }: Omit<Props, "open" | "onClose"> & { onCancel: () => void }) {
+function WebhookForm({ slug, editing, limitMessage, urlHint, onCreated, onSaved, onCancel }: Omit<Props, "open" | "onClose"> & { onCancel: () => void }) {
   const [url, setUrl] = useState(editing?.url ?? "");
   const [description, setDescription] = useState(editing?.description ?? "");
   const [kind, setKind] = useState<WebhookKindName>(editing?.kind ?? "standard");
@@ -61,9 +60,9 @@ function WebhookForm({ slug, editing, limitMessage, urlHint, actions, onCreated,
     if (!allEvents && eventTypes.length === 0) return setErrors({ eventTypes: "Choose at least one event, or all events." });
     const types = allEvents ? [] : WEBHOOK_EVENT_TYPES.filter((type) => eventTypes.includes(type));
     if (editing) {
-      await submit(() => actions.updateWebhook(slug, editing.id, { url, description, eventTypes: types, enabled }), onSaved);
+      await submit(() => updateWebhookAction(slug, editing.id, { url, description, eventTypes: types, enabled }), onSaved);
     } else {
-      await submit(() => actions.createWebhook(slug, { url, description, kind, eventTypes: types, enabled }), onCreated);
+      await submit(() => createWebhookAction(slug, { url, description, kind, eventTypes: types, enabled }), onCreated);
     }
   }
 

@@ -13,15 +13,15 @@ import { useToast } from "@/components/ui/toast";
 import type { Plan } from "@/lib/generated/prisma/enums";
 import { planLimitMessage } from "@/lib/domain/plans/limits";
 import type { WebhookView } from "@/lib/domain/webhooks/view";
-import type { WebhookActions } from "./webhook-actions";
+import { deleteWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "@/lib/surfaces/actions/dashboard/webhooks";
 import { KIND_LABELS, WebhookFormDialog } from "./webhook-form-dialog";
 
 /** urlHint: which addresses this server accepts, said beside the URL field. */
-type Props = { slug: string; plan: Plan; used: number; limit: number | null; webhooks: WebhookView[]; actions: WebhookActions; urlHint: string };
+type Props = { slug: string; plan: Plan; used: number; limit: number | null; webhooks: WebhookView[]; urlHint: string };
 
 type Revealed = { title: string; endpoint: WebhookView; secret: string };
 
-export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, urlHint }: Props) {
+export function WebhooksManager({ slug, plan, used, limit, webhooks, urlHint }: Props) {
   const toast = useToast();
   const router = useRouter();
   const [form, setForm] = useState<{ editing: WebhookView | null } | null>(null);
@@ -106,7 +106,7 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, ur
                       variant="secondary"
                       disabled={busy === endpoint.id}
                       onClick={() =>
-                        run(endpoint.id, () => actions.sendTestEvent(slug, endpoint.id), () => {
+                        run(endpoint.id, () => sendTestEventAction(slug, endpoint.id), () => {
                           toast.success("Test event queued. Its outcome shows in the deliveries.");
                           router.refresh();
                         })
@@ -118,7 +118,7 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, ur
                       variant="secondary"
                       disabled={busy === endpoint.id}
                       onClick={() =>
-                        run(endpoint.id, () => actions.updateWebhook(slug, endpoint.id, { enabled: !endpoint.enabled }), (saved) => {
+                        run(endpoint.id, () => updateWebhookAction(slug, endpoint.id, { enabled: !endpoint.enabled }), (saved) => {
                           toast.success(saved.enabled ? "Resumed: new events are sent again." : "Paused: nothing is sent until you resume it.");
                         })
                       }
@@ -151,7 +151,6 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, ur
         editing={form?.editing ?? null}
         limitMessage={limitMessage}
         urlHint={urlHint}
-        actions={actions}
         onCreated={(created) => {
           setForm(null);
           // Slack and Discord post the message themselves and check no signature: a secret to keep
@@ -189,7 +188,7 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, ur
         tone="primary"
         onConfirm={async () => {
           if (!rotating) return null;
-          const result = await actions.rotateSecret(slug, rotating.id);
+          const result = await rotateWebhookSecretAction(slug, rotating.id);
           if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The secret could not be rotated.";
           setRotating(null);
           setRevealed({ title: "Your webhook's new signing secret", endpoint: result.data, secret: result.data.secret });
@@ -207,7 +206,7 @@ export function WebhooksManager({ slug, plan, used, limit, webhooks, actions, ur
         pendingLabel="Deleting…"
         onConfirm={async () => {
           if (!deleting) return null;
-          const result = await actions.deleteWebhook(slug, deleting.id);
+          const result = await deleteWebhookAction(slug, deleting.id);
           if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The webhook could not be deleted.";
           toast.success("Webhook deleted.");
           setDeleting(null);

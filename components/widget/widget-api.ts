@@ -1,4 +1,4 @@
-import type { SimilarPostsResult, VoteActionResult } from "@/components/portal/portal-actions";
+import type { SimilarPostsResult, VoteActionResult } from "@/lib/surfaces/actions/portal/feedback";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import type { OwnIdea } from "@/lib/domain/widget/list-own-ideas";
 import type { Credential } from "./frame-messages";

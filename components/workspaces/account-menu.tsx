@@ -5,20 +5,20 @@ import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { applyTheme, THEME_LABELS } from "@/components/theme/apply-theme";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/platform/theme/preference";
+import { signOutEverywhereAction } from "@/lib/surfaces/actions/dashboard/sign-out-everywhere";
 
-type Props = { email: string; signOutEverywhere: () => Promise<FormResult<{ ended: number }>>; theme: ThemePreference };
+type Props = { email: string; theme: ThemePreference };
 
 /** The account's menu in the header: who is signed in, the account page, and ending every session at once. */
-export function AccountMenu({ email, signOutEverywhere, theme: initialTheme }: Props) {
+export function AccountMenu({ email, theme: initialTheme }: Props) {
   const [pending, setPending] = useState(false);
   const [theme, setTheme] = useState(initialTheme);
 
   async function everywhere() {
     setPending(true);
     try {
-      await signOutEverywhere();
+      await signOutEverywhereAction();
     } finally {
       // Whatever the server answered, this browser signs out too.
       await signOut({ callbackUrl: "/sign-in?signedOut=everywhere" });

@@ -6,14 +6,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useActionForm, STAY_PENDING } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
 import { suggestSlug } from "@/lib/domain/workspaces/schemas";
+import { createWorkspaceAction } from "@/lib/surfaces/actions/dashboard/new-workspace";
 
-export function CreateWorkspaceForm({
-  createAction,
-}: {
-  createAction: (input: { name: string; slug: string }) => Promise<FormResult<{ slug: string }>>;
-}) {
+export function CreateWorkspaceForm() {
   const router = useRouter();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
@@ -23,7 +19,7 @@ export function CreateWorkspaceForm({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await submit(
-      () => createAction({ name, slug }),
+      () => createWorkspaceAction({ name, slug }),
       (workspace) => {
         router.push(`/w/${workspace.slug}`);
         return STAY_PENDING;

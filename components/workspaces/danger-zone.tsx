@@ -9,19 +9,17 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { TypedConfirmation } from "@/components/ui/typed-confirmation";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
-import type { FormResult } from "@/lib/platform/forms/forms";
+import { deleteWorkspaceAction, leaveWorkspaceAction } from "@/lib/surfaces/actions/dashboard/settings";
 
 type DangerZoneProps = {
   workspace: { name: string; slug: string };
   canDelete: boolean;
   /** The actor is the workspace's only owner: leaving is refused, so say why before they try. */
   soleOwner: boolean;
-  leaveAction: (slug: string) => Promise<FormResult<{ left: true }>>;
-  deleteAction: (slug: string, input: { confirmation: string }) => Promise<FormResult<{ name: string }>>;
 };
 
 /** Leaving the workspace (anyone but its only owner) and deleting it (owners), at the end of General. */
-export function DangerZone({ workspace, canDelete, soleOwner, leaveAction, deleteAction }: DangerZoneProps) {
+export function DangerZone({ workspace, canDelete, soleOwner }: DangerZoneProps) {
   return (
     <section aria-labelledby="danger-heading" className="rounded-xl border border-red-200 bg-white">
       <div className="border-b border-red-100 px-4 py-4 sm:px-6">
@@ -31,8 +29,8 @@ export function DangerZone({ workspace, canDelete, soleOwner, leaveAction, delet
         <p className="mt-0.5 text-sm text-slate-600">Leaving and deleting cannot be undone.</p>
       </div>
       <div className="divide-y divide-slate-100">
-        <LeaveRow workspace={workspace} soleOwner={soleOwner} leaveAction={leaveAction} />
-        {canDelete ? <DeleteRow workspace={workspace} deleteAction={deleteAction} /> : null}
+        <LeaveRow workspace={workspace} soleOwner={soleOwner} />
+        {canDelete ? <DeleteRow workspace={workspace} /> : null}
       </div>
     </section>
   );
@@ -50,13 +48,13 @@ function Row({ title, description, children }: { title: string; description: Rea
   );
 }
 
-function LeaveRow({ workspace, soleOwner, leaveAction }: Pick<DangerZoneProps, "workspace" | "soleOwner" | "leaveAction">) {
+function LeaveRow({ workspace, soleOwner }: Pick<DangerZoneProps, "workspace" | "soleOwner">) {
   const router = useRouter();
   const toast = useToast();
   const [open, setOpen] = useState(false);
 
   async function leave(): Promise<string | null> {
-    const result = await leaveAction(workspace.slug);
+    const result = await leaveWorkspaceAction(workspace.slug);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "You could not leave the workspace.";
     toast.success(`You left ${workspace.name}.`);
     router.replace("/workspaces");
@@ -94,7 +92,7 @@ function LeaveRow({ workspace, soleOwner, leaveAction }: Pick<DangerZoneProps, "
   );
 }
 
-function DeleteRow({ workspace, deleteAction }: Pick<DangerZoneProps, "workspace" | "deleteAction">) {
+function DeleteRow({ workspace }: Pick<DangerZoneProps, "workspace">) {
   const [open, setOpen] = useState(false);
   return (
     <Row title="Delete this workspace" description="Deletes everything in it for everyone, with its portal and its API keys.">
@@ -102,13 +100,13 @@ function DeleteRow({ workspace, deleteAction }: Pick<DangerZoneProps, "workspace
         Delete workspace…
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`Delete ${workspace.name}?`} testId="delete-dialog">
-        <DeleteForm workspace={workspace} deleteAction={deleteAction} onCancel={() => setOpen(false)} />
+        <DeleteForm workspace={workspace} onCancel={() => setOpen(false)} />
       </Dialog>
     </Row>
   );
 }
 
-function DeleteForm({ workspace, deleteAction, onCancel }: Pick<DangerZoneProps, "workspace" | "deleteAction"> & { onCancel: () => void }) {
+function DeleteForm({ workspace, onCancel }: Pick<DangerZoneProps, "workspace"> & { onCancel: () => void }) {
   const router = useRouter();
   const toast = useToast();
   const [confirmation, setConfirmation] = useState("");
@@ -119,7 +117,7 @@ function DeleteForm({ workspace, deleteAction, onCancel }: Pick<DangerZoneProps,
     event.preventDefault();
     if (pending) return;
     await submit(
-      () => deleteAction(workspace.slug, { confirmation }),
+      () => deleteWorkspaceAction(workspace.slug, { confirmation }),
       (deleted) => {
         toast.success(`${deleted.name} was deleted.`);
         router.replace("/workspaces");

@@ -456,6 +456,11 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   const first = await sample(request);
   const problem = scenario.check(first.status, first.body);
   if (problem) throw new Error(`${server.label} ${scenario.name}: ${problem}`);
+  for (const next of request.sequence?.slice(1) ?? []) {
+    const answer = await sample(next);
+    const wrong = scenario.checkRest?.(answer.status, answer.body) ?? null;
+    if (wrong) throw new Error(`${server.label} ${scenario.name} (${new URL(next.url).pathname}): ${wrong}`);
+  }
   // A twin must answer the same bytes, or the ratio compares different work.
   const key = scenario.name;
   if (server.name === "product") bodies.set(key, first.body);
@@ -493,10 +498,11 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   }).finally(() => clearInterval(sampler));
   const stealPercent = (100 * (machine.end.steal - machine.start.steal)) / Math.max(1, machine.end.total - machine.start.total);
   peak = Math.max(peak, treeRss(pids));
-  const cpuMsPerRequest = ((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests);
+  // Per view when a view is several requests (scenarios.ts, requestsPerView).
+  const cpuMsPerRequest = (((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests)) * (scenario.requestsPerView ?? 1);
   const kib = (Buffer.byteLength(first.body) / 1024).toFixed(1);
   if (process.env.BENCH_BODIES) fs.writeFileSync(path.join(fs.mkdirSync(process.env.BENCH_BODIES, { recursive: true }) ?? process.env.BENCH_BODIES, `${server.name}-${scenario.name}.txt`), first.body);
-  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/req  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body`);
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/${scenario.requestsPerView ? "view" : "req"}  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body`);
   return { scenario, server: server.name, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent };
 }
 

@@ -20,6 +20,11 @@ export interface Scenario {
   via?: "nginx";
   /** Runs for the soak duration (`--soak`) instead of `--duration`: memory needs time to settle. */
   soak?: true;
+  /**
+   * A view is this many requests (a page and what its script asks for, as a `sequence`): CPU is
+   * reported per view rather than per request.
+   */
+  requestsPerView?: number;
   /** Its own number of connections instead of `--connections`. */
   connections?: number;
   /**
@@ -30,6 +35,8 @@ export interface Scenario {
   request(ctx: ScenarioContext): LoadRequest;
   /** Why a sample answer is not what the scenario should measure, or null when it is. */
   check(status: number, body: string): string | null;
+  /** The same for the sample answers of the rest of a `sequence` (the first is check's). */
+  checkRest?(status: number, body: string): string | null;
 }
 
 const bearer = (ctx: ScenarioContext) => ({ authorization: `Bearer ${ctx.apiKey}` });
@@ -139,12 +146,19 @@ const SINGLE: Scenario[] = [
     request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/changelog` }),
     check: ok(/<html/),
   },
+  // A signed-in visitor's view of a post: the page every visitor shares, then the visitor's own
+  // state (their name, their vote) that its script asks for (components/portal/viewer.tsx).
   {
     name: "portal-post-signed-in",
-    label: "GET /p/{ws}/posts/{id} as a visitor",
+    label: "GET /p/{ws}/posts/{id} + /viewer as a visitor",
     bare: false,
-    request: (ctx) => ({ url: `${ctx.base}/p/${BENCH.slug}/posts/${BENCH.postId}`, headers: { cookie: ctx.visitorCookie } }),
-    check: ok(/data-testid="portal-user"/),
+    requestsPerView: 2,
+    request: (ctx) => {
+      const page = { url: `${ctx.base}/p/${BENCH.slug}/posts/${BENCH.postId}`, headers: { cookie: ctx.visitorCookie } };
+      return { ...page, sequence: [page, { url: `${ctx.base}/p/${BENCH.slug}/viewer?posts=${BENCH.postId}`, headers: { cookie: ctx.visitorCookie } }] };
+    },
+    check: ok(/data-testid="vote-count"/),
+    checkRest: ok(/"visitor":\{"name"/),
   },
   // What the same server answers with no work at all: a file from public/, through the same front door.
   {
@@ -210,7 +224,10 @@ const MIXED: Scenario = {
   bare: false,
   soak: true,
   request: (ctx) => {
-    const sequence = SINGLE.filter((s) => !s.via && s.name !== "static-floor").map((s) => s.request(ctx));
+    const sequence = SINGLE.filter((s) => !s.via && s.name !== "static-floor").flatMap((s) => {
+      const request = s.request(ctx);
+      return request.sequence ?? [request];
+    });
     return { ...sequence[0]!, sequence };
   },
   check: page(20),

@@ -18,7 +18,7 @@ import { call, seedBoard, seedTenant, uniqueSuffix, type Tenant } from "../suppo
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock("@/lib/surfaces/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-const { changePlanAction } = await import("@/app/(operator)/operator/actions");
+const { changePlanAction } = await import("@/lib/surfaces/actions/operator/plans");
 
 const OPERATOR_EMAIL = `operator-${uniqueSuffix()}@example.test`;
 process.env.OPERATOR_EMAILS = `someone@else.test, ${OPERATOR_EMAIL.toUpperCase()}`;

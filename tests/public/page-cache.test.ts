@@ -5,13 +5,13 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/platform/db/client";
-import { pageKeyOf } from "@/lib/surfaces/front-door/page-cache";
+import { pageKeyOf, withoutSessionCookies } from "@/lib/surfaces/front-door/page-cache";
 import { cacheKey } from "@/lib/platform/cache/namespaces";
 import { clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
 import { startProductionServer } from "../support/production-server";
 
-// Signed-out portal pages from the production server's page cache (lib/surfaces/front-door/page-cache.ts), over
+// Portal pages from the production server's page cache (lib/surfaces/front-door/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
 // A free port of its own, so another run on this machine never answers this file's requests.
 const PORT = await freePort();
@@ -47,7 +47,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
   }
 }
 
-describe.skipIf(!built || !process.env.DATABASE_URL)("signed-out portal page cache (production server)", () => {
+describe.skipIf(!built || !process.env.DATABASE_URL)("portal page cache (production server)", () => {
   beforeAll(async () => {
     portal = await seedPortal();
     await startServer();
@@ -96,29 +96,78 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("signed-out portal page cac
     expect(await head.text()).toBe("");
   });
 
-  it("never keeps or serves a signed-in page: sign in, vote, then the signed-out page shows no vote and no name", async () => {
-    const voter = await db.user.create({ data: { email: `voter-${randomBytes(4).toString("hex")}@example.com`, name: "Vera Voterson", emailVerifiedAt: new Date() } });
-    const cookie = await sessionCookie(voter);
-    await db.vote.create({ data: { workspaceId: portal.workspaceId, postId: portal.post.id, userId: voter.id } });
+  it("one page for every visitor: two visitors whose names and votes differ get the same bytes, cached or not, and each their own state from /viewer", async () => {
+    const vera = await db.user.create({ data: { email: `vera-${randomBytes(4).toString("hex")}@example.com`, name: "Vera Voterson", emailVerifiedAt: new Date() } });
+    const bob = await db.user.create({ data: { email: `bob-${randomBytes(4).toString("hex")}@example.com`, name: "Bob Browser", emailVerifiedAt: new Date() } });
+    const [veraCookie, bobCookie] = await Promise.all([sessionCookie(vera), sessionCookie(bob)]);
+    await db.vote.create({ data: { workspaceId: portal.workspaceId, postId: portal.post.id, userId: vera.id } });
     await db.post.update({ where: { id: portal.post.id }, data: { voteCount: { increment: 1 } } });
     await settle();
-    const path = `/p/${portal.slug}/boards/${portal.board.slug}`;
-    for (let i = 0; i < 2; i++) {
-      const signedIn = await get(path, { Cookie: cookie });
-      expect(signedIn.status).toBe(200);
-      expect(signedIn.headers.get("x-cache")).toBeNull();
-      expect(signedIn.headers.get("cache-control")).toContain("private");
-      const html = await signedIn.text();
-      expect(html).toContain('aria-label="Remove your upvote');
+
+    // Not cached yet: the first visitor's visit renders, and what is rendered is nobody's page.
+    // Each order once: a signed-in visitor first, then the other, then a signed-out one.
+    const pages = [`/p/${portal.slug}/boards/${portal.board.slug}`, `/p/${portal.slug}/posts/${portal.post.id}`];
+    for (const [index, path] of pages.entries()) {
+      const [first, second] = index === 0 ? [veraCookie, bobCookie] : [bobCookie, veraCookie];
+      const rendered = await get(path, { Cookie: `${first}; theme=light` });
+      expect(rendered.status).toBe(200);
+      expect(rendered.headers.get("x-cache")).toBe("MISS");
+      expect(rendered.headers.get("cache-control")).toBe("private, no-store");
+      const html = await rendered.text();
+      const cached = await get(path, { Cookie: `theme=light; ${second}` });
+      expect(cached.headers.get("x-cache")).toBe("HIT");
+      expect(cached.headers.get("cache-control")).toBe("private, no-store");
+      const signedOut = await get(path, { Cookie: "theme=light" });
+      expect(signedOut.headers.get("x-cache")).toBe("HIT");
+      expect(signedOut.headers.get("cache-control")).toMatch(/^public/);
+      for (const body of [html, await cached.text(), await signedOut.text()]) {
+        expect(body).toBe(html);
+        expect(body).not.toContain("Vera Voterson");
+        expect(body).not.toContain("Bob Browser");
+        expect(body).not.toContain('aria-pressed="true"');
+        expect(body).not.toContain('data-testid="portal-user"');
+      }
     }
-    for (let i = 0; i < 2; i++) {
-      const signedOut = await get(path);
-      expect(signedOut.headers.get("x-cache")).toBe(i === 0 ? "MISS" : "HIT");
-      const html = await signedOut.text();
-      expect(html).not.toContain('aria-label="Remove your upvote');
-      expect(html).not.toContain("Vera Voterson");
-      expect(html).toContain('aria-label="Sign in to upvote');
-    }
+
+    // Each visitor's own part, never stored by anyone.
+    const viewer = (cookie?: string) => get(`/p/${portal.slug}/viewer?posts=${portal.post.id},${portal.privatePost.id}`, cookie ? { Cookie: cookie } : {});
+    const veraState = await viewer(veraCookie);
+    expect(veraState.status).toBe(200);
+    expect(veraState.headers.get("cache-control")).toBe("private, no-store");
+    expect(await veraState.json()).toEqual({ visitor: { name: "Vera Voterson", avatarUrl: null, sso: false, member: false }, voted: [portal.post.id] });
+    expect(await (await viewer(bobCookie)).json()).toEqual({ visitor: { name: "Bob Browser", avatarUrl: null, sso: false, member: false }, voted: [] });
+    expect(await (await viewer()).json()).toEqual({ visitor: null, voted: [] });
+    // A member of the workspace is offered the way back to its dashboard.
+    const owner = await db.user.findUniqueOrThrow({ where: { id: portal.tenant.owner.id } });
+    expect((await (await viewer(await sessionCookie(owner))).json()).visitor).toMatchObject({ member: true });
+  });
+
+  it("a session that ends while its page is open reads as signed out, not as an error", async () => {
+    const leaver = await db.user.create({ data: { email: `leaver-${randomBytes(4).toString("hex")}@example.com`, name: "Lee Leaver", emailVerifiedAt: new Date() } });
+    const cookie = await sessionCookie(leaver);
+    const ask = () => get(`/p/${portal.slug}/viewer?posts=${portal.post.id}`, { Cookie: cookie });
+    expect((await (await ask()).json()).visitor).toMatchObject({ name: "Lee Leaver" });
+    await db.authSession.deleteMany({ where: { userId: leaver.id } });
+    const ended = await ask();
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ visitor: null, voted: [] });
+    // A cookie that is no session at all is the same: nobody.
+    const garbage = await get(`/p/${portal.slug}/viewer`, { Cookie: "next-auth.session-token=not-a-token" });
+    expect(garbage.status).toBe(200);
+    expect(await garbage.json()).toEqual({ visitor: null, voted: [] });
+    // And the page itself is the page.
+    expect((await get(`/p/${portal.slug}/posts/${portal.post.id}`, { Cookie: cookie })).status).toBe(200);
+  });
+
+  it("the viewer endpoint refuses what it cannot answer, in the JSON envelope", async () => {
+    const tooMany = Array.from({ length: 101 }, (_, i) => `p${i}`).join(",");
+    const refused = await get(`/p/${portal.slug}/viewer?posts=${tooMany}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect((await get(`/p/${portal.slug}/viewer?posts=a%00b`)).status).toBe(400);
+    const unknown = await get(`/p/no-such-portal-${randomBytes(3).toString("hex")}/viewer`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ success: false, code: "NOT_FOUND" });
   });
 
   // The server is started with --hostname: language pages once rendered in the default language then.
@@ -174,10 +223,15 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("signed-out portal page cac
 });
 
 describe("page cache keys and the byte budget", () => {
-  it("does not key signed-in, data, or overlong requests", async () => {
+  it("keys a signed-in visit as the signed-out one; does not key data or overlong requests", async () => {
     const base = { method: "GET", headers: {} };
-    expect(await pageKeyOf({ ...base, url: "/p/acme/status", headers: { cookie: "next-auth.session-token=x" } })).toBeNull();
-    expect(await pageKeyOf({ ...base, url: "/p/acme/status", headers: { cookie: "__Secure-next-auth.session-token.0=x" } })).toBeNull();
+    const { slug } = await seedPortal();
+    const signedOut = await pageKeyOf({ ...base, url: `/p/${slug}/status`, headers: { cookie: "theme=dark" } });
+    expect(signedOut).not.toBeNull();
+    expect(await pageKeyOf({ ...base, url: `/p/${slug}/status`, headers: { cookie: "next-auth.session-token=x; theme=dark" } })).toEqual(signedOut);
+    expect(await pageKeyOf({ ...base, url: `/p/${slug}/status`, headers: { cookie: "theme=dark; __Secure-next-auth.session-token.0=x; portal-sso-session=y" } })).toEqual(signedOut);
+    expect(withoutSessionCookies("next-auth.session-token=x; theme=dark; portal-sso-session=y; next-auth.session-token.1=z")).toBe("theme=dark");
+    expect(withoutSessionCookies("portal-sso-session=y")).toBeUndefined();
     expect(await pageKeyOf({ ...base, url: "/p/acme/status", headers: { rsc: "1" } })).toBeNull();
     expect(await pageKeyOf({ ...base, url: `/p/acme/status?q=${"x".repeat(MAX_LINE_CHARS)}` })).toBeNull();
     expect(await pageKeyOf({ method: "POST", url: "/p/acme/status", headers: {} })).toBeNull();

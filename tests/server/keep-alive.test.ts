@@ -13,7 +13,7 @@ let base = "";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
-  server = createFrontDoor((_request, response) => void response.end("ok"), serverLimits({}));
+  server = createFrontDoor(async (_request, response) => void response.end("ok"), serverLimits({}));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -23,10 +23,10 @@ afterAll(async () => {
 });
 
 function get(path: string) {
-  return new Promise<{ status: number; keepAlive: string | undefined; reused: boolean }>((resolve, reject) => {
+  return new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
     const request = http.get(`${base}${path}`, { agent }, (response) => {
       response.resume();
-      response.on("end", () => resolve({ status: response.statusCode!, keepAlive: response.headers["keep-alive"], reused: request.reusedSocket }));
+      response.on("end", () => resolve({ status: response.statusCode!, keepAlive: String(response.headers["keep-alive"]), reused: request.reusedSocket }));
     });
     request.on("error", reject);
   });

@@ -19,7 +19,7 @@ afterEach(() => {
   scratch = undefined;
 });
 
-/** Writes `files` (path → source) under a scratch root and runs depcruise over its lib/. */
+/** Writes `files` (path → source) under a scratch root and runs depcruise over its lib/ (and app/ and components/ when given). */
 function cruise(files: Record<string, string>): { status: number | null; output: string } {
   scratch = mkdtempSync(path.join(tmpdir(), "dependency-rules-"));
   cpSync(path.join(ROOT, ".dependency-cruiser.cjs"), path.join(scratch, ".dependency-cruiser.cjs"));
@@ -28,7 +28,8 @@ function cruise(files: Record<string, string>): { status: number | null; output:
     mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
     writeFileSync(path.join(scratch, file), source);
   }
-  const result = spawnSync(DEPCRUISE, ["--config", ".dependency-cruiser.cjs", "--output-type", "err", "lib"], { cwd: scratch, encoding: "utf8" });
+  const roots = ["app", "components", "lib"].filter((root) => Object.keys(files).some((file) => file.startsWith(`${root}/`)));
+  const result = spawnSync(DEPCRUISE, ["--config", ".dependency-cruiser.cjs", "--output-type", "err", ...roots], { cwd: scratch, encoding: "utf8" });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -37,6 +38,18 @@ const LAYERED = {
   "lib/platform/db/client.ts": "export const db = {};\n",
   "lib/domain/posts/create-post.ts": 'import { db } from "@/lib/platform/db/client";\nexport const createPost = () => db;\n',
   "lib/surfaces/api/define-route.ts": 'import { createPost } from "@/lib/domain/posts/create-post";\nimport { db } from "@/lib/platform/db/client";\nexport const route = () => [createPost(), db];\n',
+};
+
+// A screen as the rules want it: the page renders a component, and both import the server action
+// (one "use server" module of the actions surface, through the one wrapper) directly.
+const SCREEN = {
+  ...LAYERED,
+  "lib/surfaces/actions/server-action.ts": "export const serverAction = (run: () => unknown) => run();\n",
+  "lib/surfaces/actions/dashboard/todos.ts":
+    '"use server";\nimport { serverAction } from "@/lib/surfaces/actions/server-action";\nimport { createPost } from "@/lib/domain/posts/create-post";\nexport async function createTodoAction() { return serverAction(() => createPost()); }\n',
+  "components/todos/todo-board.tsx": 'import { createTodoAction } from "@/lib/surfaces/actions/dashboard/todos";\nexport const TodoBoard = () => createTodoAction;\n',
+  "app/w/todos/page.tsx":
+    'import { TodoBoard } from "@/components/todos/todo-board";\nimport { createTodoAction } from "@/lib/surfaces/actions/dashboard/todos";\nexport const TodosPage = () => [TodoBoard, createTodoAction];\n',
 };
 
 describe("npm run lint:deps", () => {
@@ -53,6 +66,23 @@ describe("npm run lint:deps", () => {
     ["a file stands outside the three layers", "lib/helpers.ts", 'import { db } from "@/lib/platform/db/client";\nexport const x = db;\n', "lib-is-layered"],
   ])("fails when %s", (_case, file, source, rule) => {
     const { status, output } = cruise({ ...LAYERED, [file]: source });
+    expect(status).not.toBe(0);
+    expect(output).toContain(`error ${rule}: ${file}`);
+  });
+
+  it("passes a page and a component that both import a server action from the actions surface", () => {
+    const { status, output } = cruise(SCREEN);
+    expect(output).toContain("no dependency violations found");
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ["a component imports from app/", "components/todos/todo-title.tsx", 'import { TodosPage } from "@/app/w/todos/page";\nexport const x = TodosPage;\n', "no-lib-or-components-to-app"],
+    ["a component imports the action wrapper rather than an action", "components/todos/todo-title.tsx", 'import { serverAction } from "@/lib/surfaces/actions/server-action";\nexport const x = serverAction;\n', "components-import-only-actions-of-the-surfaces"],
+    ["a component imports another surface", "components/todos/todo-title.tsx", 'import { route } from "@/lib/surfaces/api/define-route";\nexport const x = route;\n', "components-import-only-actions-of-the-surfaces"],
+    ["an action imports a component", "lib/surfaces/actions/dashboard/todo-lists.ts", '"use server";\nimport { TodoBoard } from "@/components/todos/todo-board";\nexport async function listAction() { return TodoBoard; }\n', "no-lib-to-components"],
+  ])("fails when %s", (_case, file, source, rule) => {
+    const { status, output } = cruise({ ...SCREEN, [file]: source });
     expect(status).not.toBe(0);
     expect(output).toContain(`error ${rule}: ${file}`);
   });

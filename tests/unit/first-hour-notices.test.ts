@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardVisibilityHint } from "@/app/(dashboard)/w/[slug]/boards/visibility-hint";
+import { boardVisibilityHint } from "@/components/boards/visibility-hint";
 import { homeDestination } from "@/lib/domain/workspaces/home-destination";
 
 describe("where / sends someone signed in", () => {

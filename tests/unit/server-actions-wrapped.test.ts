@@ -7,9 +7,18 @@ import { describe, expect, it } from "vitest";
 // serverAction, or runWorkspaceAction built on it), so none can forget to read the session afresh,
 // check the role, answer an outage or refresh what it changed. A "use server" file that reads the
 // session, the role or the caches itself, or exports a function that never reaches the wrapper,
-// fails here.
+// fails here. The files are found by their directive wherever they are, and each must stand in a
+// folder of the actions surface (lib/surfaces/actions/<area>/), where pages and components alike
+// import it.
 
 const ROOTS = ["app", "components", "lib"];
+/** Where a "use server" module belongs: one file per screen or area, in an area folder of the actions surface. */
+const ACTION_HOME = /^lib\/surfaces\/actions\/[a-z0-9-]+\/[a-z0-9-]+\.ts$/;
+
+/** "use server" files outside the actions surface's area folders. */
+export function misplacedActionFiles(files: string[]): string[] {
+  return files.map((file) => file.split(path.sep).join("/")).filter((file) => !ACTION_HOME.test(file));
+}
 const WRAPPERS = ["serverAction", "runWorkspaceAction"];
 /** What only the wrapper may call: the session, the role, the outage answer, the caches. */
 const BYPASSES = ["guardAction", "refuseApiKeyInAction", "getWorkspaceActorOrThrow", "answerOutage", "runAction", "formFailureOf", "refreshAfterChange", "revalidatePath", "revalidateTag"];
@@ -103,6 +112,15 @@ describe("server actions", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
+  it("all live in an area folder of the actions surface", () => {
+    expect(misplacedActionFiles(files)).toEqual([]);
+    expect(misplacedActionFiles(["lib/surfaces/actions/dashboard/todos.ts", "app/(dashboard)/w/[slug]/todos/actions.ts", "lib/surfaces/actions/loose.ts", "components/todos/todo-actions.ts"])).toEqual([
+      "app/(dashboard)/w/[slug]/todos/actions.ts",
+      "lib/surfaces/actions/loose.ts",
+      "components/todos/todo-actions.ts",
+    ]);
+  });
+
   it("all go through the one wrapper", () => {
     expect(files.flatMap((file) => actionFileProblems(file, fs.readFileSync(file, "utf8"), readOrNull))).toEqual([]);
   });
@@ -111,14 +129,15 @@ describe("server actions", () => {
     const bypass = `"use server";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 export async function sneakyAction() { const user = await guardAction(); return user?.id; }`;
-    expect(actionFileProblems("app/x/actions.ts", bypass)).toEqual(["app/x/actions.ts calls guardAction itself", "app/x/actions.ts: sneakyAction does not go through serverAction"]);
+    const file = "lib/surfaces/actions/x/sneaky.ts";
+    expect(actionFileProblems(file, bypass)).toEqual([`${file} calls guardAction itself`, `${file}: sneakyAction does not go through serverAction`]);
     const direct = `"use server";
 import { createTodo } from "@/lib/domain/todos/create-todo";
 export async function rawAction(actor: never) { return createTodo(actor, { title: "x" } as never); }`;
-    expect(actionFileProblems("app/y/actions.ts", direct)).toEqual(["app/y/actions.ts: rawAction does not go through serverAction"]);
+    expect(actionFileProblems("lib/surfaces/actions/y/raw.ts", direct)).toEqual(["lib/surfaces/actions/y/raw.ts: rawAction does not go through serverAction"]);
     const wrapped = `"use server";
 const run = (slug: string) => runWorkspaceAction(slug, "x", async () => 1);
 export async function fineAction(slug: string) { return run(slug); }`;
-    expect(actionFileProblems("app/z/actions.ts", wrapped)).toEqual([]);
+    expect(actionFileProblems("lib/surfaces/actions/z/fine.ts", wrapped)).toEqual([]);
   });
 });

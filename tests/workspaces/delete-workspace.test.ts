@@ -21,7 +21,7 @@ import type { SessionUser } from "@/lib/surfaces/auth/session";
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
 vi.mock("@/lib/surfaces/auth/guard-action", () => ({ guardAction: async () => signedIn.user }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-const { deleteWorkspaceAction } = await import("@/app/(dashboard)/w/[slug]/settings/actions");
+const { deleteWorkspaceAction } = await import("@/lib/surfaces/actions/dashboard/settings");
 
 // Every table with a workspaceId column, read from the database itself: a table another branch adds
 // later is checked too, without anyone remembering to list it here.

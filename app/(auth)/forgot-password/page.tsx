@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthLanguage } from "@/components/auth/auth-language";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { requestPasswordResetAction } from "./actions";
+import { requestPasswordResetAction } from "@/lib/surfaces/actions/auth/forgot-password";
 import { prefillEmail } from "@/lib/platform/auth/prefill-email";
 import { Alert } from "@/components/ui/alert";
 import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { STAY_PENDING, useActionForm } from "@/components/ui/use-action-form";
 import type { MailMode } from "@/lib/platform/mail/mail-notices";
-import { signUpAction } from "./actions";
+import { signUpAction } from "@/lib/surfaces/actions/auth/sign-up";
 
 // What the form says about the mail, by how this instance sends it (lib/platform/mail/mail-notices.ts).
 const HINT = { smtp: "hint", outbox: "hintOutbox", off: "hintOff" } as const;

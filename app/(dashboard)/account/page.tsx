@@ -10,7 +10,6 @@ import { NO_PASSWORD_YET } from "@/lib/domain/users/change-password";
 import { lastOwnerRefusal } from "@/lib/domain/users/delete-account";
 import { getAccount } from "@/lib/domain/users/get-account";
 import { mailMode } from "@/lib/platform/mail/config";
-import { changeNameAction, changePasswordAction, deleteAccountAction, requestEmailChangeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -39,14 +38,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         <p className="mt-1 text-sm text-slate-600">Your name, sign-in address and password, the same in every workspace.</p>
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text(account.email)}</Alert> : null}
-      <NameForm name={account.name} save={changeNameAction} />
-      <EmailForm email={account.email} emailVerified={account.emailVerified} hasPassword={account.hasPassword} mail={mailMode()} request={requestEmailChangeAction} />
-      <PasswordForm noPasswordNote={account.hasPassword ? null : NO_PASSWORD_YET} change={changePasswordAction} />
+      <NameForm name={account.name} />
+      <EmailForm email={account.email} emailVerified={account.emailVerified} hasPassword={account.hasPassword} mail={mailMode()} />
+      <PasswordForm noPasswordNote={account.hasPassword ? null : NO_PASSWORD_YET} />
       <DeleteAccount
         email={account.email}
         refusal={blocking.length ? lastOwnerRefusal(blocking) : null}
         deletedWithIt={deletedWithIt}
-        remove={deleteAccountAction}
       />
     </main>
   );

@@ -7,7 +7,6 @@ import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { listMyInvitations } from "@/lib/domain/invitations/find-invitation";
 import { mailMode } from "@/lib/platform/mail/config";
 import { listUserWorkspaces } from "@/lib/domain/workspaces/list-user-workspaces";
-import { acceptInvitationAction, declineInvitationAction, resendVerificationAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your workspaces" };
 
@@ -27,7 +26,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="mb-6 space-y-4 empty:hidden">
         {notice && !(notice.tone === "error" && user.emailVerified) ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} resend={resendVerificationAction} mail={mailMode()} />}
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} mail={mailMode()} />}
       </div>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">Your workspaces</h1>
@@ -35,7 +34,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
           New workspace
         </Link>
       </div>
-      <PendingInvitations invitations={invitations} accept={acceptInvitationAction} decline={declineInvitationAction} />
+      <PendingInvitations invitations={invitations} />
       {workspaces.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-medium">You have no workspaces yet.</p>

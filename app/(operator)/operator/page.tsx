@@ -8,7 +8,6 @@ import { getSessionUser } from "@/lib/surfaces/auth/session";
 import { DomainError } from "@/lib/platform/core/errors";
 import { listOperatorWorkspaces, parseOperatorSearch } from "@/lib/domain/plans/list-operator-workspaces";
 import { PLAN_IDS, planName } from "@/lib/domain/plans/limits";
-import { changePlanAction } from "./actions";
 
 export const metadata: Metadata = { title: "Operator · Workspaces" };
 
@@ -116,7 +115,7 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
                   "Plan never changed"
                 )}
               </p>
-              <PlanChangeForm workspace={{ slug: row.slug, name: row.name, plan: row.plan }} changePlan={changePlanAction} />
+              <PlanChangeForm workspace={{ slug: row.slug, name: row.name, plan: row.plan }} />
             </li>
           ))}
         </ul>

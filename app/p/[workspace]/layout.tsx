@@ -11,12 +11,11 @@ import { PortalBrand } from "@/components/portal/portal-brand";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { ThemeSwitch } from "@/components/theme/theme-switch";
 import { directionOf } from "@/lib/platform/i18n/locales";
-import { SignOutButton } from "@/components/workspaces/sign-out-button";
-import { getPortalVisitor } from "@/lib/surfaces/auth/portal-visitor";
+import { PortalUserMenu } from "@/components/portal/portal-user-menu";
+import { PortalViewerProvider } from "@/components/portal/viewer";
 import { getPortalSsoMode } from "@/lib/domain/sso/portal-sso-mode";
 import { portalSignInHref } from "@/lib/surfaces/portal/sign-in-href";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
-import { getMemberWorkspace } from "@/lib/domain/workspaces/list-user-workspaces";
 import { accentStyle } from "@/lib/domain/branding/accent";
 import { logoPath } from "@/lib/domain/branding/branding-view";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
@@ -41,12 +40,11 @@ export async function generateMetadata({ params }: Pick<LayoutProps, "params">):
 export default async function PortalLayout({ children, params }: LayoutProps) {
   const { workspace: slug } = await params;
   const [{ workspace, locale, base }, requestHeaders, theme] = await Promise.all([loadPortal(slug), headers(), currentThemePreference()]);
-  const [user, sso] = await Promise.all([getPortalVisitor(workspace.id), getPortalSsoMode(workspace.id)]);
+  // Nothing here depends on who is looking: the page is one for every visitor (and is shared by
+  // the page cache); the visitor's own name and controls come from PortalViewerProvider.
+  const sso = await getPortalSsoMode(workspace.id);
   const [t, themeText] = await Promise.all([getTranslations("Portal"), getTranslations("Theme")]);
   const here = requestHeaders.get("x-pathname") ?? base;
-  // Members get a way back to the dashboard; everyone else is a visitor here.
-  const member = user && !user.sso ? await getMemberWorkspace(user.id, workspace.slug) : null;
-  const shownName = user ? (user.name ?? user.email ?? "") : "";
   return (
     // The workspace's accent paints the filled buttons and the active tab (globals.css, [data-accent]).
     <div
@@ -59,6 +57,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
     >
       <DocumentLanguage lang={locale} dir={directionOf(locale)} />
       <NextIntlClientProvider>
+      <PortalViewerProvider slug={workspace.slug}>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <div className="flex items-center justify-between gap-4 pt-4 pb-2">
@@ -67,46 +66,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
             </Link>
             <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
               <LanguageSwitcher slug={workspace.slug} locales={workspace.languages.locales} />
-              {user ? (
-                <>
-                  {/* On a phone only the initial shows (the name is still read out), leaving room for the portal's name. */}
-                  {/* Leads to the visitor's choice of mail about this portal's posts. */}
-                  <Link href={`${base}/account`} className="flex min-w-0 items-center gap-2 text-slate-600 hover:underline" data-testid="portal-user" title={shownName}>
-                    {user.avatarUrl ? (
-                      // The customer's own picture of the person (an SSO claim): shown as given, at avatar size.
-                      // eslint-disable-next-line @next/next/no-img-element
-                      <img src={user.avatarUrl} alt="" className="size-7 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" data-testid="portal-user-avatar" />
-                    ) : (
-                      <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:hidden">
-                        {[...shownName.trim()][0]?.toUpperCase()}
-                      </span>
-                    )}
-                    <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{withBdi((slot) => t("signedInAs", { name: slot(shownName) }))}</span>
-                  </Link>
-                  {member ? (
-                    <Link
-                      href={`/w/${workspace.slug}`}
-                      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
-                    >
-                      {t("dashboard")}
-                    </Link>
-                  ) : null}
-                  {user.sso ? (
-                    <form method="post" action={`/p/${workspace.slug}/sso/sign-out`}>
-                      <input type="hidden" name="from" value={here} />
-                      <button type="submit" className="rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-slate-100 sm:px-3">
-                        {t("signOut")}
-                      </button>
-                    </form>
-                  ) : (
-                    <SignOutButton callbackUrl={here} className="px-2 sm:px-3" label={t("signOut")} />
-                  )}
-                </>
-              ) : (
-                <Link href={portalSignInHref(workspace.slug, sso.enabled, here)} prefetch={false} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
-                  {t("signIn")}
-                </Link>
-              )}
+              <PortalUserMenu slug={workspace.slug} base={base} here={here} signInHref={portalSignInHref(workspace.slug, sso.enabled, here)} />
             </div>
           </div>
           <PortalNav base={base} />
@@ -130,6 +90,7 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
           {t("changelogFeed")}
         </a>
       </footer>
+      </PortalViewerProvider>
       </NextIntlClientProvider>
     </div>
   );

@@ -4,13 +4,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
-import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
-import { voteAction } from "./actions";
+import { portalSignIn } from "@/lib/surfaces/auth/portal-visitor";
 import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
-import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { listPublicBoards } from "@/lib/domain/boards/list-boards";
-import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 
 type Props = { params: Promise<{ workspace: string }> };
@@ -25,9 +23,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PortalHome({ params }: Props) {
   const { workspace, db, base } = await loadPortal((await params).workspace);
   const [t, tc, ts] = await Promise.all([getTranslations("Home"), getTranslations("Common"), getTranslations("Status.indicator")]);
-  const [user, boards, status] = await Promise.all([portalVisitorOf((await params).workspace), listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
+  // The same for every visitor (the page cache shares it); their votes are filled in by the browser.
+  const [boards, status] = await Promise.all([listPublicBoards(db, PUBLIC_AUDIENCE, { limit: 100 }), getPublicStatus(db).then((answer) => answer.data)]);
   const topPosts = await Promise.all(boards.data.map((board) => listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { limit: TOP_POSTS, sort: "top" })));
-  const voted = await listVotedPostIds(db, portalAudience(user?.id), topPosts.flatMap((page) => page.data.map((post) => post.id)));
   const here = base;
   const signInHref = await portalSignIn(workspace.slug);
 
@@ -65,7 +63,7 @@ export default async function PortalHome({ params }: Props) {
             {topPosts[index]!.data.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
                 {topPosts[index]!.data.map((post) => (
-                  <PostRow key={post.id} slug={workspace.slug} base={base} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
+                  <PostRow key={post.id} slug={workspace.slug} base={base} post={post} signInHref={signInHref(here)} />
                 ))}
               </ul>
             ) : (

@@ -6,7 +6,7 @@ import { DEFAULT_PORTAL_LOCALE, directionOf, isPortalLocale, type PortalLocale }
 import { MESSAGES } from "@/lib/platform/i18n/messages";
 import { getPostNotificationLevel } from "@/lib/domain/notifications/set-post-notification-level";
 import { findUnsubscribeTarget as findTarget } from "@/lib/domain/notifications/unsubscribe-post-updates";
-import { unsubscribeAction } from "./actions";
+import { unsubscribeAction } from "@/lib/surfaces/actions/portal/unsubscribe-post-updates";
 
 // Read once per request, for the title and the page alike.
 const findUnsubscribeTarget = cache(findTarget);

@@ -4,7 +4,22 @@
 // behind sign-in are compiled too: the request reaches the page, which answers with the redirect.
 // Development only; never awaited; a page that fails is simply left to compile on first visit.
 
-const FIRST_PAGES = ["/sign-in", "/", "/workspaces", "/w/acme", "/w/acme/posts", "/w/acme/roadmap", "/w/acme/settings", "/p/acme", "/p/acme/status", "/dev/outbox"];
+// A post's page is compiled once for every post: any id reaches it (an unknown one answers 404).
+const FIRST_PAGES = [
+  "/sign-in",
+  "/",
+  "/workspaces",
+  "/w/acme",
+  "/w/acme/posts",
+  "/w/acme/posts/warm-up",
+  "/w/acme/roadmap",
+  "/w/acme/status",
+  "/w/acme/settings",
+  "/p/acme",
+  "/p/acme/posts/warm-up",
+  "/p/acme/status",
+  "/dev/outbox",
+];
 
 type Log = { info: (fields: object, message: string) => void };
 

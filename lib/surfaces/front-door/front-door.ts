@@ -6,6 +6,7 @@ import { servePortalPage, varyByVisitor } from "@/lib/surfaces/front-door/page-c
 import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/public-api/fast-lane";
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { serveWidgetLoader } from "./widget-loader";
+import { serveViewer, viewerAsk } from "./viewer-lane";
 import { isServerAction, readActionBody, replayWithBody } from "../../platform/server/action-body";
 import type { ServerLimits } from "../../platform/server/config";
 import { refuse, refuseOnSocket } from "../../platform/server/refuse";
@@ -29,9 +30,11 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 // 6. A server action's body is read here first: over 1 MB or nested too deep, 413.
 // 7. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/public-api/fast-lane.ts).
 // 7b. /widget.js, the widget's loader, is answered from memory (./widget-loader.ts).
-// 8. A portal page's answer names in Vary what picks its variant (theme, language); a signed-out
-//    visit is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from it or
-//    renders through Next and keeps the page when it may be shared.
+// 8. A portal page's answer names in Vary what picks its variant (theme, language); a visit, signed
+//    in or not, is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from
+//    it or renders through Next (never with the visitor's session) and keeps the page when it may be
+//    shared. The page's ask for its visitor's own state, /p/{workspace}/viewer, is answered here
+//    too, through the public JSON gate (./viewer-lane.ts).
 // 9. Everything else goes to Next, through admission control (lib/platform/server/admission.ts): so
 //    many pages, API calls and public JSON renders at once, a short queue, and beyond it an
 //    immediate 503 with Retry-After. What is answered above (health, static files, cache hits)
@@ -63,8 +66,8 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
   // connection rather than writing a second answer into it.
   const answering = new WeakMap<Socket, ServerResponse>();
 
-  /** `handle`, once the request's kind has a place; a refusal when none comes in time. */
-  async function admitted(kind: AdmissionKind, request: IncomingMessage, response: ServerResponse, client: string): Promise<void> {
+  /** `run` (Next by default), once the request's kind has a place; a refusal when none comes in time. */
+  async function admitted(kind: AdmissionKind, request: IncomingMessage, response: ServerResponse, client: string, run: NextHandler = handle): Promise<void> {
     const gone = new AbortController();
     const onGone = () => gone.abort();
     response.once("close", onGone);
@@ -77,7 +80,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
     }
     if (response.writableEnded || response.destroyed) return release();
     response.once("close", release);
-    return handle(request, response);
+    return run(request, response);
   }
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -134,6 +137,10 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
 
     const kind = admissionKindOf(request.url!);
     if (kind === null) return handle(request, response);
+
+    // A portal page's ask for its visitor's own state: answered here, at the gate of public JSON.
+    const viewerSlug = viewerAsk(request);
+    if (viewerSlug !== null) return admitted("public", request, response, client, (asked, into) => serveViewer(asked, into, viewerSlug));
 
     if (request.url!.startsWith("/p/")) {
       varyByVisitor(response);

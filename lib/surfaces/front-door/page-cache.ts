@@ -8,14 +8,20 @@ import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
 import { cacheKey } from "@/lib/platform/cache/namespaces";
 import { etagOf, getCached, pageCacheTtlMs, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
-// Signed-out portal pages (home, board, post, roadmap, changelog, a note, status) served from the
-// in-process public cache by the production server's front door, before Next.js sees the request.
+// Portal pages (home, board, post, roadmap, changelog, a note, status) served from the in-process
+// public cache by the production server's front door, before Next.js sees the request.
 // A status page costs ~26 ms of CPU to render and is what takes the traffic during an outage; a hit
 // here costs a lookup and a write.
 //
-// What makes a page shareable: the request carries no session cookie (so nothing on the page can be
-// the visitor's own: their name, their votes), is a plain page visit (not a client navigation's RSC
-// fetch, not a server action), and Next answered it 200, as HTML, without setting a cookie.
+// One page for everyone, signed in or not. The portal's pages never render who is looking: the
+// visitor's name, votes and comment box are asked for by the page's own script afterwards
+// (components/portal/viewer.tsx, from /p/{workspace}/viewer). A signed-in visitor is answered the
+// cached page like anyone; when it must be rendered, their session cookies are taken off the request
+// first, so the render that is kept is a signed-out one by construction and can carry nobody's state.
+// The answer to them still says `private, no-store`, as every answer to a session does.
+//
+// What else makes a page shareable: a plain page visit (not a client navigation's RSC fetch, not a
+// server action), and Next answered it 200, as HTML, without setting a cookie.
 // Everything else the page depends on is in the key: the language actually served (worked out with
 // the proxy's own rules, so a visitor whose cookie or browser language would be redirected is sent
 // to Next, which redirects them: a German page is never the answer to a French address or a first
@@ -55,10 +61,21 @@ function cookiesOf(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
+const isSessionCookie = (name: string) => SESSION_COOKIES.some((session) => name === session || name.startsWith(`${session}.`));
+
 /** A session cookie, whole or in next-auth's chunks (name.0, name.1, …). */
 export function carriesSession(cookieHeader: string | undefined): boolean {
-  for (const name of cookiesOf(cookieHeader).keys()) if (SESSION_COOKIES.some((session) => name === session || name.startsWith(`${session}.`))) return true;
+  for (const name of cookiesOf(cookieHeader).keys()) if (isSessionCookie(name)) return true;
   return false;
+}
+
+/** The Cookie header without its session cookies (undefined when nothing else is left). */
+export function withoutSessionCookies(cookieHeader: string): string | undefined {
+  const kept = cookieHeader.split(";").filter((part) => {
+    const at = part.indexOf("=");
+    return at > 0 && !isSessionCookie(part.slice(0, at).trim());
+  });
+  return kept.length ? kept.map((part) => part.trim()).join("; ") : undefined;
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
@@ -70,13 +87,12 @@ export interface PageKey {
   status: boolean;
 }
 
-/** The cache key of a signed-out page visit, or null when its answer may not be shared. */
+/** The cache key of a page visit (signed in or not), or null when its answer may not be shared. */
 export async function pageKeyOf(request: Pick<IncomingMessage, "method" | "url" | "headers">): Promise<PageKey | null> {
   const { method, url = "", headers } = request;
   if (method !== "GET" && method !== "HEAD") return null;
   if (!url.startsWith("/p/") || url.length > MAX_LINE_CHARS) return null;
   if (headers.rsc !== undefined || headers["next-router-prefetch"] !== undefined || headers["next-action"] !== undefined) return null;
-  if (carriesSession(single(headers.cookie))) return null;
   const queryAt = url.indexOf("?");
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
   const parsed = parsePortalPath(pathname);
@@ -140,9 +156,9 @@ function cacheControlOf(page: PageKey, answer: CachedAnswer, now = Date.now()): 
   return full.replace(/s-maxage=(\d+), stale-while-revalidate=(\d+)/, (_, age: string, stale: string) => `s-maxage=${Math.min(Number(age), left)}, stale-while-revalidate=${Math.min(Number(stale), Math.max(0, left - Math.min(Number(age), left)))}`);
 }
 
-function writeHit(request: IncomingMessage, response: ServerResponse, page: PageKey, answer: CachedAnswer): void {
+function writeHit(request: IncomingMessage, response: ServerResponse, page: PageKey, answer: CachedAnswer, signedIn: boolean): void {
   for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
-  response.setHeader("Cache-Control", cacheControlOf(page, answer));
+  response.setHeader("Cache-Control", signedIn ? PORTAL_CACHE_CONTROL.signedIn : cacheControlOf(page, answer));
   response.setHeader("ETag", answer.etag);
   response.setHeader("X-Request-Id", newRequestId());
   response.setHeader("X-Cache", "HIT");
@@ -215,6 +231,18 @@ async function renderAndStore(request: IncomingMessage, response: ServerResponse
   putCached(key, { status: 200, body, contentType, etag: etagOf(body), headers, expiresAt: Math.min(now + pageCacheTtlMs(), validUntil ?? Infinity), validUntil });
 }
 
+/** An answer to a session never goes into a shared cache, whatever the render's rules said. */
+function keepPrivate(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    const given = args.find((arg): arg is Record<string, unknown> => typeof arg === "object" && arg !== null && !Array.isArray(arg));
+    const key = given && Object.keys(given).find((name) => name.toLowerCase() === "cache-control");
+    if (given && key) given[key] = PORTAL_CACHE_CONTROL.signedIn;
+    else if (!args.some(Array.isArray)) response.setHeader("Cache-Control", PORTAL_CACHE_CONTROL.signedIn);
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
+
 // Concurrent misses for one page: the first renders, the rest wait for it and then read the cache.
 const rendering = new Map<string, Promise<void>>();
 
@@ -226,15 +254,24 @@ export async function servePortalPage(request: IncomingMessage, response: Server
   if (!pageCacheEnabled()) return false;
   const page = await pageKeyOf(request).catch(() => null);
   if (!page) return false;
+  const cookie = single(request.headers.cookie);
+  const signedIn = carriesSession(cookie);
   const hit = getCached(page.key);
-  if (hit) return writeHit(request, response, page, hit), true;
+  if (hit) return writeHit(request, response, page, hit, signedIn), true;
 
   const pending = rendering.get(page.key);
   if (pending) {
     await pending;
     const rendered = getCached(page.key);
-    if (rendered) return writeHit(request, response, page, rendered), true;
+    if (rendered) return writeHit(request, response, page, rendered, signedIn), true;
     return false;
+  }
+  if (signedIn) {
+    // The render that is kept is rendered for nobody: what Next sees is a signed-out visit.
+    const rest = withoutSessionCookies(cookie);
+    if (rest === undefined) delete request.headers.cookie;
+    else request.headers.cookie = rest;
+    keepPrivate(response);
   }
   const render = renderAndStore(request, response, page.key, page.slug, handle);
   rendering.set(page.key, render.catch(() => {}));

@@ -43,7 +43,8 @@ export async function routePortalLocale(request: PortalLocaleRequest): Promise<P
     return { kind: "serve", pathname, locale, prefixed: true };
   }
 
-  if (!page || request.isDataRequest || rest.startsWith("/opengraph-image")) return { kind: "serve", pathname: request.pathname, locale: null, prefixed: false };
+  // The viewer's state (app/p/[workspace]/viewer) is asked for by a page already in its language.
+  if (!page || request.isDataRequest || rest.startsWith("/opengraph-image") || rest === "/viewer") return { kind: "serve", pathname: request.pathname, locale: null, prefixed: false };
   const languages = await findPortalLanguages(slug).catch(() => null);
   if (!languages) return { kind: "serve", pathname: request.pathname, locale: null, prefixed: false };
   const remembered = languages.locales.find((offered) => offered === request.cookie);

@@ -8,8 +8,7 @@ import { findInvitationByToken } from "@/lib/domain/invitations/find-invitation"
 import { mailMode } from "@/lib/platform/mail/config";
 import { ROLE_LABELS } from "@/lib/domain/members/member-form-schemas";
 import { maskEmail } from "@/lib/domain/users/mask-email";
-import { resendVerificationAction } from "@/app/(dashboard)/workspaces/actions";
-import { acceptByLinkAction, declineByLinkAction } from "./actions";
+import { acceptByLinkAction, declineByLinkAction } from "@/lib/surfaces/actions/auth/invitation-link";
 import { InvitationAnswer } from "./invitation-answer";
 
 export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer", robots: { index: false } };
@@ -80,7 +79,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             <SignOutButton callbackUrl={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="secondary" />
           </>
         ) : !user.emailVerified ? (
-          <VerifyEmailBanner email={user.email} resend={resendVerificationAction} mail={mailMode()} stacked />
+          <VerifyEmailBanner email={user.email} mail={mailMode()} stacked />
         ) : (
           <InvitationAnswer workspaceName={invitation.workspace.name} accept={acceptByLinkAction.bind(null, token)} decline={declineByLinkAction.bind(null, token)} />
         )}

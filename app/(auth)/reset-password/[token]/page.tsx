@@ -4,7 +4,7 @@ import { AuthLanguage } from "@/components/auth/auth-language";
 import { authHref, authLocaleOf } from "@/lib/surfaces/auth/auth-locale";
 import { translatorFor } from "@/lib/platform/i18n/messages";
 import { checkResetLink } from "@/lib/domain/users/reset-password";
-import { resetPasswordAction } from "./actions";
+import { resetPasswordAction } from "@/lib/surfaces/actions/auth/reset-password";
 import { ResetPasswordForm } from "./reset-password-form";
 
 type PageProps = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | undefined>> };

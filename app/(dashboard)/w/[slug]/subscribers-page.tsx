@@ -1,11 +1,10 @@
 import { SubscriberList } from "@/components/subscriptions/subscriber-list";
 import { DomainError } from "@/lib/platform/core/errors";
-import { serverAction } from "@/lib/surfaces/actions/server-action";
 import { guardAction } from "@/lib/surfaces/auth/guard-action";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import type { SubscriptionTopic } from "@/lib/generated/prisma/enums";
 import { getWorkspaceActorOrThrow } from "@/lib/domain/access/actor";
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from "@/lib/domain/subscriptions/list-subscribers";
+import { exportSubscribersCsv, listSubscribers } from "@/lib/domain/subscriptions/list-subscribers";
 
 // The status page's and the changelog's subscriber lists share this page: the topic decides the
 // words, the path and the role that may see the addresses (lib/domain/subscriptions/list-subscribers.ts).
@@ -14,18 +13,6 @@ const AREA = {
   STATUS: { path: "status", title: "Status subscribers", back: "Status", intro: "People who confirmed an address on the status page. They are mailed when an incident opens, is updated or resolved, and when maintenance is scheduled, starts or ends." },
   CHANGELOG: { path: "changelog", title: "Changelog subscribers", back: "Changelog", intro: "People who confirmed an address on the public changelog. They are mailed when a release note is published." },
 } as const;
-
-/** The remove button's form action: a signed-out caller changes nothing; an address already gone is no error. */
-export async function removeSubscriberFor(topic: SubscriptionTopic, slug: string, formData: FormData): Promise<void> {
-  await serverAction(
-    { context: "removeSubscriberAction", caller: { workspace: slug }, refusals: "throw", signedOut: undefined, stale: { pages: [`/w/${slug}/${AREA[topic].path}/subscribers`] } },
-    async (actor) => {
-      await removeSubscriber(actor, topic, String(formData.get("id") ?? "")).catch((error: unknown) => {
-        if (!(error instanceof DomainError && error.code === "NOT_FOUND")) throw error;
-      });
-    },
-  );
-}
 
 export async function SubscribersPage({ slug, topic, search, remove }: { slug: string; topic: SubscriptionTopic; search: Record<string, string | string[] | undefined>; remove: (formData: FormData) => Promise<void> }) {
   const area = AREA[topic];

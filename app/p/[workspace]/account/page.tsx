@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { getPostNotificationLevel, POST_NOTIFICATION_LEVELS } from "@/lib/domain/notifications/set-post-notification-level";
-import { savePostNotificationLevelAction } from "./actions";
+import { savePostNotificationLevelAction } from "@/lib/surfaces/actions/portal/account";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<{ saved?: string; error?: string }> };
 

@@ -10,7 +10,6 @@ import { DomainError } from "@/lib/platform/core/errors";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
-import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 10;
@@ -49,7 +48,7 @@ export default async function ChangelogPage({ params, searchParams }: Props) {
           {t("feed")}
         </a>
       </div>
-      <SubscribeForm slug={workspace.slug} topic="CHANGELOG" subscribe={subscribeAction} />
+      <SubscribeForm slug={workspace.slug} topic="CHANGELOG" />
       {page.data.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("empty")}</p> : null}
       <ol className="space-y-6">
         {page.data.map((note) => (

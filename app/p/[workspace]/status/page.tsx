@@ -12,7 +12,6 @@ import { getPublicStatus } from "@/lib/domain/status/get-public-status";
 import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
 import { UPTIME_DAYS } from "@/lib/domain/status/uptime";
-import { subscribeAction } from "../subscriptions/actions";
 
 type Props = { params: Promise<{ workspace: string }> };
 const HISTORY_DAYS = 30;
@@ -130,7 +129,7 @@ export default async function StatusPage({ params }: Props) {
         </section>
       ) : null}
 
-      <SubscribeForm slug={workspace.slug} topic="STATUS" components={status.components.map((component) => ({ id: component.id, name: component.name }))} subscribe={subscribeAction} />
+      <SubscribeForm slug={workspace.slug} topic="STATUS" components={status.components.map((component) => ({ id: component.id, name: component.name }))} />
 
       <section aria-labelledby="history" className="space-y-3">
         <h2 id="history" className="text-lg font-semibold">

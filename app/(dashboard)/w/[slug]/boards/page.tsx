@@ -4,7 +4,7 @@ import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { planLimitMessage } from "@/lib/domain/plans/limits";
 import { roleCan } from "@/lib/domain/access/roles";
-import { BoardsManager } from "./boards-manager";
+import { BoardsManager } from "@/components/boards/boards-manager";
 
 export const metadata: Metadata = { title: "Boards" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { NoteStateBadge } from "@/components/changelog/changelog-actions";
+import { NoteStateBadge } from "@/components/changelog/note-state-badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { PlanMeter } from "@/components/settings/plan-meter";
 import { getChangelogDashboard } from "@/lib/domain/changelog/get-changelog-dashboard";

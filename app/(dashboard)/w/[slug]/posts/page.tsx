@@ -8,10 +8,10 @@ import { formatStatusCount } from "@/lib/domain/posts/count-posts-by-status";
 import { listInbox } from "@/lib/domain/posts/list-inbox";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { roleCan } from "@/lib/domain/access/roles";
-import { InboxTable } from "./inbox-table";
-import { InboxToolbar } from "./inbox-toolbar";
-import { hasFilters, inboxHref, readInboxState } from "./inbox-query";
-import { NewPostButton } from "./new-post-dialog";
+import { InboxTable } from "@/components/posts/inbox-table";
+import { InboxToolbar } from "@/components/posts/inbox-toolbar";
+import { hasFilters, inboxHref, readInboxState } from "@/components/posts/inbox-query";
+import { NewPostButton } from "@/components/posts/new-post-dialog";
 
 export const metadata: Metadata = { title: "Posts" };
 

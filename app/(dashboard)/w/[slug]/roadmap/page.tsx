@@ -3,7 +3,6 @@ import { RoadmapBoard } from "@/components/roadmap/roadmap-board";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { getRoadmapBoard } from "@/lib/domain/roadmap/get-roadmap-board";
 import { roleCan } from "@/lib/domain/access/roles";
-import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Roadmap" };
 
@@ -17,15 +16,6 @@ export default async function RoadmapPage({ params }: { params: Promise<{ slug: 
       board={board}
       portalPublished={workspace.portalPublished}
       can={{ manage: roleCan(actor.role, "roadmap.manage"), link: roleCan(actor.role, "posts.linkRoadmap"), changeStatus: roleCan(actor.role, "posts.changeStatus") }}
-      actions={{
-        createItem: actions.createRoadmapItemAction,
-        updateItem: actions.updateRoadmapItemAction,
-        deleteItem: actions.deleteRoadmapItemAction,
-        moveItem: actions.moveRoadmapItemAction,
-        advancePosts: actions.advanceLinkedPostsAction,
-        linkPost: actions.linkPostAction,
-        searchPosts: actions.searchPostsAction,
-      }}
     />
   );
 }

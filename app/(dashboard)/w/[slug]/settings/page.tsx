@@ -9,8 +9,6 @@ import { logoPath } from "@/lib/domain/branding/branding-view";
 import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { isOperator, operatorContact } from "@/lib/domain/plans/operators";
 import { canManageWorkspace, roleCan } from "@/lib/domain/access/roles";
-import { deleteWorkspaceAction, leaveWorkspaceAction, removeLogoAction, updateAccentAction, updatePortalLanguagesAction, updateWorkspaceAction, uploadLogoAction } from "./actions";
-import { updateNotificationSettingsAction } from "./notification-actions";
 import { settingsActor } from "./settings-actor";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -27,7 +25,6 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       workspace={{ name: workspace.name, slug: workspace.slug, portalPublished: workspace.portalPublished, plan: workspace.plan }}
       role={actor.role}
       canManage={canManageWorkspace(actor.role)}
-      updateAction={updateWorkspaceAction}
       usage={usage}
       operatorContact={operatorContact()}
       youOperate={isOperator(user)}
@@ -37,15 +34,11 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
         accentColor={workspace.accentColor}
         logoUrl={workspace.logoVersion ? logoPath(workspace.slug, workspace.logoVersion) : null}
         canManage={canManageWorkspace(actor.role)}
-        updateAccent={updateAccentAction}
-        uploadLogo={uploadLogoAction}
-        removeLogo={removeLogoAction}
       />
       <PortalLanguagesSettings
         slug={workspace.slug}
         languages={portalLanguagesOf(workspace)}
         canManage={canManageWorkspace(actor.role)}
-        updateAction={updatePortalLanguagesAction}
       />
       <NotificationSettingsCard
         slug={workspace.slug}
@@ -55,14 +48,11 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
           notifyChangelogSubscribers: workspace.notifyChangelogSubscribers,
         }}
         canManage={canManageWorkspace(actor.role)}
-        updateAction={updateNotificationSettingsAction}
       />
       <DangerZone
         workspace={{ name: workspace.name, slug: workspace.slug }}
         canDelete={roleCan(actor.role, "workspace.delete")}
         soleOwner={owners === 1}
-        leaveAction={leaveWorkspaceAction}
-        deleteAction={deleteWorkspaceAction}
       />
     </GeneralSettings>
   );

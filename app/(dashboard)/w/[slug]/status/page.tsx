@@ -6,7 +6,6 @@ import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
 import { roleCan } from "@/lib/domain/access/roles";
 import { getStatusDashboard } from "@/lib/domain/status/get-status-dashboard";
-import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Status" };
 
@@ -37,18 +36,6 @@ export default async function StatusPage({ params }: { params: Promise<{ slug: s
       dashboard={dashboard}
       componentLimitMessage={allowance.limitMessage}
       usage={<PlanMeter used={allowance.used} limit={allowance.limit} plan={workspace.plan} label="components" testId="component-usage" />}
-      actions={{
-        createComponent: actions.createComponentAction,
-        updateComponent: actions.updateComponentAction,
-        setComponentStatus: actions.setComponentStatusAction,
-        reorderComponents: actions.reorderComponentsAction,
-        deleteComponent: actions.deleteComponentAction,
-        createIncident: actions.createIncidentAction,
-        updateIncident: actions.updateIncidentAction,
-        scheduleMaintenance: actions.scheduleMaintenanceAction,
-        endMaintenance: actions.endMaintenanceAction,
-        cancelMaintenance: actions.cancelMaintenanceAction,
-      }}
       />
     </>
   );

@@ -7,7 +7,6 @@ import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
 import { roleCan } from "@/lib/domain/access/roles";
 import { getTodoBoard, type TodoState } from "@/lib/domain/todos/get-todo-board";
 import { TODO_STATES } from "@/lib/domain/todos/schemas";
-import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Todos" };
 
@@ -35,13 +34,6 @@ export default async function TodosPage({ params, searchParams }: Props) {
       state={state}
       limitMessage={allowance.limitMessage && `${allowance.limitMessage} Archived items count too: delete a list you no longer need to make room.`}
       usage={<PlanMeter used={allowance.used} limit={allowance.limit} plan={workspace.plan} label="todo items" testId="todo-usage" />}
-      actions={{
-        createTodo: actions.createTodoAction,
-        updateTodo: actions.updateTodoAction,
-        createTodoList: actions.createTodoListAction,
-        renameTodoList: actions.renameTodoListAction,
-        deleteTodoList: actions.deleteTodoListAction,
-      }}
     />
   );
 }

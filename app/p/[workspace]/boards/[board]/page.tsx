@@ -5,16 +5,15 @@ import { portalMetadata } from "@/components/portal/metadata";
 import { PostRow } from "@/components/portal/post-row";
 import { SubmitPostForm } from "@/components/portal/submit-post-form";
 import { DomainError } from "@/lib/platform/core/errors";
-import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
+import { portalSignIn } from "@/lib/surfaces/auth/portal-visitor";
+import { ForViewer } from "@/components/portal/viewer";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
-import { portalAudience, PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
+import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { getPublicBoard } from "@/lib/domain/boards/get-board";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
-import { listVotedPostIds } from "@/lib/domain/votes/list-voted-post-ids";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { boardPostsQuery } from "@/lib/domain/posts/schemas";
-import { similarPostsAction, submitPostAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; board: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const PAGE_SIZE = 20;
@@ -46,7 +45,8 @@ function readQuery(search: Record<string, string | string[] | undefined>) {
 }
 
 export default async function BoardPage({ params, searchParams }: Props) {
-  const [{ workspace, db, board, base: portalBase }, search, user] = await Promise.all([load(params), searchParams, portalVisitorOf((await params).workspace)]);
+  // The same for every visitor (the page cache shares it); their votes and the idea form are the browser's part.
+  const [{ workspace, db, board, base: portalBase }, search] = await Promise.all([load(params), searchParams]);
   const [t, tc] = await Promise.all([getTranslations("Board"), getTranslations("Common")]);
   const query = readQuery(search);
   // A stale or hand-edited cursor shows the first page rather than an error.
@@ -54,7 +54,6 @@ export default async function BoardPage({ params, searchParams }: Props) {
     if (error instanceof DomainError && error.code === "VALIDATION_ERROR") return listPublicBoardPosts(db, PUBLIC_AUDIENCE, board.id, { ...query, cursor: undefined });
     throw error;
   });
-  const voted = await listVotedPostIds(db, portalAudience(user?.id), page.data.map((post) => post.id));
   const base = `${portalBase}/boards/${board.slug}`;
   const href = (change: Record<string, string | undefined>) => {
     const next = new URLSearchParams();
@@ -84,26 +83,30 @@ export default async function BoardPage({ params, searchParams }: Props) {
         </h2>
         {board.archived ? (
           <p className="mt-1 text-sm text-slate-600">{t("archived")}</p>
-        ) : user ? (
-          <div className="mt-3">
-            <SubmitPostForm
-              slug={workspace.slug}
-              base={portalBase}
-              boardId={board.id}
-              limit={VISITOR_POSTS.limit}
-              actions={{ submitPost: submitPostAction, similarPosts: similarPostsAction, vote: voteAction }}
-            />
-          </div>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">
-            {t.rich("signInToPost", {
-              link: (chunks) => (
-                <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </p>
+          <ForViewer
+            signedIn={
+              <div className="mt-3">
+                <SubmitPostForm
+                  slug={workspace.slug}
+                  base={portalBase}
+                  boardId={board.id}
+                  limit={VISITOR_POSTS.limit}
+                />
+              </div>
+            }
+            signedOut={
+              <p className="mt-1 text-sm text-slate-600">
+                {t.rich("signInToPost", {
+                  link: (chunks) => (
+                    <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
+              </p>
+            }
+          />
         )}
       </section>
 
@@ -138,7 +141,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
         {page.data.length ? (
           <ul className="divide-y divide-slate-100">
             {page.data.map((post) => (
-              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} voted={voted.has(post.id)} signInHref={user ? null : signInHref(here)} vote={voteAction} />
+              <PostRow key={post.id} slug={workspace.slug} base={portalBase} post={post} signInHref={signInHref(here)} />
             ))}
           </ul>
         ) : (

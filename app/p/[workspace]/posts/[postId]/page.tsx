@@ -10,15 +10,14 @@ import { CommentList } from "@/components/portal/comment-list";
 import { formatDate } from "@/lib/platform/text/format-date";
 import { portalMetadata } from "@/components/portal/metadata";
 import { PostStatus } from "@/components/portal/post-status";
-import { VoteButton } from "@/components/portal/vote-button";
-import { portalSignIn, portalVisitorOf } from "@/lib/surfaces/auth/portal-visitor";
+import { ViewerVoteButton } from "@/components/portal/viewer-vote-button";
+import { ForViewer } from "@/components/portal/viewer";
+import { portalSignIn } from "@/lib/surfaces/auth/portal-visitor";
 import { sharedRead } from "@/lib/platform/cache/shared-read";
 import { listShippedIn } from "@/lib/domain/changelog/list-shipped-in";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
 import { getPublicPost, PUBLIC_COMMENTS_LIMIT } from "@/lib/domain/posts/get-post";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
-import { currentVote } from "@/lib/domain/votes/toggle-vote";
-import { commentAction, voteAction } from "../../actions";
 
 type Props = { params: Promise<{ workspace: string; postId: string }> };
 
@@ -45,13 +44,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PostPage({ params }: Props) {
-  const [{ workspace, db, post, base, locale }, user] = await Promise.all([load(params), portalVisitorOf((await params).workspace)]);
+  // One page for every visitor (shared by the page cache): the visitor's vote, and the comment box
+  // instead of the sign-in link, come from the viewer's state in the browser (components/portal/viewer.tsx).
+  const { workspace, db, post, base, locale } = await load(params);
   const [t, tc] = await Promise.all([getTranslations("Post"), getTranslations("Common")]);
   // A duplicate merged into another post: its address leads to the post it joined.
   const mergedInto = post.mergedIntoId ? await getPublicPost(db, PUBLIC_AUDIENCE, post.mergedIntoId).catch(() => null) : null;
   if (mergedInto) redirect(`${base}/posts/${mergedInto.id}`);
-  // Count and "you voted" from one query, so the button never shows a vote without its count.
-  const [vote, shippedIn] = await Promise.all([orNotFound(currentVote({ workspaceId: workspace.id, postId: post.id, userId: user?.id ?? null })), listShippedIn(db, PUBLIC_AUDIENCE, post.id)]);
+  const shippedIn = await listShippedIn(db, PUBLIC_AUDIENCE, post.id);
   const here = `${base}/posts/${post.id}`;
   const signInHref = await portalSignIn(workspace.slug);
 
@@ -62,7 +62,7 @@ export default async function PostPage({ params }: Props) {
       </Link>
       <article className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-start gap-4">
-          <VoteButton slug={workspace.slug} postId={post.id} voted={vote.voted} voteCount={vote.voteCount} signInHref={user ? null : signInHref(here)} size="lg" vote={voteAction} />
+          <ViewerVoteButton slug={workspace.slug} postId={post.id} voteCount={post.voteCount} signInHref={signInHref(here)} size="lg" />
           <div className="min-w-0 flex-1">
             <h1 dir="auto" className="text-xl font-semibold tracking-tight sm:text-2xl">{post.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
@@ -102,17 +102,20 @@ export default async function PostPage({ params }: Props) {
             ) : null}
           </div>
         </div>
-        {!user ? (
-          <p className="mt-4 text-sm text-slate-600">
-            {t.rich("signInToVote", {
-              link: (chunks) => (
-                <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </p>
-        ) : null}
+        <ForViewer
+          signedIn={null}
+          signedOut={
+            <p className="mt-4 text-sm text-slate-600">
+              {t.rich("signInToVote", {
+                link: (chunks) => (
+                  <Link href={signInHref(here)} className="font-medium text-indigo-700 underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </p>
+          }
+        />
       </article>
 
       <section aria-labelledby="comments" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -141,12 +144,15 @@ export default async function PostPage({ params }: Props) {
         <div className="mt-6 border-t border-slate-100 pt-5">
           {post.mergedIntoId ? (
             <p className="text-sm text-slate-600">{t("merged")}</p>
-          ) : user ? (
-            <CommentForm slug={workspace.slug} postId={post.id} comment={commentAction} />
           ) : (
-            <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
-              {t("signInToComment")}
-            </Link>
+            <ForViewer
+              signedIn={<CommentForm slug={workspace.slug} postId={post.id} />}
+              signedOut={
+                <Link href={signInHref(here)} className="inline-flex rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500">
+                  {t("signInToComment")}
+                </Link>
+              }
+            />
           )}
         </div>
       </section>

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
-import { confirmAction } from "../actions";
+import { confirmAction } from "@/lib/surfaces/actions/portal/subscriptions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

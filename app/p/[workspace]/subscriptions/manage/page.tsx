@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { listComponentNames } from "@/lib/domain/subscriptions/component-names";
 import { getSubscriptionByToken } from "@/lib/domain/subscriptions/manage-subscription";
 import { loadPortal } from "@/lib/surfaces/portal/load-portal";
-import { saveComponentsAction, unsubscribeAction } from "../actions";
+import { saveComponentsAction, unsubscribeAction } from "@/lib/surfaces/actions/portal/subscriptions";
 
 type Props = { params: Promise<{ workspace: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

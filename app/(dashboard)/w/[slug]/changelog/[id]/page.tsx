@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NoteStateBadge } from "@/components/changelog/changelog-actions";
+import { NoteStateBadge } from "@/components/changelog/note-state-badge";
 import { NoteEditor } from "@/components/changelog/note-editor";
 import { Markdown } from "@/components/portal/markdown";
 import { NotificationLog } from "@/components/subscriptions/notification-log";
@@ -11,7 +11,6 @@ import { getEditorNote } from "@/lib/domain/changelog/get-changelog-dashboard";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { roleCan } from "@/lib/domain/access/roles";
 import { getNotificationLog } from "@/lib/domain/subscriptions/notification-log";
-import { editorActions } from "../editor-actions";
 
 export const metadata: Metadata = { title: "Release note" };
 
@@ -27,7 +26,7 @@ export default async function NotePage({ params }: Props) {
     const log = await getNotificationLog(actor, { type: "release_note", id });
     return (
       <div className="space-y-6">
-        <NoteEditor key={note.version} slug={slug} note={note} limitMessage={null} actions={editorActions} />
+        <NoteEditor key={note.version} slug={slug} note={note} limitMessage={null} />
         <NotificationLog log={log} />
       </div>
     );

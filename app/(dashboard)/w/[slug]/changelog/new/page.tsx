@@ -4,7 +4,6 @@ import { redirect } from "next/navigation";
 import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { getPlanAllowance } from "@/lib/domain/plans/get-plan-allowance";
 import { roleCan } from "@/lib/domain/access/roles";
-import { editorActions } from "../editor-actions";
 
 export const metadata: Metadata = { title: "New release note" };
 
@@ -15,5 +14,5 @@ export default async function NewNotePage({ params }: { params: Promise<{ slug: 
   if (!roleCan(actor.role, "changelog.manage")) redirect(`/w/${slug}/changelog`);
   // The plan's refusal is said before anyone writes a note that could not be saved.
   const allowance = await getPlanAllowance(actor.db, workspace.plan, "releaseNotes");
-  return <NoteEditor slug={slug} note={null} limitMessage={allowance.limitMessage} actions={editorActions} />;
+  return <NoteEditor slug={slug} note={null} limitMessage={allowance.limitMessage} />;
 }

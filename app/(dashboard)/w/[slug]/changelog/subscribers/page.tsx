@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SubscribersPage } from "../../subscribers-page";
-import { removeChangelogSubscriberAction } from "./actions";
+import { removeChangelogSubscriberAction } from "@/lib/surfaces/actions/dashboard/subscribers";
 
 export const metadata: Metadata = { title: "Changelog subscribers" };
 

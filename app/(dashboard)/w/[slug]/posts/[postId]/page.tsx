@@ -14,10 +14,10 @@ import { allowedNextStatuses } from "@/lib/domain/posts/status-rules";
 import { orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { listRoadmapChoices } from "@/lib/domain/roadmap/list-roadmap-choices";
 import { roleCan } from "@/lib/domain/access/roles";
-import { AdminActions } from "./admin-actions";
-import { CommentsSection } from "./comments-section";
-import { RoadmapSelect, StatusSelect } from "./post-controls";
-import { PostTextEditor } from "./post-text-editor";
+import { AdminActions } from "@/components/posts/admin-actions";
+import { CommentsSection } from "@/components/posts/comments-section";
+import { RoadmapSelect, StatusSelect } from "@/components/posts/post-controls";
+import { PostTextEditor } from "@/components/posts/post-text-editor";
 import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
 import { HostMetadataCard } from "@/components/widget/host-metadata-card";
 

@@ -6,7 +6,6 @@ import { listMembers } from "@/lib/domain/members/list-members";
 import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { settingsActor } from "../settings-actor";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -35,7 +34,6 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
       used={usage!.used}
       limit={usage!.limit}
       keys={keys.map((key) => ({ ...key, creatorLeft: !memberIds.has(key.createdBy.id) }))}
-      actions={{ createKey: createApiKeyAction, revokeKey: revokeApiKeyAction }}
     />
   );
 }

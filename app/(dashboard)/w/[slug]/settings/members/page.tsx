@@ -5,15 +5,6 @@ import { mailMode } from "@/lib/platform/mail/config";
 import { getPlanUsage } from "@/lib/domain/plans/get-plan-usage";
 import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { settingsActor } from "../settings-actor";
-import {
-  addMemberAction,
-  changeInvitationRoleAction,
-  changeMemberRoleAction,
-  copyInvitationLinkAction,
-  removeMemberAction,
-  resendInvitationAction,
-  revokeInvitationAction,
-} from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -35,15 +26,6 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
       members={members}
       invitations={invitations}
       mail={mailMode()}
-      actions={{
-        addMember: addMemberAction,
-        changeMemberRole: changeMemberRoleAction,
-        removeMember: removeMemberAction,
-        revokeInvitation: revokeInvitationAction,
-        resendInvitation: resendInvitationAction,
-        copyInvitationLink: copyInvitationLinkAction,
-        changeInvitationRole: changeInvitationRoleAction,
-      }}
     />
   );
 }

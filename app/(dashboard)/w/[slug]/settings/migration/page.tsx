@@ -8,7 +8,6 @@ import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { listImports } from "@/lib/domain/imports/list-imports";
 import { listMembers } from "@/lib/domain/members/list-members";
 import { settingsActor } from "../settings-actor";
-import { runImportAction, startApiImportAction, undoImportAction } from "./actions";
 
 export const metadata: Metadata = { title: "Import & export" };
 
@@ -29,7 +28,6 @@ export default async function MigrationPage({ params }: { params: Promise<{ slug
   }
   const imports = await listImports(actor, 5);
   const active = imports.some((run) => run.state === "queued" || run.state === "running");
-  const actions = { startApiImport: startApiImportAction, runImport: runImportAction, undoImport: undoImportAction };
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold text-slate-900">Import &amp; export</h1>
@@ -38,12 +36,12 @@ export default async function MigrationPage({ params }: { params: Promise<{ slug
         title="Import"
         description="Bring in boards, posts, votes and comments from Canny, Fider or a spreadsheet, a status page's history from Statuspage, or another workspace's export. You see what will be created first; nothing is mailed and no webhook fires per row, and an import can be undone for 24 hours."
       >
-        <ImportStartForm slug={slug} actions={actions} disabled={active} />
+        <ImportStartForm slug={slug} disabled={active} />
         {imports.length > 0 ? (
           <div className="mt-6 space-y-4">
             <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Recent imports</h3>
             {imports.map((run) => (
-              <ImportCard key={run.id} slug={slug} run={run} actions={actions} canRun={!active} />
+              <ImportCard key={run.id} slug={slug} run={run} canRun={!active} />
             ))}
           </div>
         ) : null}

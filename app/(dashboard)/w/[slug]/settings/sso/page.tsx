@@ -6,7 +6,6 @@ import { listMembers } from "@/lib/domain/members/list-members";
 import { getSsoSettings } from "@/lib/domain/sso/get-sso-settings";
 import { absoluteUrl } from "@/lib/platform/config/site-url";
 import { settingsActor } from "../settings-actor";
-import { createSsoSecretAction, revokeSsoSecretAction, saveSsoSettingsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Single sign-on" };
 
@@ -33,7 +32,6 @@ export default async function SsoSettingsPage({ params }: { params: Promise<{ sl
       callbackUrl={absoluteUrl(`/p/${slug}/sso/callback`).toString()}
       settings={{ enabled: settings.enabled, signInUrl: settings.signInUrl ?? "", ssoOnly: settings.ssoOnly }}
       secrets={settings.secrets.map((secret) => ({ id: secret.id, hint: secret.hint, createdAt: secret.createdAt.toISOString(), revokedAt: secret.revokedAt?.toISOString() ?? null }))}
-      actions={{ save: saveSsoSettingsAction, createSecret: createSsoSecretAction, revokeSecret: revokeSsoSecretAction }}
     />
   );
 }

@@ -7,7 +7,6 @@ import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { webhookUrlHint } from "@/lib/domain/webhooks/address-policy";
 import { listWebhooks } from "@/lib/domain/webhooks/list-webhooks";
 import { settingsActor } from "../settings-actor";
-import { createWebhookAction, deleteWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -36,13 +35,6 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
       limit={usage!.limit}
       webhooks={webhooks}
       urlHint={webhookUrlHint()}
-      actions={{
-        createWebhook: createWebhookAction,
-        updateWebhook: updateWebhookAction,
-        deleteWebhook: deleteWebhookAction,
-        rotateSecret: rotateWebhookSecretAction,
-        sendTestEvent: sendTestEventAction,
-      }}
     />
   );
 }

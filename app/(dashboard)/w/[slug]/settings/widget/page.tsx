@@ -7,7 +7,6 @@ import { getWidgetSettings } from "@/lib/domain/widget/get-widget-settings";
 import { widgetSnippet } from "@/lib/domain/widget/widget-snippet";
 import { publicOrigin } from "@/lib/platform/config/site-url";
 import { settingsActor } from "../settings-actor";
-import { updateWidgetOriginsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Widget" };
 
@@ -34,7 +33,6 @@ export default async function WidgetSettingsPage({ params }: { params: Promise<{
       portalPublished={settings.portalPublished}
       ssoEnabled={settings.ssoEnabled}
       snippet={widgetSnippet({ appOrigin: publicOrigin(), slug, sso: settings.ssoEnabled })}
-      updateOrigins={updateWidgetOriginsAction}
     />
   );
 }

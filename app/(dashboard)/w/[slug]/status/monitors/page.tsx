@@ -4,7 +4,6 @@ import { workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { roleCan } from "@/lib/domain/access/roles";
 import { listOutages } from "@/lib/domain/monitors/list-outages";
 import { listMonitors } from "@/lib/domain/monitors/list-monitors";
-import * as actions from "./actions";
 
 export const metadata: Metadata = { title: "Monitors" };
 
@@ -25,7 +24,6 @@ export default async function MonitorsPage({ params }: { params: Promise<{ slug:
       monitors={monitors?.data ?? []}
       outages={outages.map((outage) => ({ ...outage, startedAt: outage.startedAt.toISOString(), endedAt: outage.endedAt?.toISOString() ?? null }))}
       components={components}
-      actions={{ createMonitor: actions.createMonitorAction, publishOutage: actions.publishOutageAction }}
     />
   );
 }

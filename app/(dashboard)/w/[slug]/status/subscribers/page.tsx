@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SubscribersPage } from "../../subscribers-page";
-import { removeStatusSubscriberAction } from "./actions";
+import { removeStatusSubscriberAction } from "@/lib/surfaces/actions/dashboard/subscribers";
 
 export const metadata: Metadata = { title: "Status subscribers" };
 

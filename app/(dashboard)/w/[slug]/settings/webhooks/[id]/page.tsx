@@ -8,7 +8,6 @@ import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
 import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
 import { listDeliveriesQuery } from "@/lib/domain/webhooks/schemas";
 import { settingsActor } from "../../settings-actor";
-import { resendDeliveryAction } from "../actions";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 
@@ -26,5 +25,5 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: { 
     throw error;
   });
   const [endpoint, page] = loaded;
-  return <DeliveryLog slug={slug} endpoint={endpoint} deliveries={page.data} nextCursor={page.pagination.nextCursor} actions={{ resendDelivery: resendDeliveryAction }} />;
+  return <DeliveryLog slug={slug} endpoint={endpoint} deliveries={page.data} nextCursor={page.pagination.nextCursor} />;
 }

@@ -13,7 +13,6 @@ import { roleCan } from "@/lib/domain/access/roles";
 import { getIncidentDetail } from "@/lib/domain/status/get-incident";
 import { getStatusDashboard } from "@/lib/domain/status/get-status-dashboard";
 import { getNotificationLog } from "@/lib/domain/subscriptions/notification-log";
-import { updateIncidentAction } from "../../actions";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
 
@@ -66,7 +65,6 @@ export default async function IncidentPage({ params }: Props) {
               slug={slug}
               incident={{ id: incident.id, status: incident.status, impact: incident.impact, componentIds: incident.componentIds }}
               components={dashboard.components.map(({ id: componentId, name, storedStatus }) => ({ id: componentId, name, status: storedStatus }))}
-              updateIncident={updateIncidentAction}
             />
           ) : null}
           {resolved ? <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">This incident is resolved; it takes no further updates.</p> : null}

@@ -9,7 +9,6 @@ import { getMonitorOrThrow } from "@/lib/domain/monitors/get-monitor";
 import { listOutages } from "@/lib/domain/monitors/list-outages";
 import { monitorView } from "@/lib/domain/monitors/monitor-view";
 import { getResponseTimes, listRecentFailures, RANGES, type Range } from "@/lib/domain/monitors/response-times";
-import { deleteMonitorAction, updateMonitorAction } from "../actions";
 
 export const metadata: Metadata = { title: "Monitor" };
 
@@ -42,7 +41,6 @@ export default async function MonitorPage({ params, searchParams }: Props) {
       points={points}
       failures={failures.map((failure) => ({ ...failure, checkedAt: failure.checkedAt.toISOString() }))}
       outages={outages.map((outage) => ({ ...outage, startedAt: outage.startedAt.toISOString(), endedAt: outage.endedAt?.toISOString() ?? null }))}
-      actions={{ deleteMonitor: deleteMonitorAction, updateMonitor: updateMonitorAction }}
     />
   );
 }

@@ -1,0 +1,83 @@
+import { API_KEY_SCOPE_MESSAGE } from "@/lib/platform/auth/carries-api-key";
+import { idSchema } from "@/lib/platform/core/schemas";
+import { portalAudience } from "@/lib/platform/core/audience";
+import { DatabaseUnavailableError } from "@/lib/platform/db/client";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { PORTAL_CACHE_CONTROL } from "@/lib/platform/cache/portal-cache-headers.mjs";
+import { newRequestId } from "@/lib/platform/http/responses";
+import { findPublishedWorkspace, isPossibleSlug, WORKSPACE_NOT_FOUND } from "@/lib/domain/workspaces/find-published-workspace";
+import { getPortalViewerState, VIEWER_POSTS_LIMIT } from "@/lib/domain/votes/portal-viewer-state";
+import { portalVisitorOfCookies } from "@/lib/surfaces/auth/portal-visitor-of-cookies";
+import type { PortalViewerAnswer } from "@/components/portal/viewer-answer";
+
+// The one part of a portal page that belongs to its visitor (GET /p/{workspace}/viewer). Every
+// visitor, signed in or not, gets the same page (rendered once, then answered from the page cache);
+// the page's own script then asks here who is looking and which of its posts they upvoted, and
+// fills in the name, the vote buttons and the comment box (components/portal/viewer.tsx). Under the
+// portal's path so the portal's SSO session cookie comes along. Never stored anywhere: it is one
+// person's. The production server's front door answers it without Next.js
+// (lib/surfaces/front-door/front-door.ts); the route (app/p/[workspace]/viewer) answers the same.
+
+/** The workspace slug of a viewer address (`/p/{slug}/viewer`, any query), or null. */
+export function viewerSlugOf(url: string): string | null {
+  const match = /^\/p\/([^/?#]+)\/viewer(?:[?#]|$)/.exec(url);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+export interface ViewerAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function cookiesOf(header: string): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+function answer(status: number, body: unknown, extra: Record<string, string> = {}): ViewerAnswer {
+  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": PORTAL_CACHE_CONTROL.signedIn, vary: "Cookie", "x-request-id": newRequestId(), ...extra };
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+const refusal = (status: number, code: string, message: string, extra?: Record<string, string>) => answer(status, { success: false, error: message, code }, extra);
+
+/** The post ids of `?posts=a,b,c`: each a well-formed id, at most VIEWER_POSTS_LIMIT; null when not. */
+function postIdsOf(search: string): string[] | null {
+  const given = new URLSearchParams(search).get("posts");
+  if (!given) return [];
+  const ids = [...new Set(given.split(","))];
+  if (ids.length > VIEWER_POSTS_LIMIT || !ids.every((id) => idSchema.safeParse(id).success)) return null;
+  return ids;
+}
+
+/** The answer to GET /p/{slug}/viewer{search} from a request with these cookies. */
+export async function answerViewer(request: { slug: string; search: string; cookieHeader: string; carriesApiKey: boolean }): Promise<ViewerAnswer> {
+  if (request.carriesApiKey) return refusal(403, "API_KEY_SCOPE", API_KEY_SCOPE_MESSAGE);
+  const postIds = postIdsOf(request.search);
+  if (postIds === null) return refusal(400, "VALIDATION_ERROR", `posts is a comma-separated list of at most ${VIEWER_POSTS_LIMIT} post ids.`);
+  try {
+    const workspace = isPossibleSlug(request.slug) ? await findPublishedWorkspace(request.slug) : null;
+    if (!workspace) return refusal(404, "NOT_FOUND", WORKSPACE_NOT_FOUND);
+    // A session that ended (signed out elsewhere, expired, revoked) reads as nobody: the page
+    // then shows its signed-out controls, which is what the visitor now is.
+    const visitor = await portalVisitorOfCookies(workspace.id, cookiesOf(request.cookieHeader));
+    if (!visitor) return answer(200, { visitor: null, voted: [] } satisfies PortalViewerAnswer);
+    const state = await getPortalViewerState(scopedDb(workspace.id), portalAudience(visitor.id), { postIds, sso: visitor.sso });
+    const body: PortalViewerAnswer = {
+      visitor: { name: visitor.name ?? visitor.email ?? "", avatarUrl: visitor.avatarUrl, sso: visitor.sso, member: state.member },
+      voted: state.voted,
+    };
+    return answer(200, body);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) {
+      return refusal(503, "SERVICE_UNAVAILABLE", "The service is briefly unavailable; retry in a moment.", { "retry-after": "5" });
+    }
+    throw error;
+  }
+}
