@@ -59,9 +59,9 @@ function startJobs(log: { error: (fields: object, message: string) => void }, de
 // rendered pages, large HTML and RSC strings) promoted from the young generation, so the heap
 // filled far beyond what was live and the server sat at 430-445 MiB RSS under the benchmark's
 // mixed load. Growing by 1.5x between collections instead: 400-405 MiB for ~3% more CPU per
-// request (paired `npm run bench -- --scenarios mixed` runs; 1.35x saved nothing more). With
-// V8's own 16 MiB semi-spaces (a 32 MiB young generation used to be set at launch; on this code it
-// measured no faster, and 32 MiB more) the mixed load peaks at 366-377 MiB.
+// request (paired `npm run bench -- --scenarios mixed` runs; 1.35x saved nothing more). The young
+// generation's size is set where the server is launched (scripts/lib/server-node-options.mjs):
+// V8 reads it only when the process starts.
 // HEAP_GROWING_PERCENT overrides; 0 keeps V8's own. The factor is read at each collection, so
 // setting it at startup takes effect.
 async function tuneHeapGrowth() {

@@ -90,7 +90,8 @@ test("an admin imports a Canny workspace: preview, run with progress, the posts 
   await page.goto(`/w/${portal.slug}/settings/migration`);
   await page.getByTestId("import-card").first().getByRole("button", { name: "Undo import" }).click();
   await page.getByTestId("undo-import-dialog").getByRole("button", { name: "Undo import" }).click();
-  await expect(page.getByTestId("import-card").first().getByText("Undone", { exact: true })).toBeVisible();
+  // The undo runs as a job: the card shows it under way, then done, refreshing itself.
+  await expect(page.getByTestId("import-card").first().getByText("Undone", { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.goto(`/w/${portal.slug}/posts`);
   await expect(page.getByRole("link", { name: "Slack integration" })).toHaveCount(0);
 });

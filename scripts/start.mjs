@@ -7,11 +7,12 @@ import { requireSupportedNode } from "./lib/node-version.mjs";
 requireSupportedNode();
 
 // Loaded only once the version is known to be supported.
-const [{ spawn, spawnSync }, fs, path, { productionStartCheck }] = await Promise.all([
+const [{ spawn, spawnSync }, fs, path, { productionStartCheck }, { withServerNodeOptions }] = await Promise.all([
   import("node:child_process"),
   import("node:fs"),
   import("node:path"),
   import("../lib/platform/config/production-checks.mjs"),
+  import("./lib/server-node-options.mjs"),
 ]);
 
 // Before anything is launched: the secrets, and how mail goes out or the operator's explicit choice
@@ -34,10 +35,11 @@ if (process.env.SKIP_MIGRATIONS !== "1") {
   if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 }
 
-// One process, whose arguments (--port, --hostname) pass through.
+// One process, whose arguments (--port, --hostname) pass through, launched with the memory settings
+// only a process's start can apply (scripts/lib/server-node-options.mjs).
 const server = spawn(process.execPath, [compiled("server"), ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -36,10 +36,11 @@ const STATES: Record<ImportView["state"], { label: string; tone: BadgeTone }> = 
   running: { label: "Running", tone: "indigo" },
   completed: { label: "Completed", tone: "green" },
   failed: { label: "Failed", tone: "red" },
+  undoing: { label: "Undoing", tone: "indigo" },
   undone: { label: "Undone", tone: "neutral" },
 };
 
-const BUSY = new Set<ImportView["state"]>(["previewing", "queued", "running"]);
+const BUSY = new Set<ImportView["state"]>(["previewing", "queued", "running", "undoing"]);
 
 function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
   // In the order things are imported, whatever order the stored counts came back in.
@@ -96,7 +97,7 @@ export function ImportCard({ slug, run, canRun }: { slug: string; run: ImportVie
     const result = await undoImportAction(slug, run.id);
     if (!result.ok) return Object.values(result.fieldErrors)[0] ?? "The import could not be undone.";
     setConfirmUndo(false);
-    toast.success("The import was undone.");
+    toast.success("Undoing the import: its rows are being deleted.");
     router.refresh();
     return null;
   }
@@ -134,8 +135,9 @@ export function ImportCard({ slug, run, canRun }: { slug: string; run: ImportVie
         </div>
       ) : null}
       {run.state === "previewing" ? <p className="text-sm text-slate-600">Reading the source to see what it holds…</p> : null}
+      {run.state === "undoing" ? <p className="text-sm text-slate-600">Deleting what this import created…</p> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        {run.state === "completed" || run.state === "undone" ? <Counts title="Created" counts={run.progress.created} /> : preview ? <Counts title="Will be created" counts={preview.create} /> : null}
+        {run.state === "completed" || run.state === "undoing" || run.state === "undone" ? <Counts title="Created" counts={run.progress.created} /> : preview ? <Counts title="Will be created" counts={preview.create} /> : null}
         {Object.keys(skipped).length > 0 ? (
           <div>
             <h4 className="text-sm font-medium text-slate-900">Skipped</h4>
@@ -152,7 +154,7 @@ export function ImportCard({ slug, run, canRun }: { slug: string; run: ImportVie
       {preview && run.state === "previewed" ? (
         <p className="text-sm text-slate-600">
           {preview.people.total.toLocaleString("en")} people: {preview.people.matched.toLocaleString("en")} match accounts by verified address; the others keep their name and can claim
-          their votes and comments by proving their address (a password reset link, or signing in with a provider that verified it).
+          their votes and comments by proving their address (signing up with it, a password reset link, or signing in with a provider that verified it).
         </p>
       ) : null}
       {preview && preview.overLimit.length > 0 && run.state === "previewed" ? (

@@ -17,6 +17,7 @@ import { describeWebhookBench, runWebhookBench } from "./webhooks";
 import { nginxBinary, nginxCommand } from "./nginx";
 import { removeWrittenPosts, seedBench, vacuumChurnedTables } from "./seed";
 import { targetsTable, type Summary } from "./targets";
+import { withServerNodeOptions } from "../lib/server-node-options.mjs";
 
 const HELP = `npm run bench [-- options]
 
@@ -368,7 +369,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
   // The in-process limiter, as on a single instance: this measures the app, not a Redis round trip.
   delete env.UPSTASH_REDIS_REST_URL;
   delete env.UPSTASH_REDIS_REST_TOKEN;
-  return env;
+  // Launched with the memory settings `npm start` gives the server (young generation, malloc arenas).
+  return withServerNodeOptions(env);
 }
 
 function spawnServer(command: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {

@@ -1,2 +1,3 @@
 export declare const SERVER_NODE_FLAGS: string[];
-export declare function withServerNodeOptions<Env extends Record<string, string | undefined>>(env: Env): Env & { NODE_OPTIONS: string };
+export declare const SERVER_MALLOC_ARENA_MAX: string;
+export declare function withServerNodeOptions(env: Record<string, string | undefined>): NodeJS.ProcessEnv;

@@ -5,9 +5,11 @@ import { getImport } from "@/lib/domain/imports/get-import";
 import { previewImport, runImport } from "@/lib/domain/imports/run-import";
 import { RETRY_POLICY } from "@/lib/domain/imports/source-http";
 import { startImport } from "@/lib/domain/imports/start-import";
-import { undoImport } from "@/lib/domain/imports/undo-import";
+import { getPublicStatus } from "@/lib/domain/status/get-public-status";
+import { scopedDb } from "@/lib/platform/db/scoped";
+import { performUndo, undoImport } from "@/lib/domain/imports/undo-import";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
-import { seedTenant } from "../support/api";
+import { createTestUser, seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { CANNY_KEY, cannyWorkspace, startFakeCanny } from "../support/fake-canny";
 import type { FakeServer } from "../support/fake-source-server";
@@ -47,6 +49,13 @@ async function previewAndRun(actor: WorkspaceActor, input: Parameters<typeof sta
   await confirmImport(actor, started.id);
   await runImport(actor.workspaceId, started.id);
   return { previewed, done: await getImport(actor, started.id) };
+}
+
+/** Asks for the undo, then runs its job as the worker would. */
+async function undoNow(actor: WorkspaceActor, importId: string) {
+  expect((await undoImport(actor, importId)).state).toBe("undoing");
+  await performUndo(actor.workspaceId, importId);
+  expect((await getImport(actor, importId)).state).toBe("undone");
 }
 
 const count = (workspaceId: string) =>
@@ -132,8 +141,66 @@ describe("Canny, through its API", () => {
     expect(second.previewed.preview?.create.post ?? 0).toBe(0);
     expect(second.done.progress.created.post ?? 0).toBe(0);
     expect((await count(actor.workspaceId))[1]).toBe(250);
-    await undoImport(actor, first.done.id);
+    await undoNow(actor, first.done.id);
     expect(await count(actor.workspaceId)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("undo takes back the votes and comments a later import added to an earlier one's posts, and nothing else", async () => {
+    const data = cannyWorkspace(3);
+    const server = await startFakeCanny(data);
+    const shared = process.env.CANNY_API_URL;
+    process.env.CANNY_API_URL = `${server.url}/api/v1`;
+    try {
+      const actor = await owner();
+      const { workspaceId } = actor;
+      const options = { source: "canny", options: { apiKey: CANNY_KEY } };
+      const first = await previewAndRun(actor, options);
+      const votes = data.votes.length;
+      expect(await count(workspaceId)).toEqual([1, 3, votes, 2]);
+      // Meanwhile at Canny, someone new votes on and comments an idea the first import brought in.
+      const newcomer = { id: "u4", name: "Linus Late", email: "linus.late@example.com" };
+      data.votes.push({ id: "v-late", post: { id: "p1" }, voter: newcomer, created: "2024-03-05T00:00:00.000Z" } as never);
+      data.comments.push({ id: "c-late", post: { id: "p1" }, author: newcomer, value: "Me too", internal: false, created: "2024-03-05T00:00:00.000Z" } as never);
+      const second = await previewAndRun(actor, options);
+      expect(second.done.progress.created).toMatchObject({ vote: 1, comment: 1 });
+      const slack = () => db.post.findFirstOrThrow({ where: { workspaceId, title: "Slack integration" } });
+      expect(await slack()).toMatchObject({ voteCount: 2, commentCount: 2 });
+      // And a person with an account here votes on it too, after both imports.
+      const real = await createTestUser("real-voter");
+      await db.vote.create({ data: { workspaceId, postId: (await slack()).id, userId: real.id } });
+      await db.post.update({ where: { id: (await slack()).id }, data: { voteCount: { increment: 1 } } });
+
+      // The undo job stops after deleting the later vote and comment (a worker restart), and runs again.
+      expect((await undoImport(actor, second.done.id)).state).toBe("undoing");
+      const written = { importId: second.done.id, kind: { in: ["vote", "comment"] } };
+      const targets = (await db.importedRow.findMany({ where: written })).map((row) => row.targetId);
+      expect(targets).toHaveLength(2);
+      await db.$transaction([db.vote.deleteMany({ where: { id: { in: targets } } }), db.comment.deleteMany({ where: { id: { in: targets } } }), db.importedRow.deleteMany({ where: written })]);
+      await db.importRun.update({ where: { id: second.done.id }, data: { error: "The undo stopped and will try again: connection lost" } });
+      await performUndo(workspaceId, second.done.id);
+      expect(await getImport(actor, second.done.id)).toMatchObject({ state: "undone", error: null });
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 2]);
+      const linus = await db.user.findUniqueOrThrow({ where: { email: "linus.late@example.com" } });
+      expect(await db.vote.count({ where: { userId: linus.id } })).toBe(0);
+      expect(await db.comment.count({ where: { authorId: linus.id } })).toBe(0);
+      expect(await db.vote.count({ where: { userId: real.id } })).toBe(1);
+      expect(await slack()).toMatchObject({ voteCount: 2, commentCount: 1 });
+
+      // Brought in again by a third import, then the first is undone: its ideas go, and with them
+      // every vote and comment on them, the third import's and the real person's included.
+      const third = await previewAndRun(actor, options);
+      expect(third.done.progress.created).toMatchObject({ vote: 1, comment: 1 });
+      await undoNow(actor, first.done.id);
+      expect(await count(workspaceId)).toEqual([0, 0, 0, 0]);
+      // Nothing gone is remembered as imported: importing once more brings all of it back.
+      await previewAndRun(actor, options);
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 3]);
+      await undoNow(actor, third.done.id);
+      expect(await count(workspaceId)).toEqual([1, 3, votes + 1, 3]);
+    } finally {
+      process.env.CANNY_API_URL = shared;
+      await server.close();
+    }
   });
 });
 
@@ -164,6 +231,58 @@ describe("Statuspage, through its API", () => {
     expect(await db.notificationDelivery.count({ where: { workspaceId: withSubscribers.workspaceId } })).toBe(0);
     const events = await db.event.findMany({ where: { workspaceId: withSubscribers.workspaceId }, select: { type: true } });
     expect(events.map((event) => event.type)).toEqual(["import.completed"]);
+  });
+
+  it("incidents' component status changes become the status history the uptime bars show; undo takes them back", async () => {
+    const data = statuspageData(1);
+    // Three days ago the API went down, came back partly, and was whole again at resolution,
+    // which Statuspage's last update did not say: it is restored then, as a resolve does here.
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const at = (time: string) => `${day}T${time}:00Z`;
+    const affected = (from: string, to: string) => [{ code: "cmp-api", name: "Public API", old_status: from, new_status: to }];
+    data.incidents.unshift({
+      ...data.incidents[0]!,
+      id: "inc-recent",
+      name: "API outage",
+      impact: "critical",
+      created_at: at("10:00"),
+      resolved_at: at("13:00"),
+      incident_updates: [
+        { id: "r-1", status: "investigating", body: "Down.", created_at: at("10:00"), affected_components: affected("operational", "major_outage") },
+        { id: "r-2", status: "identified", body: "Partly back.", created_at: at("11:00"), affected_components: affected("major_outage", "partial_outage") },
+        { id: "r-3", status: "resolved", body: "Fixed.", created_at: at("13:00"), affected_components: [] },
+      ],
+    } as never);
+    const server = await startFakeStatuspage(data);
+    const shared = process.env.STATUSPAGE_API_URL;
+    process.env.STATUSPAGE_API_URL = `${server.url}/v1`;
+    try {
+      const actor = await owner();
+      const { workspaceId } = actor;
+      const { done } = await previewAndRun(actor, { source: "statuspage", options: { apiKey: STATUSPAGE_KEY, pageId: STATUSPAGE_PAGE } });
+      const api = await db.statusComponent.findFirstOrThrow({ where: { workspaceId, name: "Public API" } });
+      const history = await db.componentStatusChange.findMany({ where: { workspaceId }, orderBy: { at: "asc" }, select: { componentId: true, fromStatus: true, toStatus: true, at: true } });
+      expect(history).toEqual([
+        { componentId: api.id, fromStatus: "operational", toStatus: "major_outage", at: new Date(at("10:00")) },
+        { componentId: api.id, fromStatus: "major_outage", toStatus: "partial_outage", at: new Date(at("11:00")) },
+        { componentId: api.id, fromStatus: "partial_outage", toStatus: "operational", at: new Date(at("13:00")) },
+      ]);
+      // The import stays quiet: the component keeps the status the source gave, and no event per change.
+      expect(api.status).toBe("operational");
+      expect((await db.event.findMany({ where: { workspaceId }, select: { type: true } })).map((event) => event.type)).toEqual(["import.completed"]);
+
+      const { data: status } = await getPublicStatus(scopedDb(workspaceId), { history: true });
+      const bars = status.components.find((component) => component.id === api.id)!.uptime!;
+      expect(bars.days.find((bar) => bar.date === day)).toMatchObject({ state: "major_outage", majorOutageMinutes: 60, partialOutageMinutes: 120 });
+      expect(bars.days.filter((bar) => bar.state !== "operational")).toHaveLength(1);
+      expect(bars.percent).toBeLessThan(100);
+
+      await undoNow(actor, done.id);
+      expect(await db.componentStatusChange.count({ where: { workspaceId } })).toBe(0);
+    } finally {
+      process.env.STATUSPAGE_API_URL = shared;
+      await server.close();
+    }
   });
 
   it("an unknown page id and a wrong key are refused naming the request", async () => {

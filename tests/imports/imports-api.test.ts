@@ -8,6 +8,7 @@ import * as undoRoute from "@/app/api/v1/imports/[id]/undo/route";
 import * as uploadRoute from "@/app/api/v1/imports/upload/route";
 import { db } from "@/lib/platform/db/client";
 import { previewImport, runImport } from "@/lib/domain/imports/run-import";
+import { performUndo } from "@/lib/domain/imports/undo-import";
 import { call, seedTenant } from "../support/api";
 import { seedEverything } from "./archive-fixture";
 
@@ -67,8 +68,19 @@ describe("export and import through /api/v1", () => {
     expect(done.json.data.undoableUntil).not.toBeNull();
     const list = await call(importsRoute.GET, "GET", "/api/v1/imports", { key });
     expect(list.json.data.map((row: { id: string }) => row.id)).toEqual([id]);
-    const undone = await call(undoRoute.POST, "POST", `/api/v1/imports/${id}/undo`, { key, params: { id } });
-    expect(undone.json.data.state).toBe("undone");
+    const undoing = await call(undoRoute.POST, "POST", `/api/v1/imports/${id}/undo`, { key, params: { id } });
+    expect(undoing.status).toBe(202);
+    expect(undoing.json.data).toMatchObject({ state: "undoing", undoableUntil: null });
+    // The undo is a job, queued with the state change; nothing is deleted in the request.
+    const jobs = await db.$queryRaw<{ data: { importId: string } }[]>`SELECT data FROM pgboss.job WHERE name = 'imports.undo'`;
+    expect(jobs.map((job) => job.data.importId)).toContain(id);
+    expect(await db.post.count({ where: { workspaceId: target.workspace.id } })).toBe(3);
+    const reading = await call(importRoute.GET, "GET", `/api/v1/imports/${id}`, { key, params: { id } });
+    expect(reading.json.data.state).toBe("undoing");
+    await performUndo(target.workspace.id, id);
+    const undone = await call(importRoute.GET, "GET", `/api/v1/imports/${id}`, { key, params: { id } });
+    expect(undone.json.data).toMatchObject({ state: "undone" });
+    expect(undone.json.data.undoneAt).not.toBeNull();
     expect(await db.post.count({ where: { workspaceId: target.workspace.id } })).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import { confirmImport } from "@/lib/domain/imports/confirm-import";
 import { getImport } from "@/lib/domain/imports/get-import";
 import { previewImport, runImport } from "@/lib/domain/imports/run-import";
 import { startImport } from "@/lib/domain/imports/start-import";
-import { undoImport } from "@/lib/domain/imports/undo-import";
+import { performUndo, undoImport } from "@/lib/domain/imports/undo-import";
 import { seedTenant } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
 import { bytesOf, chunked, contentOf, readArchive, seedEverything } from "./archive-fixture";
@@ -134,9 +134,14 @@ describe("importing this product's archive", () => {
     const target = await ownerOfNew();
     const mine = await db.board.create({ data: { workspaceId: target.actor.workspaceId, name: "Mine", slug: "mine" } });
     const done = await importArchive(target.actor, await exported(source.actor));
-    await expectApiError(undoImport(target.actor, done.id, new Date(Date.now() + 25 * 3600_000)), "CONFLICT");
-    const undone = await undoImport(target.actor, done.id);
-    expect(undone.state).toBe("undone");
+    const late = await expectApiError(undoImport(target.actor, done.id, new Date(Date.now() + 25 * 3600_000)), "CONFLICT");
+    expect(late.details?.[0]?.code).toBe("undo_window_passed");
+    const asked = await undoImport(target.actor, done.id);
+    expect(asked.state).toBe("undoing");
+    // Asked twice (a double click, a retried request): the same undo, not a second one.
+    expect((await undoImport(target.actor, done.id)).state).toBe("undoing");
+    await performUndo(target.actor.workspaceId, done.id);
+    expect((await getImport(target.actor, done.id)).state).toBe("undone");
     const workspaceId = target.actor.workspaceId;
     expect(await db.board.findMany({ where: { workspaceId }, select: { id: true } })).toEqual([{ id: mine.id }]);
     for (const count of [db.post.count({ where: { workspaceId } }), db.vote.count({ where: { workspaceId } }), db.incident.count({ where: { workspaceId } }), db.subscriber.count({ where: { workspaceId } })]) {

@@ -118,6 +118,27 @@ it("a result recorded twice (a retry after a lost write) is kept once; a monitor
   expect(await db.monitorCheck.count({ where: { monitorId: monitor.id } })).toBe(0);
 });
 
+it("a result that changed the row while the check ran (another place's failure) is counted from the row as it is then", async () => {
+  const { actor, component } = await workspaceWithComponent();
+  const target = await startTarget(failing);
+  const monitor = await addMonitor(actor, { kind: "http", componentId: component.id, name: "Meanwhile", url: target.url, intervalSeconds: 30, failuresToDown: 2 });
+  const due = new Date(monitor.nextCheckAt);
+  const at = () => new Date(due.getTime() + 50);
+  const [claim] = await claimDueMonitors(10, at);
+  expect(claim?.failureStreak).toBe(0);
+  // A probe agent's failure lands after the claim read the row: the app's own failure is the second
+  // in a row, not the first the claim saw.
+  const probe = { ok: false, degraded: false, durationMs: 5, statusCode: 503, error: "Answered 503." };
+  expect(await recordResult({ monitorId: monitor.id, workspaceId: claim!.workspaceId, place: "eu", dueAt: due, outcome: probe, now: at(), scheduled: false })).toBe("recorded");
+  await runClaimedCheck(claim!, at);
+  const row = await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
+  expect(row).toMatchObject({ state: "down", failureStreak: 2, leaseUntil: null });
+  expect(row.nextCheckAt.getTime()).toBeGreaterThan(due.getTime());
+  expect(await db.monitorCheck.count({ where: { monitorId: monitor.id } })).toBe(2);
+  expect(await db.monitorOutage.count({ where: { monitorId: monitor.id } })).toBe(1);
+  expect(await componentStatus(component.id)).toBe("major_outage");
+});
+
 it("the status page's uptime comes from the checks where a monitor exists, and its day shows the outage", async () => {
   const { tenant, actor, component } = await workspaceWithComponent();
   const target = await startTarget();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { withServerNodeOptions } from "../../scripts/lib/server-node-options.mjs";
 
 /**
  * The production server (compiled .server/server.mjs, as `npm start` runs it) on `port`, with the
@@ -10,7 +11,7 @@ export async function startProductionServer(port: number, env: Record<string, st
   const server = spawn(process.execPath, [".server/server.mjs", "--port", String(port), "--hostname", "127.0.0.1"], {
     // No mail from these servers unless a test gives one an SMTP_URL: production needs that choice
     // made (MAIL_TRANSPORT=none).
-    env: { ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: "none" }), ...env },
+    env: withServerNodeOptions({ ...process.env, NODE_ENV: "production", NEXTAUTH_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: "none" }), ...env }),
     stdio: ["ignore", logLines ? "pipe" : "ignore", "inherit"],
   });
   if (logLines) {

@@ -8,7 +8,7 @@ import type { ImportPreview } from "./compute-preview";
 import { queueImportJob } from "./import-job-queue";
 import { importView, type ImportView } from "./view";
 
-export const ANOTHER_IMPORT = "Another import into this workspace is queued or running; start this one when it has finished.";
+export const ANOTHER_IMPORT = "Another import into this workspace is queued, running or being undone; start this one when it has finished.";
 
 /** Moves a previewed import to the queue: refused over the plan's limits, or while another import runs. */
 export async function queueImportRun(db: ScopedDb, workspaceId: string, importId: string): Promise<ImportView> {

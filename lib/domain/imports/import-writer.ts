@@ -32,6 +32,8 @@ export class ImportWriter {
   private buffer: ImportRecord[] = [];
   private writing: Promise<void> = Promise.resolve();
   private readonly touchedPosts = new Set<string>();
+  /** Posts an earlier import created: votes this one adds to them are remembered one by one, for its undo. */
+  private readonly othersPosts = new Set<string>();
   private readonly merges: { id: string; into: string; at: Date | null }[] = [];
   private boardSlugs: Set<string> | null = null;
   private listNames: Set<string> | null = null;
@@ -112,8 +114,9 @@ export class ImportWriter {
       const fresh = prepared.filter(({ record }) => claimed.has(record.sourceId));
       if (fresh.length < prepared.length) {
         const taken = prepared.filter(({ record }) => !claimed.has(record.sourceId)).map(({ record }) => record.sourceId);
-        const rows = await tx.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: taken } }, select: { sourceId: true, targetId: true } });
+        const rows = await tx.importedRow.findMany({ where: { source: this.run.source, kind, sourceId: { in: taken } }, select: { sourceId: true, targetId: true, importId: true } });
         for (const row of rows) before.set(row.sourceId, row.targetId);
+        if (kind === "post") for (const row of rows) if (row.importId !== this.run.importId) this.othersPosts.add(row.targetId);
         this.skip(`${kind}: already imported`, taken.length);
       }
       written = await this.insert(tx, kind, fresh);
@@ -197,6 +200,7 @@ export class ImportWriter {
         });
         missing("incident", rows, kept);
         await write.insertIncidentUpdates(tx, kept);
+        await this.insertStatusChanges(tx, kept);
         return kept;
       }
       case "maintenance": {
@@ -230,26 +234,72 @@ export class ImportWriter {
     }
   }
 
+  /**
+   * The component status changes the updates made, into the status history the uptime bars read;
+   * the components' present status is left as the source gave it. Remembered as imported (kind
+   * "status_change"), so undo takes them back also from components that stay.
+   */
+  private async insertStatusChanges(tx: ScopedTx, updates: { record: Of<"incident_update"> }[]) {
+    const rows = updates.flatMap(({ record }) =>
+      (record.componentChanges ?? []).flatMap((change, n) => {
+        const componentId = this.parent("status_component", change.componentSourceId);
+        const at = change.at ?? record.createdAt;
+        if (!componentId) return [];
+        return [{ sourceId: `${record.sourceId}|${n}`, change: { id: write.newId(), componentId, fromStatus: change.from, toStatus: change.to, at } }];
+      }),
+    );
+    if (rows.length === 0) return;
+    await tx.componentStatusChange.createMany({ data: rows.map((row) => row.change) as never });
+    await tx.importedRow.createMany({
+      data: rows.map((row) => ({ source: this.run.source, kind: "status_change", sourceId: row.sourceId, targetId: row.change.id, importId: this.run.importId })) as never,
+      skipDuplicates: true,
+    });
+  }
+
   private components(sourceIds: string[] | undefined): string[] {
     return (sourceIds ?? []).flatMap((id) => this.parent("status_component", id) ?? []);
   }
 
   private async flushVotes(batch: Of<"vote">[]): Promise<void> {
     const voters = await this.people.resolve(batch.map((vote) => vote.voter));
+    // Votes on posts this import created go with their posts when it is undone; a vote on an
+    // earlier import's post gets an ImportedRow, its id in the source being the post and the voter.
+    const sourceIds = new Map<string, string>();
     const rows = batch.flatMap((vote, index) => {
       const postId = this.parent("post", vote.postSourceId);
       const userId = voters[index];
-      return postId && userId ? [{ postId, userId, createdAt: vote.createdAt }] : [];
+      if (!postId || !userId) return [];
+      // Other votes get their ids from the database: a million of them need not be made here.
+      if (!this.othersPosts.has(postId)) return [{ postId, userId, createdAt: vote.createdAt }];
+      const id = write.newId();
+      sourceIds.set(id, `${vote.postSourceId}|${userId}`);
+      return [{ id, postId, userId, createdAt: vote.createdAt }];
     });
     if (rows.length < batch.length) this.skip("vote: post or voter not in the source", batch.length - rows.length);
     await this.db.$transaction(async (tx) => {
       const inserted = await write.insertVotes(tx, rows);
       if (inserted < rows.length) this.skip("vote: already there", rows.length - inserted);
+      await this.recordVotes(tx, sourceIds, inserted, rows.length);
       this.created("vote", inserted);
       this.done += batch.length;
       await this.onBatch(tx, this.done, this.counts);
     }, BATCH_TRANSACTION);
     for (const { postId } of rows) this.touchedPosts.add(postId);
+  }
+
+  /**
+   * The votes this batch wrote on earlier imports' posts, remembered like every other row, so that
+   * undoing the import takes them off posts it did not create. When some votes of the batch were
+   * already there, the ones written are told apart by their ids.
+   */
+  private async recordVotes(tx: ScopedTx, sourceIds: Map<string, string>, inserted: number, batchSize: number) {
+    if (inserted === 0 || sourceIds.size === 0) return;
+    let written = [...sourceIds.keys()];
+    if (inserted < batchSize) written = (await tx.vote.findMany({ where: { id: { in: written } }, select: { id: true } })).map((row) => row.id);
+    await tx.importedRow.createMany({
+      data: written.map((id) => ({ source: this.run.source, kind: "vote", sourceId: sourceIds.get(id)!, targetId: id, importId: this.run.importId })) as never,
+      skipDuplicates: true,
+    });
   }
 
   /** Vote and comment counts of every post the import touched, counted from the rows, one statement per slice. */

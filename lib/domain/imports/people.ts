@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
+import { heldAddress } from "@/lib/domain/users/imported-identity";
 import { hotQuery } from "@/lib/platform/db/client";
 import type { ImportPerson } from "./records";
 
 // People of an import become accounts: someone whose address already has an account gets their
 // votes and comments on it; anyone else gets an unclaimed account (no password, address not
-// verified) holding their name and address, which is theirs once they prove the address (a
-// password reset link, or signing in with a provider that verified it). A person the source knows
+// verified) holding their name and address, which is theirs once they prove the address (signing
+// up with it and following the link, a password reset link, or signing in with a provider that
+// verified it: lib/domain/users/imported-identity.ts). An account someone signed up for with the
+// address but has not proven it for gets nothing: whoever typed the address may not be its owner,
+// so the person's rows wait, set aside, until the address is proven. A person the source knows
 // by id alone gets an address no one can receive mail at, unique to that source and id.
 
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,9 +31,17 @@ const PEOPLE_SQL = `WITH made AS (
   INSERT INTO "User" (id, email, name, "updatedAt")
   SELECT 'c' || left(replace(gen_random_uuid()::text, '-', ''), 24), r.email, r.name, now() FROM unnest($1::text[], $2::text[]) AS r(email, name)
   ON CONFLICT (email) DO NOTHING
-  RETURNING id, email
+  RETURNING id, email, false AS unproven
 )
-SELECT id, email FROM made UNION ALL SELECT id, email FROM "User" WHERE email = ANY($1::text[])`;
+SELECT id, email, unproven FROM made
+UNION ALL SELECT id, email, ("passwordHash" IS NOT NULL AND "emailVerifiedAt" IS NULL) FROM "User" WHERE email = ANY($1::text[])`;
+
+/** An account found or made; `unproven`: someone signed up with the address and has not proven it. */
+interface PersonRow {
+  id: string;
+  email: string;
+  unproven: boolean;
+}
 
 /** Finds or makes the account of each person, remembering the answers for the rest of the import. */
 export class PeopleResolver {
@@ -52,8 +64,13 @@ export class PeopleResolver {
       // A slice at a time, each statement well within the pool's statement timeout.
       for (let start = 0; start < emails.length; start += PEOPLE_SLICE) {
         const slice = emails.slice(start, start + PEOPLE_SLICE);
-        const found = await hotQuery<{ id: string; email: string }>(PEOPLE_SQL, [slice, slice.map((email) => missing.get(email) ?? null)]);
-        for (const user of found) this.known.set(user.email, user.id);
+        const found = await hotQuery<PersonRow>(PEOPLE_SQL, [slice, slice.map((email) => missing.get(email) ?? null)]);
+        for (const user of found) if (!user.unproven) this.known.set(user.email, user.id);
+        const held = new Map(found.filter((user) => user.unproven).map((user) => [heldAddress(user.email), user.email]));
+        if (held.size > 0) {
+          const keys = [...held.keys()];
+          for (const user of await hotQuery<PersonRow>(PEOPLE_SQL, [keys, keys.map((key) => missing.get(held.get(key)!) ?? null)])) this.known.set(held.get(user.email)!, user.id);
+        }
       }
     }
     return addresses.map((address) => (address ? (this.known.get(address) ?? null) : null));

@@ -13,6 +13,14 @@ export interface ImportPerson {
   sourceId?: string | null;
 }
 
+/** A component's status changed, as a status page's incident recorded it. */
+export interface ComponentChangeRecord {
+  componentSourceId: string;
+  from: ComponentStatus;
+  to: ComponentStatus;
+  at?: Date;
+}
+
 export type ImportRecord =
   | { kind: "board"; sourceId: string; name: string; slug?: string; description?: string; isPublic?: boolean; createdAt?: Date }
   | { kind: "roadmap_item"; sourceId: string; title: string; description?: string; stage: RoadmapStage; position?: number; createdAt?: Date }
@@ -45,7 +53,17 @@ export type ImportRecord =
       componentSourceIds?: string[];
       createdAt?: Date;
     }
-  | { kind: "incident_update"; sourceId: string; incidentSourceId: string; status: IncidentStatus; impact: IncidentImpact; message: string; createdAt?: Date }
+  | {
+      kind: "incident_update";
+      sourceId: string;
+      incidentSourceId: string;
+      status: IncidentStatus;
+      impact: IncidentImpact;
+      message: string;
+      /** Component statuses the update changed, for the status history (at the update's time unless `at`). */
+      componentChanges?: ComponentChangeRecord[];
+      createdAt?: Date;
+    }
   | { kind: "maintenance"; sourceId: string; title: string; message?: string; startsAt: Date; endsAt: Date; componentSourceIds?: string[]; createdAt?: Date }
   | { kind: "todo_list"; sourceId: string; name: string; createdAt?: Date }
   | { kind: "todo_item"; sourceId: string; listSourceId: string; title: string; notes?: string; completedAt?: Date | null; archivedAt?: Date | null; createdAt?: Date }

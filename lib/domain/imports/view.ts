@@ -4,7 +4,7 @@ import type { ImportPreview } from "./compute-preview";
 export const importSchema = z.object({
   id: z.string(),
   source: z.string(),
-  state: z.enum(["previewing", "previewed", "queued", "running", "completed", "failed", "undone"]),
+  state: z.enum(["previewing", "previewed", "queued", "running", "completed", "failed", "undoing", "undone"]).describe("`undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done."),
   preview: z
     .object({
       create: z.record(z.string(), z.number()),

@@ -64,16 +64,16 @@ export async function insertPosts(tx: ScopedTx, rows: { id: string; record: Of<"
   });
 }
 
-export async function insertVotes(tx: ScopedTx, rows: { postId: string; userId: string; createdAt?: Date }[]): Promise<number> {
+/** `id`: the vote's id when the caller must tell afterwards which votes were written. */
+export async function insertVotes(tx: ScopedTx, rows: { id?: string; postId: string; userId: string; createdAt?: Date }[]): Promise<number> {
   // A person votes once per post: a vote already there (an earlier run, the same voter twice in the
   // source) is skipped by the unique key rather than counted twice.
   return insertRows(tx, {
     into: "vote",
-    columns: { postId: "text", userId: "text", createdAt: "timestamptz" },
-    // The app's id shape (c + 24 hex digits), from 90-odd random bits of a v4 UUID.
-    constants: { id: `'c' || left(replace(gen_random_uuid()::text, '-', ''), 24)` },
-    defaults: { createdAt: "now()" },
-    rows: rows.map((row) => [row.postId, row.userId, row.createdAt ?? null]),
+    columns: { id: "text", postId: "text", userId: "text", createdAt: "timestamptz" },
+    // Without an id from the caller, the app's id shape (c + 24 hex digits) from 90-odd random bits of a v4 UUID.
+    defaults: { id: `'c' || left(replace(gen_random_uuid()::text, '-', ''), 24)`, createdAt: "now()" },
+    rows: rows.map((row) => [row.id ?? null, row.postId, row.userId, row.createdAt ?? null]),
     skipDuplicates: true,
   });
 }

@@ -4,7 +4,7 @@ import { describeError } from "@/lib/platform/log/describe-error";
 import { log } from "@/lib/platform/log/logger";
 import type { Monitor } from "@/lib/generated/prisma/client";
 import { MAX_TIMEOUT_MS } from "./schemas";
-import { recordResult } from "./record-result";
+import { recordResult, recordRoutineResult } from "./record-result";
 import { runCheck, type CheckOptions } from "./run-check";
 import { nextSlot } from "./schedule";
 
@@ -77,6 +77,7 @@ export async function runClaimedCheck(claim: ClaimedMonitor, clock: Clock = () =
     );
     return;
   }
+  if (await recordRoutineResult(claim, claim.dueAt, outcome, now)) return;
   await recordResult({ monitorId: claim.id, workspaceId: claim.workspaceId, place: "app", dueAt: claim.dueAt, outcome, now, scheduled: true });
 }
 

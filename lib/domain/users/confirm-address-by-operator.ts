@@ -1,4 +1,5 @@
 import { db } from "@/lib/platform/db/client";
+import { claimHeldContributions } from "./imported-identity";
 import { emailSchema } from "./schemas";
 
 export type OperatorConfirmation = "confirmed" | "already-confirmed" | "no-account";
@@ -16,5 +17,6 @@ export async function confirmAddressByOperator(email: string): Promise<OperatorC
   if (!user) return "no-account";
   if (user.emailVerifiedAt) return "already-confirmed";
   await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+  await claimHeldContributions(user.id, address.data);
   return "confirmed";
 }

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "@/lib/platform/db/errors";
 import { queueMail } from "@/lib/platform/mail/send-mail";
 import { emailChangedMail } from "@/lib/platform/mail/templates/email-changed";
 import { consumeEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
+import { claimHeldContributions } from "./imported-identity";
 
 export type EmailChangeOutcome = "changed" | "taken" | TokenFailure;
 
@@ -14,7 +15,7 @@ export type EmailChangeOutcome = "changed" | "taken" | TokenFailure;
  */
 export async function confirmEmailChange(raw: unknown): Promise<EmailChangeOutcome> {
   try {
-    const { outcome, moved } = await db.$transaction(async (tx): Promise<{ outcome: EmailChangeOutcome; moved?: { from: string; to: string } }> => {
+    const { outcome, moved } = await db.$transaction(async (tx): Promise<{ outcome: EmailChangeOutcome; moved?: { from: string; to: string; userId: string } }> => {
       const used = await consumeEmailToken("CHANGE_EMAIL", raw, tx);
       const token = used.token;
       if (!token?.userId) return { outcome: used.ok ? "invalid" : used.reason };
@@ -26,9 +27,12 @@ export async function confirmEmailChange(raw: unknown): Promise<EmailChangeOutco
       const now = new Date();
       await tx.user.update({ where: { id: token.userId }, data: { email: token.email, emailVerifiedAt: now } });
       await tx.emailToken.updateMany({ where: { userId: token.userId, usedAt: null }, data: { usedAt: now } });
-      return { outcome: "changed", moved: { from: account.email, to: token.email } };
+      return { outcome: "changed", moved: { from: account.email, to: token.email, userId: token.userId } };
     });
-    if (moved) await queueMail(moved.from, emailChangedMail({ newEmail: moved.to }));
+    if (moved) {
+      await queueMail(moved.from, emailChangedMail({ newEmail: moved.to }));
+      await claimHeldContributions(moved.userId, moved.to);
+    }
     return outcome;
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";

@@ -1,6 +1,7 @@
 import { db } from "@/lib/platform/db/client";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
 import { endAllSessions } from "@/lib/platform/auth/sessions";
+import { claimHeldContributions } from "./imported-identity";
 import { emailSchema } from "./schemas";
 
 interface OAuthProfile {
@@ -44,6 +45,8 @@ export async function linkOAuthAccount(profile: OAuthProfile): Promise<{ id: str
       return { user, claimed };
     });
     if (claimed) await endAllSessions(user.id);
+    // The provider verified the address: what an import set aside for it is this account's now.
+    await claimHeldContributions(user.id, email.data);
     return { id: user.id };
   } catch (error) {
     if (isUniqueViolation(error)) return linkOAuthAccount(profile); // a parallel first sign-in won

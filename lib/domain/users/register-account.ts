@@ -12,7 +12,8 @@ import { sendVerificationEmail } from "./send-verification-email";
 /**
  * Sign-up. The answer is the same whether or not the address has an
  * account: a new address gets an account and a verification link; an address that has one gets a
- * mail telling its owner someone tried, and nothing changes. Throttled per address and per client
+ * mail telling its owner someone tried, and nothing changes. An address only an import's unclaimed
+ * account holds counts as new: the votes and comments it holds come once the address is proven. Throttled per address and per client
  * IP before any work, so the form cannot be used to test many addresses quickly.
  */
 export async function registerAccount(

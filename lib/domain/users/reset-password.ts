@@ -3,6 +3,7 @@ import { endAllSessions } from "@/lib/platform/auth/sessions";
 import { db } from "@/lib/platform/db/client";
 import type { FormResult } from "@/lib/platform/forms/forms";
 import { consumeEmailToken, findEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
+import { claimHeldContributions } from "./imported-identity";
 import { passwordSchema } from "./schemas";
 
 /** What the reset page says about a link that cannot be used; each offers a new one. */
@@ -45,5 +46,6 @@ export async function resetPassword(input: { token: unknown; password: unknown }
   });
   if (!outcome.ok) return { ok: false, fieldErrors: { form: RESET_LINK_PROBLEMS[outcome.reason] } };
   await endAllSessions(outcome.userId);
+  await claimHeldContributions(outcome.userId, outcome.email);
   return { ok: true, data: { email: outcome.email } };
 }

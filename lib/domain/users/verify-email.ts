@@ -1,4 +1,5 @@
 import { db } from "@/lib/platform/db/client";
+import { claimHeldContributions } from "./imported-identity";
 import { consumeEmailToken, findEmailToken, type TokenFailure } from "@/lib/platform/tokens/email-token";
 
 /** "sign-in": the link is good, but counts only once followed signed in to its account (the link is kept). */
@@ -35,5 +36,7 @@ export async function verifyEmail(raw: unknown, signedInUserId: string | null): 
     where: { id: token.userId, email: token.email },
     data: { emailVerifiedAt: new Date() },
   });
-  return count === 1 ? "verified" : "invalid";
+  if (count !== 1) return "invalid";
+  await claimHeldContributions(token.userId, token.email);
+  return "verified";
 }

@@ -1163,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Undo a completed import
-         * @description Deletes exactly what the import created (votes and comments with their posts), for 24 hours after it finished.
+         * @description Queues the undo and answers with the import in state `undoing`; read it until it is `undone`. The undo deletes exactly what the import created over all its runs (also its votes and comments on posts an earlier import created); a post it deletes takes every vote and comment on it along. Refused with 409 `CONFLICT` when the import is not completed, while another import of the workspace is queued, running or being undone, and 24 hours after it finished (detail code `undo_window_passed`).
          *
          *     **Scope:** `migration:write` — the key's creator must currently be **admin** or above. **MCP tool:** `undo_import`.
          */
@@ -6847,8 +6847,11 @@ export interface operations {
                         data: {
                             id: string;
                             source: string;
-                            /** @enum {string} */
-                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /**
+                             * @description `undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done.
+                             * @enum {string}
+                             */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undoing" | "undone";
                             /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
                             preview: {
                                 create: {
@@ -6949,8 +6952,11 @@ export interface operations {
                         data: {
                             id: string;
                             source: string;
-                            /** @enum {string} */
-                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /**
+                             * @description `undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done.
+                             * @enum {string}
+                             */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undoing" | "undone";
                             /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
                             preview: {
                                 create: {
@@ -7035,8 +7041,11 @@ export interface operations {
                         data: {
                             id: string;
                             source: string;
-                            /** @enum {string} */
-                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /**
+                             * @description `undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done.
+                             * @enum {string}
+                             */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undoing" | "undone";
                             /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
                             preview: {
                                 create: {
@@ -7120,8 +7129,11 @@ export interface operations {
                         data: {
                             id: string;
                             source: string;
-                            /** @enum {string} */
-                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /**
+                             * @description `undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done.
+                             * @enum {string}
+                             */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undoing" | "undone";
                             /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
                             preview: {
                                 create: {
@@ -7190,7 +7202,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description OK. */
-            200: {
+            202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7208,8 +7220,11 @@ export interface operations {
                         data: {
                             id: string;
                             source: string;
-                            /** @enum {string} */
-                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undone";
+                            /**
+                             * @description `undoing`: an undo was asked for and its job is deleting the rows; `undone` when it is done.
+                             * @enum {string}
+                             */
+                            state: "previewing" | "previewed" | "queued" | "running" | "completed" | "failed" | "undoing" | "undone";
                             /** @description What a run creates and skips (per kind, and why), people matched to accounts by verified address, and resources over the plan's limit. */
                             preview: {
                                 create: {

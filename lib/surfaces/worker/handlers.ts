@@ -5,6 +5,7 @@ import { monitorRollupJob } from "@/lib/domain/monitors/rollups";
 import { postNotificationConsumer } from "@/lib/domain/notifications/post-notifications";
 import { maintenanceBoundaryJob } from "@/lib/domain/status/maintenance-events";
 import { importJob } from "@/lib/domain/imports/import-job";
+import { undoImportJob } from "@/lib/domain/imports/undo-import";
 import { forgetUnconfirmedJob } from "@/lib/domain/subscriptions/forget-unconfirmed";
 import { fanOutJob, subscriberNotificationConsumer } from "@/lib/domain/subscriptions/notify-subscribers";
 import { dropWorkspaceAnswers } from "@/lib/platform/cache/drop-workspace-answers";
@@ -51,7 +52,7 @@ export const consumeEventJob = defineJob({
 // Every job the worker runs: each defined beside its feature (defineJob: its name, the schema of
 // its payload, its handler), listed here once. A job of a name not on this list is failed when the
 // app's worker starts, with the reason, rather than left waiting.
-export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, monitorRollupJob, importJob] as const;
+export const APP_JOBS = [dispatchEventJob, consumeEventJob, publishDueJob, sendMailJob, maintenanceBoundaryJob, fanOutJob, forgetUnconfirmedJob, monitorRollupJob, importJob, undoImportJob] as const;
 
 const table = jobTable(APP_JOBS);
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ComponentStatus, IncidentImpact, IncidentStatus } from "@/lib/generated/prisma/enums";
 import type { ImportAdapter } from "../../adapter";
-import type { SourceItem } from "../../records";
-import { statuspageGet, statuspageList, type StatuspageComponent, type StatuspageIncident, type StatuspageSubscriber } from "./statuspage-api";
+import type { ComponentChangeRecord, SourceItem } from "../../records";
+import { statuspageGet, statuspageList, type StatuspageComponent, type StatuspageIncident, type StatuspageIncidentUpdate, type StatuspageSubscriber } from "./statuspage-api";
 
 // Statuspage, read through its API with the admin's key and page id: components (a group's
 // components come in with the group's name in their description: this status page has no groups),
@@ -21,6 +21,39 @@ export const statuspageOptions = z.strictObject({
   includeSubscribers: z.boolean().default(false),
 });
 type StatuspageOptions = z.infer<typeof statuspageOptions>;
+
+const componentStatus = (value: string | undefined) => (COMPONENT_STATUSES.has(value as ComponentStatus) ? (value as ComponentStatus) : null);
+
+/**
+ * The component status changes an incident's updates made (Statuspage lists them on each update as
+ * `affected_components`), for the status history the uptime bars read. A resolved incident that
+ * left a component in another status than it found it returns it then, as an incident resolved
+ * here does; otherwise the history would show the outage lasting until today.
+ */
+function componentChanges(incident: StatuspageIncident, updates: StatuspageIncidentUpdate[]): Map<string, ComponentChangeRecord[]> {
+  const byUpdate = new Map<string, ComponentChangeRecord[]>();
+  const before = new Map<string, ComponentStatus>();
+  const last = new Map<string, ComponentStatus>();
+  for (const update of updates) {
+    for (const affected of update.affected_components ?? []) {
+      const from = componentStatus(affected.old_status);
+      const to = componentStatus(affected.new_status);
+      if (!affected.code || !from || !to || from === to) continue;
+      if (!before.has(affected.code)) before.set(affected.code, from);
+      last.set(affected.code, to);
+      byUpdate.set(update.id, [...(byUpdate.get(update.id) ?? []), { componentSourceId: affected.code, from, to }]);
+    }
+  }
+  const resolvedAt = date(incident.resolved_at);
+  const closing = updates.at(-1);
+  if (INCIDENT_STATUSES[incident.status] === "resolved" && resolvedAt && closing) {
+    for (const [code, to] of last) {
+      const from = before.get(code)!;
+      if (to !== from) byUpdate.set(closing.id, [...(byUpdate.get(closing.id) ?? []), { componentSourceId: code, from: to, to: from, at: resolvedAt }]);
+    }
+  }
+  return byUpdate;
+}
 
 async function* read({ options }: { options: StatuspageOptions }): AsyncGenerator<SourceItem> {
   const { apiKey, pageId } = options;
@@ -69,6 +102,7 @@ async function* read({ options }: { options: StatuspageOptions }): AsyncGenerato
   }
   for (const incident of incidents) {
     const updates = [...(incident.incident_updates ?? [])].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    const changes = componentChanges(incident, updates);
     for (const update of updates) {
       yield {
         kind: "incident_update",
@@ -77,6 +111,7 @@ async function* read({ options }: { options: StatuspageOptions }): AsyncGenerato
         status: INCIDENT_STATUSES[update.status] ?? statusOf(incident),
         impact: impactOf(incident),
         message: update.body ?? "",
+        componentChanges: changes.get(update.id),
         createdAt: date(update.display_at ?? update.created_at),
       };
     }

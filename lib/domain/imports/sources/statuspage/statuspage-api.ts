@@ -26,6 +26,8 @@ export interface StatuspageIncidentUpdate {
   body?: string | null;
   created_at?: string;
   display_at?: string | null;
+  /** The component statuses this update changed (`code` is the component's id). */
+  affected_components?: { code: string; name?: string; old_status?: string; new_status?: string }[] | null;
 }
 
 export interface StatuspageIncident {

@@ -27,7 +27,7 @@ export default async function MigrationPage({ params }: { params: Promise<{ slug
     );
   }
   const imports = await listImports(actor, 5);
-  const active = imports.some((run) => run.state === "queued" || run.state === "running");
+  const active = imports.some((run) => run.state === "queued" || run.state === "running" || run.state === "undoing");
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold text-slate-900">Import &amp; export</h1>
