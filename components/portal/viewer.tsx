@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { PortalViewerAnswer, PortalViewerIdentity } from "./viewer-answer";
+import type { PortalViewerAnswer, PortalViewerIdentity } from "@/lib/domain/users/portal-viewer-view";
 
 // A portal page is the same for every visitor (so it is rendered once and then answered from the
 // page cache); who is looking is asked for here, after the page has loaded, from the portal's

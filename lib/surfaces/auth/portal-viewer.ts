@@ -9,7 +9,7 @@ import { newRequestId } from "@/lib/platform/http/responses";
 import { findPublishedWorkspace, isPossibleSlug, WORKSPACE_NOT_FOUND } from "@/lib/domain/workspaces/find-published-workspace";
 import { getPortalViewerState, VIEWER_POSTS_LIMIT } from "@/lib/domain/votes/portal-viewer-state";
 import { portalVisitorOfCookies } from "@/lib/surfaces/auth/portal-visitor-of-cookies";
-import type { PortalViewerAnswer } from "@/components/portal/viewer-answer";
+import type { PortalViewerAnswer } from "@/lib/domain/users/portal-viewer-view";
 
 // The one part of a portal page that belongs to its visitor (GET /p/{workspace}/viewer). Every
 // visitor, signed in or not, gets the same page (rendered once, then answered from the page cache);
