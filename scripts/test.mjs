@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, the dependency rules, the production build, Vitest (unit +
-// integration; the production server's own tests serve that build) and the API suite a second time on
+// integration; the production server's own tests serve that build), the API suite a second time on
 // the Upstash rate-limit backend through the local bridge (on the Redis it finds, or one it starts;
-// required on CI), beside Playwright in Debian's Chromium.
+// required on CI), then Playwright in Debian's Chromium.
 //
 // It needs no environment variable: the database is TEST_DATABASE_URL, else DATABASE_URL, else a
 // PostgreSQL running locally (scripts/lib/find-postgres.mjs), else embedded PGlite, and the log
@@ -112,46 +112,36 @@ steps.push(commandStep("dependency rules", deps.exitCode, deps.durationMs));
 const build = await run("build", "npm", ["run", "build"]);
 steps.push(commandStep("build", build.exitCode, build.durationMs));
 
-// Vitest and the browser suite side by side. The browser suite keeps both cores busy by itself, while
-// Vitest's files spend about a third of their time waiting on PostgreSQL, on servers they start and
-// on timers: beside each other the two finish sooner than one after the other. Vitest's two passes
-// stay in one lane (so the machine runs at most one Vitest and one Playwright), its output shown
-// whole when each pass ends; Playwright's is shown as it comes.
-async function vitestLane() {
-  const vitestReport = path.join(reports, "vitest.json");
-  const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv, { buffered: true });
-  const results = [vitestStep("vitest", readJson(vitestReport), vitestRun)];
+const vitestReport = path.join(reports, "vitest.json");
+const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
+steps.push(vitestStep("vitest", readJson(vitestReport), vitestRun));
 
-  if (redis.url) {
-    const upstashReport = path.join(reports, "vitest-upstash.json");
-    const upstashRun = await run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
-      "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
-    ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" }, { buffered: true });
-    results.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
-  } else if (ci) {
-    console.error(`\nCI must run the API suite on the Upstash backend: ${redis.source}.`);
-    results.push({ ...commandStep("vitest upstash", 1, 0), failures: [redis.source] });
-  } else {
-    console.log(`\n== skipped: the Upstash pass (${redis.source}; install Redis to run it)`);
-    results.push(skippedStep("vitest upstash", redis.source));
-  }
-  return results;
+if (redis.url) {
+  const upstashReport = path.join(reports, "vitest-upstash.json");
+  const upstashRun = await run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
+    "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
+  ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" });
+  steps.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
+} else if (ci) {
+  console.error(`\nCI must run the API suite on the Upstash backend: ${redis.source}.`);
+  steps.push(commandStep("vitest upstash", 1, 0));
+  steps.at(-1).failures = [redis.source];
+} else {
+  console.log(`\n== skipped: the Upstash pass (${redis.source}; install Redis to run it)`);
+  steps.push(skippedStep("vitest upstash", redis.source));
 }
 
-async function playwrightLane() {
-  if (build.exitCode !== 0) return skippedStep("playwright", "the build failed");
+if (build.exitCode === 0) {
   const playwrightReport = path.join(reports, "playwright.json");
   const playwrightRun = await run("playwright (production build, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
     ...testEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     CHROMIUM_PATH: chromium,
   });
-  return playwrightStep("playwright", readJson(playwrightReport), playwrightRun);
+  steps.push(playwrightStep("playwright", readJson(playwrightReport), playwrightRun));
+} else {
+  steps.push(skippedStep("playwright", "the build failed"));
 }
-
-console.log("\n== Vitest (shown when each pass ends) beside Playwright (shown as it runs)");
-const [vitestResults, playwrightResult] = await Promise.all([vitestLane(), playwrightLane()]);
-steps.push(...vitestResults, playwrightResult);
 
 fs.rmSync(reports, { recursive: true, force: true });
 await finish();
