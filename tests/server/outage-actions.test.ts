@@ -25,12 +25,12 @@ let database: CuttableDatabase;
 let portal: Portal;
 let visitorCookie: string;
 
-/** The id the build gave a server action of app/p/[workspace]/actions.ts. */
+/** The id the build gave a portal server action (lib/surfaces/actions/portal/feedback.ts). */
 function actionId(name: string): string {
   const manifest = JSON.parse(fs.readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
     node: Record<string, { filename?: string; exportedName?: string }>;
   };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.filename === "app/p/[workspace]/actions.ts" && entry.exportedName === name);
+  const found = Object.entries(manifest.node).find(([, entry]) => entry.filename === "lib/surfaces/actions/portal/feedback.ts" && entry.exportedName === name);
   if (!found) throw new Error(`no server action ${name} in the build`);
   return found[0];
 }
