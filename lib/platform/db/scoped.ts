@@ -13,6 +13,7 @@ import {
   type SelectRowsQuery,
 } from "./scoped-statements";
 import type { SqlFragment } from "@/lib/platform/core/sql-fragment";
+import { forgetRecentQueryArguments } from "./query-history";
 import { TENANT_MODELS, type TenantModel } from "./tenant-models";
 
 // The workspace-scoped accessor. Every tenant-owned model is reachable only through a client whose
@@ -139,6 +140,8 @@ export async function insertRows<T>(on: ScopedTx | ScopedDb, query: InsertRowsQu
   const statement = insertRowsStatement(query, workspaceId);
   const text = query.returning ? statement.text : `WITH inserted AS (${statement.text} RETURNING 1) SELECT count(*)::int AS n FROM inserted`;
   const rows = raw ? await raw.client.$queryRawUnsafe<(T & { n: number })[]>(text, ...statement.values) : await (on as ScopedDb & { [RUN_RAW]: RunRaw })[RUN_RAW]<T & { n: number }>(text, statement.values);
+  // Its parameters are the rows themselves: not kept alive by Prisma's debug histories.
+  forgetRecentQueryArguments();
   return query.returning ? rows : rows[0]!.n;
 }
 
