@@ -126,7 +126,7 @@ test("an admin exports the workspace and downloads the archive and the posts CSV
   const [archive] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-archive").click()]);
   expect(archive.suggestedFilename()).toMatch(new RegExp(`^${portal.slug}-export-\\d{4}-\\d\\d-\\d\\d\\.zip$`));
   const files = unzipSync(new Uint8Array(fs.readFileSync(await archive.path())));
-  expect(JSON.parse(strFromU8(files["manifest.json"]!))).toMatchObject({ format: "workspace-export", version: 1, workspace: { slug: portal.slug } });
+  expect(JSON.parse(strFromU8(files["manifest.json"]!))).toMatchObject({ format: "workspace-export", version: 2, workspace: { slug: portal.slug } });
   expect(Object.keys(files)).toEqual(expect.arrayContaining(["posts.jsonl", "votes.jsonl", "incidents.jsonl", "members.jsonl"]));
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-posts-csv").click()]);
   expect(fs.readFileSync(await csv.path(), "utf8")).toMatch(/^\uFEFFid,title,board,status/);

@@ -19,6 +19,7 @@ const KIND_LABELS: Record<string, string> = {
   comment: "Comments",
   release_note: "Release notes",
   status_component: "Status components",
+  status_change: "Status history",
   incident: "Incidents",
   incident_update: "Incident updates",
   maintenance: "Maintenance windows",

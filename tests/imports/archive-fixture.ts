@@ -29,6 +29,13 @@ export async function seedEverything(workspaceId: string) {
   await db.releaseNotePost.create({ data: { workspaceId, releaseNoteId: note.id, postId: dark.id } });
   const api = await db.statusComponent.create({ data: { workspaceId, name: "API", position: 0 } });
   const web = await db.statusComponent.create({ data: { workspaceId, name: "Website", position: 1, status: "degraded_performance" } });
+  await db.componentStatusChange.createMany({
+    data: [
+      { workspaceId, componentId: web.id, fromStatus: "operational", toStatus: "major_outage", at: new Date("2026-02-10T10:00:00Z") },
+      { workspaceId, componentId: web.id, fromStatus: "major_outage", toStatus: "degraded_performance", at: new Date("2026-02-10T11:30:00Z") },
+      { workspaceId, componentId: api.id, fromStatus: "operational", toStatus: "partial_outage", at: new Date("2026-03-01T00:00:00Z") },
+    ],
+  });
   const incident = await db.incident.create({ data: { workspaceId, title: "API errors", status: "resolved", impact: "major", resolvedAt: new Date("2026-03-01T02:00:00Z"), createdAt: new Date("2026-03-01T00:00:00Z") } });
   await db.incidentComponent.create({ data: { workspaceId, incidentId: incident.id, componentId: api.id } });
   await db.incidentUpdate.createMany({
@@ -103,6 +110,7 @@ export function contentOf(archive: Record<string, unknown>) {
     comments: sort(rows("comments.jsonl").map((row) => strip(row, [], { postId: (v) => posts.get(v as string) }))),
     releaseNotes: sort(rows("release_notes.jsonl").map((row) => strip(row, [], { postIds: many(posts) }))),
     components: sort(rows("status_components.jsonl").map((row) => strip(row, ["createdAt"]))),
+    statusChanges: sort(rows("status_changes.jsonl").map((row) => strip(row, [], { componentId: (v) => components.get(v as string) }))),
     incidents: sort(rows("incidents.jsonl").map((row) => strip(row, [], { componentIds: many(components) }))),
     updates: sort(rows("incident_updates.jsonl").map((row) => strip(row, [], { incidentId: (v) => incidents.get(v as string) }))),
     maintenances: sort(rows("maintenances.jsonl").map((row) => strip(row, [], { componentIds: many(components) }))),

@@ -37,8 +37,9 @@ describe("the workspace archive", () => {
     await seedEverything(actor.workspaceId);
     const archive = readArchive(await exported(actor));
     const manifest = archive["manifest.json"] as { format: string; version: number; counts: Record<string, number> };
-    expect(manifest).toMatchObject({ format: "workspace-export", version: 1 });
-    expect(manifest.counts).toMatchObject({ "posts.jsonl": 3, "votes.jsonl": 3, "comments.jsonl": 3, "members.jsonl": 1, "webhooks.jsonl": 1 });
+    expect(manifest).toMatchObject({ format: "workspace-export", version: 2 });
+    expect(manifest.counts).toMatchObject({ "posts.jsonl": 3, "votes.jsonl": 3, "comments.jsonl": 3, "status_changes.jsonl": 3, "members.jsonl": 1, "webhooks.jsonl": 1 });
+    expect(archive["status_changes.jsonl"]).toContainEqual(expect.objectContaining({ fromStatus: "operational", toStatus: "major_outage", at: "2026-02-10T10:00:00.000Z" }));
     const text = JSON.stringify(archive);
     expect(text).not.toContain("passwordHash");
     expect(text).not.toContain("secretEncrypted");
@@ -86,9 +87,11 @@ describe("importing this product's archive", () => {
     const target = await ownerOfNew();
     const done = await importArchive(target.actor, first);
     expect(done.state).toBe("completed");
-    expect(done.progress.created).toMatchObject({ board: 2, post: 3, vote: 3, comment: 3, incident: 1, incident_update: 2, subscriber: 2 });
+    expect(done.progress.created).toMatchObject({ board: 2, post: 3, vote: 3, comment: 3, status_change: 3, incident: 1, incident_update: 2, subscriber: 2 });
     const second = await exported(target.actor);
-    expect(contentOf(readArchive(second))).toEqual(contentOf(readArchive(first)));
+    const content = contentOf(readArchive(second));
+    expect(content.statusChanges).toHaveLength(3);
+    expect(content).toEqual(contentOf(readArchive(first)));
     // Quiet: one event for the whole import, no per-row events and no mail.
     const events = await db.event.findMany({ where: { workspaceId: target.actor.workspaceId }, select: { type: true } });
     expect(events.map((event) => event.type)).toEqual(["import.completed"]);
@@ -126,6 +129,7 @@ describe("importing this product's archive", () => {
     await runImport(target.actor.workspaceId, started.id);
     expect(await db.post.count({ where: { workspaceId: target.actor.workspaceId } })).toBe(3);
     expect(await db.incidentUpdate.count({ where: { workspaceId: target.actor.workspaceId } })).toBe(2);
+    expect(await db.componentStatusChange.count({ where: { workspaceId: target.actor.workspaceId } })).toBe(3);
   });
 
   it("undo removes exactly what the import created, within 24 hours", async () => {
@@ -144,7 +148,7 @@ describe("importing this product's archive", () => {
     expect((await getImport(target.actor, done.id)).state).toBe("undone");
     const workspaceId = target.actor.workspaceId;
     expect(await db.board.findMany({ where: { workspaceId }, select: { id: true } })).toEqual([{ id: mine.id }]);
-    for (const count of [db.post.count({ where: { workspaceId } }), db.vote.count({ where: { workspaceId } }), db.incident.count({ where: { workspaceId } }), db.subscriber.count({ where: { workspaceId } })]) {
+    for (const count of [db.post.count({ where: { workspaceId } }), db.vote.count({ where: { workspaceId } }), db.incident.count({ where: { workspaceId } }), db.subscriber.count({ where: { workspaceId } }), db.componentStatusChange.count({ where: { workspaceId } })]) {
       expect(await count).toBe(0);
     }
     await expectApiError(undoImport(target.actor, done.id), "CONFLICT");
@@ -211,7 +215,7 @@ describe("bad archives get a clear answer", () => {
   });
 
   it("a manifest of a newer format version", async () => {
-    expect(await refused(zip({ "manifest.json": JSON.stringify({ format: "workspace-export", version: 2 }), "boards.jsonl": "" }))).toMatch(/manifest.json: format version 2 is newer/);
+    expect(await refused(zip({ "manifest.json": JSON.stringify({ format: "workspace-export", version: 3 }), "boards.jsonl": "" }))).toMatch(/manifest.json: format version 3 is newer/);
   });
 
   it("an archive without a manifest", async () => {

@@ -7,7 +7,9 @@ import type { TenantModel } from "@/lib/platform/db/tenant-models";
 // raises ARCHIVE_VERSION.
 
 export const ARCHIVE_FORMAT = "workspace-export";
-export const ARCHIVE_VERSION = 1;
+// 2: status_changes.jsonl, the components' status history (an import of version 1 refused the
+// unknown file). Archives of version 1 are still read: they have no status history.
+export const ARCHIVE_VERSION = 2;
 
 export interface ArchiveManifest {
   format: typeof ARCHIVE_FORMAT;
@@ -56,6 +58,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     columns: `id, title, body, status, ${at("publishedAt")}, ${at("createdAt")}, ${ids("ReleaseNotePost", "postId", "releaseNoteId", "ReleaseNote")} AS "postIds"`,
   },
   { file: "status_components.jsonl", from: "statusComponent", columns: `id, name, description, status, position, ${at("createdAt")}` },
+  // The status history the uptime bars are drawn from: each change of a component's status.
+  { file: "status_changes.jsonl", from: "componentStatusChange", columns: `id, "componentId", "fromStatus", "toStatus", ${at("at")}` },
   {
     file: "incidents.jsonl",
     from: "incident",

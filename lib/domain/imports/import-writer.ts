@@ -187,6 +187,16 @@ export class ImportWriter {
       case "status_component":
         await write.insertComponents(tx, fresh as Row<"status_component">[]);
         return fresh;
+      case "status_change": {
+        const rows = fresh as Row<"status_change">[];
+        const kept = rows.flatMap((row) => {
+          const componentId = this.parent("status_component", row.record.componentSourceId);
+          return componentId ? [{ ...row, componentId }] : [];
+        });
+        missing("status component", rows, kept);
+        await write.insertStatusChanges(tx, kept);
+        return kept;
+      }
       case "incident": {
         const rows = (fresh as Row<"incident">[]).map((row) => ({ ...row, componentIds: this.components(row.record.componentSourceIds) }));
         await write.insertIncidents(tx, rows);

@@ -43,6 +43,7 @@ export type ImportRecord =
   | { kind: "comment"; sourceId: string; postSourceId: string; body: string; author?: ImportPerson | null; isTeamReply?: boolean; hiddenAt?: Date | null; createdAt?: Date }
   | { kind: "release_note"; sourceId: string; title: string; body?: string; status: ReleaseNoteStatus; publishedAt?: Date | null; postSourceIds?: string[]; createdAt?: Date }
   | { kind: "status_component"; sourceId: string; name: string; description?: string; status: ComponentStatus; position?: number; createdAt?: Date }
+  | { kind: "status_change"; sourceId: string; componentSourceId: string; from: ComponentStatus; to: ComponentStatus; at: Date }
   | {
       kind: "incident";
       sourceId: string;
@@ -88,6 +89,7 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
   "comment",
   "release_note",
   "status_component",
+  "status_change",
   "incident",
   "incident_update",
   "maintenance",

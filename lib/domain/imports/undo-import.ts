@@ -18,10 +18,11 @@ const PAGE_TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
 const UNDO_EXPIRE_SECONDS = 2 * 60 * 60;
 
 /**
- * What an import records it created (ImportedRow.kind): the kinds of records it reads, and the
- * component status changes an incident's updates made. Undone in this order, children first.
+ * What an import records it created (ImportedRow.kind): the kinds of records it reads (among them
+ * status changes, read from an archive or made from an incident's updates). Undone in this order,
+ * children first.
  */
-const UNDO_ORDER = ["status_change", ...[...IMPORT_KINDS].reverse()] as const;
+const UNDO_ORDER = [...IMPORT_KINDS].reverse();
 type RowKind = (typeof UNDO_ORDER)[number];
 
 // The table each kind's target lives in, for finding rows whose target is gone.

@@ -118,6 +118,12 @@ export async function insertComponents(tx: ScopedTx, rows: { id: string; record:
   });
 }
 
+export async function insertStatusChanges(tx: ScopedTx, rows: { id: string; record: Of<"status_change">; componentId: string }[]) {
+  await tx.componentStatusChange.createMany({
+    data: rows.map(({ id, record, componentId }) => ({ id, componentId, fromStatus: record.from, toStatus: record.to, at: record.at })) as never,
+  });
+}
+
 export async function insertIncidents(tx: ScopedTx, rows: { id: string; record: Of<"incident">; componentIds: string[] }[]) {
   await tx.incident.createMany({
     data: rows.map(({ id, record }) => ({ id, title: text(record.title, 200), status: record.status, impact: record.impact, resolvedAt: record.resolvedAt ?? null, createdAt: stamp(record.createdAt) })) as never,

@@ -13,6 +13,7 @@ const ids = z.array(id).max(10_000).default([]);
 const postStatus = z.enum(["open", "under_review", "planned", "in_progress", "completed", "closed"]);
 const incidentStatus = z.enum(["investigating", "identified", "monitoring", "resolved"]);
 const impact = z.enum(["none", "minor", "major", "critical"]);
+const componentStatus = z.enum(["operational", "degraded_performance", "partial_outage", "major_outage", "under_maintenance"]);
 
 export const ROW_READERS: Record<string, { schema: z.ZodType; toRecord: (row: never) => ImportRecord | null } | { skip: string }> = {
   "boards.jsonl": {
@@ -88,11 +89,22 @@ export const ROW_READERS: Record<string, { schema: z.ZodType; toRecord: (row: ne
       id,
       name: z.string(),
       description: z.string().default(""),
-      status: z.enum(["operational", "degraded_performance", "partial_outage", "major_outage", "under_maintenance"]),
+      status: componentStatus,
       position: z.number().int().default(0),
       createdAt: date,
     }),
     toRecord: (row: { id: string; name: string; description: string; status: "operational"; position: number; createdAt: Date }) => ({ kind: "status_component", sourceId: row.id, ...row }),
+  },
+  "status_changes.jsonl": {
+    schema: z.object({ id, componentId: id, fromStatus: componentStatus, toStatus: componentStatus, at: date }),
+    toRecord: (row: { id: string; componentId: string; fromStatus: "operational"; toStatus: "operational"; at: Date }) => ({
+      kind: "status_change",
+      sourceId: row.id,
+      componentSourceId: row.componentId,
+      from: row.fromStatus,
+      to: row.toStatus,
+      at: row.at,
+    }),
   },
   "incidents.jsonl": {
     schema: z.object({ id, title: z.string(), status: incidentStatus, impact, resolvedAt: optionalDate, createdAt: date, componentIds: ids }),
