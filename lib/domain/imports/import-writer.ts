@@ -104,6 +104,10 @@ export class ImportWriter {
     const seen = new Set<string>();
     const unique = records.filter((record) => (seen.has(record.sourceId) ? (this.skip(`${kind}: duplicate id in the source`), false) : seen.add(record.sourceId)));
     const prepared = unique.map((record) => ({ id: write.newId(), record }));
+    // People are found or made before the batch's transaction, not inside it: embedded PGlite has
+    // one connection, which the transaction holds, so a statement beside it would wait forever.
+    const authors = kind === "post" || kind === "comment" ? await this.people.resolve(prepared.map(({ record }) => (record as Of<"post" | "comment">).author)) : [];
+    const authorOf = new Map(prepared.map(({ id }, index) => [id, authors[index] ?? null]));
     const before = new Map<string, string>();
     let written: { id: string; record: ImportRecord & { sourceId: string } }[] = [];
     await this.db.$transaction(async (tx) => {
@@ -119,7 +123,7 @@ export class ImportWriter {
         if (kind === "post") for (const row of rows) if (row.importId !== this.run.importId) this.othersPosts.add(row.targetId);
         this.skip(`${kind}: already imported`, taken.length);
       }
-      written = await this.insert(tx, kind, fresh);
+      written = await this.insert(tx, kind, fresh, authorOf);
       if (written.length < fresh.length) {
         // Claimed but not written (its parent is not in the source, an address already
         // subscribed): the claim goes too, so that undo and a later import see no such row.
@@ -139,7 +143,7 @@ export class ImportWriter {
     }
   }
 
-  private async insert(tx: ScopedTx, kind: ImportKind, fresh: { id: string; record: ImportRecord & { sourceId: string } }[]) {
+  private async insert(tx: ScopedTx, kind: ImportKind, fresh: { id: string; record: ImportRecord & { sourceId: string } }[], authorOf: Map<string, string | null>) {
     type Row<K extends ImportKind> = { id: string; record: Of<K> };
     const missing = (what: string, rows: unknown[], kept: unknown[]) => rows.length > kept.length && this.skip(`${kind}: ${what} not in the source`, rows.length - kept.length);
     switch (kind) {
@@ -153,11 +157,10 @@ export class ImportWriter {
         return fresh;
       case "post": {
         const rows = fresh as Row<"post">[];
-        const authors = await this.people.resolve(rows.map(({ record }) => record.author));
-        const kept = rows.flatMap((row, index) => {
+        const kept = rows.flatMap((row) => {
           const boardId = this.parent("board", row.record.boardSourceId);
           if (!boardId) return [];
-          return [{ ...row, boardId, authorId: authors[index] ?? null, roadmapItemId: this.parent("roadmap_item", row.record.roadmapItemSourceId) }];
+          return [{ ...row, boardId, authorId: authorOf.get(row.id) ?? null, roadmapItemId: this.parent("roadmap_item", row.record.roadmapItemSourceId) }];
         });
         missing("board", rows, kept);
         await write.insertPosts(tx, kept);
@@ -169,10 +172,9 @@ export class ImportWriter {
       }
       case "comment": {
         const rows = fresh as Row<"comment">[];
-        const authors = await this.people.resolve(rows.map(({ record }) => record.author));
-        const kept = rows.flatMap((row, index) => {
+        const kept = rows.flatMap((row) => {
           const postId = this.parent("post", row.record.postSourceId);
-          return postId ? [{ ...row, postId, authorId: authors[index] ?? null }] : [];
+          return postId ? [{ ...row, postId, authorId: authorOf.get(row.id) ?? null }] : [];
         });
         missing("post", rows, kept);
         await write.insertComments(tx, kept);

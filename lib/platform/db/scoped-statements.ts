@@ -136,7 +136,9 @@ export function insertRowsStatement(query: InsertRowsQuery, workspaceId: string)
   names.forEach((name, c) => {
     const type = query.columns[name]!;
     values.push(arrays[c]);
-    sources.push(`$${values.length}::${type === "text[]" ? "text" : type}[]`);
+    // An enum's array goes as text[] and is cast in the statement: embedded PGlite sends an array
+    // of a type it does not know (an enum's) as its items joined by commas, which is no array.
+    sources.push(type.startsWith('"') ? `$${values.length}::text[]::${type}[]` : `$${values.length}::${type === "text[]" ? "text" : type}[]`);
     const value = type === "text[]" ? `ARRAY(SELECT jsonb_array_elements_text(r."${name}"::jsonb))` : `r."${name}"`;
     const fallback = query.defaults?.[name];
     selects.push(fallback ? `coalesce(${value}, ${fallback})` : value);
