@@ -53,6 +53,7 @@ test("an SSO user in the customer's app posts an idea with the host's metadata, 
   // With SSO on, the settings page's snippet shows where the token goes.
   await page.reload();
   await expect(page.getByTestId("widget-snippet")).toContainText(`Workspace("boot", { workspace: "${portal.slug}", ssoToken: TOKEN_FROM_YOUR_SERVER });`);
+  await expect(page.getByTestId("widget-sso-example")).toContainText('setProtectedHeader({ alg: "HS256" })');
   const existing = await apiPost(page.request, portal, "/posts", { boardId: portal.boardId, title: "Dark mode for reports", body: "At night." });
   await apiPost(page.request, portal, "/changelog", { title: "Roadmap columns", body: "The roadmap has **columns**." });
 
@@ -274,6 +275,8 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
     }
   }
   await page.goto(`/w/${portal.slug}/settings/widget`);
+  // Taken once the page is live (its buttons are disabled until then).
+  await expect(page.getByRole("button", { name: "Copy snippet" })).toBeEnabled();
   await page.screenshot({ path: `${ARTIFACTS}/settings-desktop.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, "widget settings");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { widgetSnippet } from "@/lib/domain/widget/widget-snippet";
+import { ssoTokenExample, widgetSnippet } from "@/lib/domain/widget/widget-snippet";
 import { PORTAL_LOCALES } from "@/lib/platform/i18n/locales";
 import { embedSectionsOf } from "@/lib/surfaces/widget/embed-sections";
 
@@ -19,6 +19,16 @@ describe("the snippet on the widget's settings page", () => {
   it("with SSO on, shows where the token the customer's server signs goes", () => {
     const snippet = widgetSnippet({ appOrigin: "https://feedback.example.com", slug: "acme-rockets", sso: true });
     expect(snippet).toContain('Workspace("boot", { workspace: "acme-rockets", ssoToken: TOKEN_FROM_YOUR_SERVER });');
+  });
+
+  it("with SSO on, shows how the customer's server signs that token: HS256, an id, a jti, an exp, the secret from the environment", () => {
+    const example = ssoTokenExample();
+    expect(example).toContain('setProtectedHeader({ alg: "HS256" })');
+    expect(example).toContain("id: user.id");
+    expect(example).toContain(".setJti(randomUUID())");
+    expect(example).toContain('.setExpirationTime("10m")');
+    expect(example).toContain("process.env.WORKSPACE_SSO_SECRET");
+    expect(example).toContain("TOKEN_FROM_YOUR_SERVER");
   });
 
   it("is the snippet docs/widget.md documents", () => {
