@@ -4,6 +4,9 @@ import * as postList from "@/app/api/v1/posts/route";
 import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import * as releaseNote from "@/app/api/v1/changelog/[id]/route";
+import * as incidents from "@/app/api/v1/status/incidents/route";
+import * as incident from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError } from "../support/endpoint-checklist";
@@ -87,6 +90,35 @@ describe("ETag and If-Match", () => {
     expectError(refused, 412, "PRECONDITION_FAILED");
   });
 
+});
+
+describe("stale If-Match on the other resources with an ETag", () => {
+  it("412 on a release note edited since its GET, then the new ETag applies", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["changelog:read", "changelog:write"]);
+    const note = await db.releaseNote.create({ data: { workspaceId: tenant.workspace.id, title: "v1", body: "x", status: "published", publishedAt: new Date(Date.now() - 60_000) } });
+    const get = () => call(releaseNote.GET, "GET", `/api/v1/changelog/${note.id}`, { key, params: { id: note.id } });
+    const edit = (title: string, ifMatch?: string) =>
+      call(releaseNote.PATCH, "PATCH", `/api/v1/changelog/${note.id}`, { key, params: { id: note.id }, body: { title }, headers: ifMatch ? { "If-Match": ifMatch } : {} });
+    const stale = (await get()).headers.get("etag")!;
+    expect((await edit("v2")).status).toBe(200);
+    expectError(await edit("mine", stale), 412, "PRECONDITION_FAILED");
+    expect((await db.releaseNote.findUniqueOrThrow({ where: { id: note.id } })).title).toBe("v2");
+    expect((await edit("mine", (await get()).headers.get("etag")!)).status).toBe(200);
+  });
+
+  it("412 on an incident updated since its GET: the stale update is not appended", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read", "status:write"]);
+    const opened = await call(incidents.POST, "POST", "/api/v1/status/incidents", { key, body: { title: "API errors", message: "Looking" } });
+    const id = opened.json.data.id as string;
+    const stale = (await call(incident.GET, "GET", `/api/v1/status/incidents/${id}`, { key, params: { id } })).headers.get("etag")!;
+    const update = (status: string, ifMatch?: string) =>
+      call(incident.PATCH, "PATCH", `/api/v1/status/incidents/${id}`, { key, params: { id }, body: { status, message: status }, headers: ifMatch ? { "If-Match": ifMatch } : {} });
+    expect((await update("identified")).status).toBe(200);
+    expectError(await update("monitoring", stale), 412, "PRECONDITION_FAILED");
+    expect(await db.incidentUpdate.count({ where: { incidentId: id } })).toBe(2);
+  });
 });
 
 describe("updatedSince on lists", () => {
