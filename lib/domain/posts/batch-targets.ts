@@ -1,7 +1,7 @@
 import { DomainError, type ErrorDetail } from "@/lib/platform/core/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
-import { ensureSsoVisitors } from "@/lib/domain/sso/ensure-sso-visitors";
+import { ensureSsoVisitors } from "@/lib/domain/users/sso-visitors";
 import { findPeople, personNotFoundMessage } from "@/lib/domain/users/find-person";
 import { personField, personKey, type PersonRef } from "@/lib/domain/users/person-ref";
 

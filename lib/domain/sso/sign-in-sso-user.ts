@@ -1,18 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/platform/db/client";
+import { ssoPlaceholderEmail } from "@/lib/domain/users/sso-visitors";
 import type { SsoClaims } from "./claims";
-
-/** The placeholder address of an SSO visitor's row: unique, unroutable, never anyone's. */
-export const SSO_PLACEHOLDER_DOMAIN = "sso.invalid";
-
-/** A fresh placeholder address for a new SSO visitor's row. */
-export function ssoPlaceholderEmail(): string {
-  return `sso-${randomBytes(18).toString("base64url").toLowerCase()}@${SSO_PLACEHOLDER_DOMAIN}`;
-}
-
-export function isSsoPlaceholderEmail(email: string): boolean {
-  return email.endsWith(`@${SSO_PLACEHOLDER_DOMAIN}`);
-}
 
 /**
  * The visitor a verified token names, made or brought up to date: one row per (workspace, the

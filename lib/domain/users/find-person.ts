@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import { db } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ensureSsoVisitors } from "@/lib/domain/sso/ensure-sso-visitors";
+import { ensureSsoVisitors } from "./sso-visitors";
 import { personField, personKey, type PersonRef } from "./person-ref";
 
 // The person an integration names when it acts for someone (a vote, a comment). By address, only

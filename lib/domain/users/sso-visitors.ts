@@ -1,5 +1,17 @@
+import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ssoPlaceholderEmail } from "./sign-in-sso-user";
+
+/** The placeholder address of an SSO visitor's row: unique, unroutable, never anyone's. */
+export const SSO_PLACEHOLDER_DOMAIN = "sso.invalid";
+
+/** A fresh placeholder address for a new SSO visitor's row. */
+export function ssoPlaceholderEmail(): string {
+  return `sso-${randomBytes(18).toString("base64url").toLowerCase()}@${SSO_PLACEHOLDER_DOMAIN}`;
+}
+
+export function isSsoPlaceholderEmail(email: string): boolean {
+  return email.endsWith(`@${SSO_PLACEHOLDER_DOMAIN}`);
+}
 
 /**
  * This workspace's SSO visitors for the customer's ids, by id: those not known yet are made as a
