@@ -28,8 +28,9 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default on 2 cores is one process. Integration files spend about half their time
     // waiting (on PostgreSQL, on the servers, workers and timers they start): with one process per
-    // core the whole run used about half of two cores' time, so two more keep the cores busy.
-    maxWorkers: availableParallelism() + 2,
+    // core the whole run used about half of two cores' time. One more fills part of that without
+    // starving the files that flood a production server under a time limit.
+    maxWorkers: availableParallelism() + 1,
     // Generous, so that a machine shared with other runs (two clones testing at once, a busy CI
     // host) slows a test down without failing it; a test that truly hangs still fails.
     // The files that take longest start first (tests/support/slow-first-sequencer.ts), so that on a
