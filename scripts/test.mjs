@@ -116,12 +116,13 @@ steps.push(commandStep("build", build.exitCode, build.durationMs));
 // spend much of their time waiting (on PostgreSQL, on servers and timers they start), so together
 // they fill the two cores that each alone leaves half idle. Each has its own Vitest process, report
 // and rate-limit backend (the main run's is in-process; this one's keys live in Redis under its own
-// prefix), so neither sees the other's counts. Its output is shown whole when it ends.
+// prefix), so neither sees the other's counts. One process is enough for it beside the main run's
+// (it has about a minute of work); its output is shown whole when it ends.
 const vitestReport = path.join(reports, "vitest.json");
 const upstashReport = path.join(reports, "vitest-upstash.json");
 const upstashPass = redis.url
   ? run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
-      "run", "--project", "integration", "tests/api", "--maxWorkers=2", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
+      "run", "--project", "integration", "tests/api", "--maxWorkers=1", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
     ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" }, { buffered: true })
   : undefined;
 const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
