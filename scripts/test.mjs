@@ -129,7 +129,8 @@ const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded P
 steps.push(vitestStep("vitest", readJson(vitestReport), vitestRun));
 
 if (upstashPass) {
-  steps.push(vitestStep("vitest upstash", readJson(upstashReport), await upstashPass));
+  const upstashRun = await upstashPass;
+  steps.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
 } else if (ci) {
   console.error(`\nCI must run the API suite on the Upstash backend: ${redis.source}.`);
   steps.push(commandStep("vitest upstash", 1, 0));
