@@ -667,12 +667,16 @@ function report(measurements: Measurement[], posts: number) {
   return failures;
 }
 
-/** The migration bench in a process of its own: it loads the app's modules against its own database. */
+/**
+ * The migration bench in a process of its own: it loads the app's modules against its own
+ * database. Started as the server is (its young generation, its malloc arenas), since the export
+ * runs as the server's requests do.
+ */
 function runMigrationBench(): boolean {
   const url = new URL(DATABASE_URL);
   url.pathname = "/bench_migration";
   console.log(`\nMigration bench (database ${url}):`);
-  const result = spawnSync("npx", ["tsx", "scripts/bench/migration.ts"], { stdio: "inherit", env: { ...process.env, BENCH_MIGRATION_DATABASE_URL: url.toString() } });
+  const result = spawnSync("npx", ["tsx", "scripts/bench/migration.ts"], { stdio: "inherit", env: withServerNodeOptions({ ...process.env, BENCH_MIGRATION_DATABASE_URL: url.toString() }) });
   return result.status === 0;
 }
 
