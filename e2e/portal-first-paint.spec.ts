@@ -62,7 +62,7 @@ test("a signed-in visitor never sees the Sign in links while the page asks who i
   await watchSignInLinks(anonymous, 1500);
   const stranger = await anonymous.newPage();
   await stranger.goto(postPath);
-  await expect(stranger.getByRole("link", { name: "Sign in", exact: true })).toBeVisible({ timeout: 1000 });
+  await expect(stranger.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible({ timeout: 1000 });
   await expect(stranger.getByTestId("portal-user-pending")).toBeHidden();
   expect(await sawSignIn(stranger)).toBe(true);
   await anonymous.close();
@@ -84,7 +84,7 @@ test("without JavaScript a visitor's vote button is a link to sign in that comes
     await expect(vote).toHaveAttribute("href", `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
     await expect(vote).toHaveAttribute("title", "Sign in to vote");
     await expect(visitor.getByTestId("vote-pending")).toBeHidden();
-    await expect(visitor.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(visitor.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   }
   await visitor.getByTestId("vote-count").click();
   await expect(visitor).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(postPath)}`);
