@@ -59,6 +59,13 @@ module.exports = {
       to: { path: "^lib/", pathNot: [DOMAIN, PLATFORM, GENERATED] },
     },
     {
+      name: "domain-calls-no-cache",
+      severity: "error",
+      comment: "A use case changes rows and records its event; dropping or refreshing cached answers is the platform's reaction to that event, so a cache is never called from the domain (it would be skipped by every other writer of the same rows).",
+      from: { path: DOMAIN },
+      to: { path: "^lib/platform/cache/" },
+    },
+    {
       name: "surfaces-import-domain-and-platform",
       severity: "error",
       comment: "A surface (lib/surfaces/...) parses, calls the domain and presents: it imports the domain, the platform and its own layer, never anything else in lib/.",
