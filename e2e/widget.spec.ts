@@ -50,6 +50,10 @@ const changelogFrame = (page: Page) => page.frameLocator('iframe[src*="/changelo
 test("an SSO user in the customer's app posts an idea with the host's metadata, votes, reads the changelog and sees the status banner", async ({ page, browser }) => {
   const portal = await widgetWorkspace(page);
   const secret = await enableSso(portal.workspaceId);
+  // With SSO on, the settings page's snippet shows where the token goes.
+  await page.reload();
+  await expect(page.getByTestId("widget-snippet")).toContainText(`Workspace("boot", { workspace: "${portal.slug}", ssoToken: TOKEN_FROM_YOUR_SERVER });`);
+  await expect(page.getByTestId("widget-sso-example")).toContainText('setProtectedHeader({ alg: "HS256" })');
   const existing = await apiPost(page.request, portal, "/posts", { boardId: portal.boardId, title: "Dark mode for reports", body: "At night." });
   await apiPost(page.request, portal, "/changelog", { title: "Roadmap columns", body: "The roadmap has **columns**." });
 
@@ -59,6 +63,14 @@ test("an SSO user in the customer's app posts an idea with the host's metadata, 
   host.next = { workspace: portal.slug, ssoSecret: secret, claims: { id: "cust-42", name: "Dana Host", email: "dana@customer.example", companies: [{ id: "co-1", name: "Globex", monthlySpend: 4200 }] } };
   await app.goto(`${host.origin}/reports?tab=1`);
   await expect(app.evaluate(() => (window as unknown as { Workspace: { version: string } }).Workspace.version)).resolves.toBe("1.0.0");
+  // The host page pastes the snippet twice (widget-host.ts), and here loads the script once more:
+  // one loader keeps running, one launcher, one unread badge.
+  await expect(app.locator('[data-workspace-widget="launcher"]')).toHaveCount(1);
+  await app.evaluate(() => ((window as unknown as { firstLoader: unknown; Workspace: unknown }).firstLoader = (window as unknown as { Workspace: unknown }).Workspace));
+  await app.addScriptTag({ url: `${APP}/widget.js` });
+  expect(await app.evaluate(() => (window as unknown as { firstLoader: unknown; Workspace: unknown }).firstLoader === (window as unknown as { Workspace: unknown }).Workspace)).toBe(true);
+  await expect(app.locator('[data-workspace-widget="launcher"]')).toHaveCount(1);
+  await expect(app.locator('[data-workspace-widget="changelog-badge"]')).toHaveCount(1);
 
   await app.getByRole("button", { name: "Feedback" }).click();
   const frame = feedbackFrame(app);
@@ -179,7 +191,13 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   await expect(frame.getByTestId("widget-user")).toHaveText("Signed in as Vic Visitor");
   // A message in the widget's envelope from the host page itself (or any window but the frame) is ignored.
   await app.evaluate(() => window.postMessage({ ns: "workspace-widget", type: "close" }, "*"));
-  await app.waitForTimeout(300);
+  // …and so is one from a frame of another origin inside the host page.
+  await app.evaluate(() => {
+    const intruder = document.createElement("iframe");
+    intruder.src = `data:text/html,<script>parent.postMessage({ ns: "workspace-widget", type: "close" }, "*")</script>`;
+    document.body.appendChild(intruder);
+  });
+  await app.waitForTimeout(500);
   await expect(app.locator('iframe[src*="/feedback"]')).toBeVisible();
   await frame.getByLabel("Title").fill("A calendar view");
   await frame.getByRole("button", { name: /Post (idea|anyway)/ }).click();
@@ -237,6 +255,18 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
           for (const path of ["status?embed=components,incidents", "changelog", "feedback"]) {
             await embedPage.goto(`/embed/${portal.slug}/${path}${path.includes("?") ? "&" : "?"}locale=${locale}&theme=${theme}`);
             await expect(embedPage.locator("main")).toBeVisible();
+            // The host's language (and its direction), colour scheme and the workspace's accent.
+            const shell = embedPage.locator("[data-accent]");
+            await expect(shell).toHaveAttribute("lang", locale);
+            await expect(shell).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+            await expect(shell).toHaveAttribute("data-theme", theme);
+            expect(await shell.evaluate((element) => (element as HTMLElement).style.getPropertyValue("--accent").trim())).toBe("#0f766e");
+            if (path.startsWith("status")) {
+              // Only the sections asked for.
+              await expect(embedPage.getByTestId("embed-components")).toBeVisible();
+              await expect(embedPage.getByTestId("embed-incidents")).toBeVisible();
+              await expect(embedPage.getByTestId("status-banner")).toHaveCount(0);
+            }
             await expectNoSeriousA11yViolations(embedPage, `embed ${path} ${name}`);
           }
         }
@@ -245,6 +275,8 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
     }
   }
   await page.goto(`/w/${portal.slug}/settings/widget`);
+  // Taken once the page is live (its buttons are disabled until then).
+  await expect(page.getByRole("button", { name: "Copy snippet" })).toBeEnabled();
   await page.screenshot({ path: `${ARTIFACTS}/settings-desktop.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, "widget settings");
   await page.setViewportSize({ width: 390, height: 844 });

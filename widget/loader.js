@@ -55,7 +55,7 @@
     return !!(s.boot && s.boot.locale === "ar");
   }
 
-  // A host element with a closed-off shadow root: the host page's styles stop at its edge.
+  // A host element with a shadow root of its own: the host page's styles stop at its edge.
   function shadowHost(id, css) {
     var host = document.createElement("div");
     host.setAttribute("data-workspace-widget", id);

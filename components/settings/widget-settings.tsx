@@ -13,12 +13,14 @@ type Props = {
   slug: string;
   origins: string[];
   snippet: string;
+  /** With SSO on: how the customer's server signs the token the snippet passes. */
+  ssoExample: string | null;
   portalPublished: boolean;
   ssoEnabled: boolean;
 };
 
 /** Where the widget may run (one origin a line), and the snippet to paste, ready to copy. */
-export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEnabled }: Props) {
+export function WidgetSettings({ slug, origins, snippet, ssoExample, portalPublished, ssoEnabled }: Props) {
   const toast = useToast();
   const [text, setText] = useState(origins.join("\n"));
   const [copied, setCopied] = useState(false);
@@ -75,7 +77,7 @@ export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEna
         title="Snippet"
         description={
           ssoEnabled
-            ? "Paste it before </body> of your app's pages. SSO is on: your server signs a token for the signed-in person (see docs/widget.md) and the page passes it as ssoToken; each token works once."
+            ? "Paste it before </body> of your app's pages. SSO is on: your server signs a token for the signed-in person with a secret from Settings → Single sign-on, and the page passes it to boot as ssoToken; each token works once."
             : "Paste it before </body> of your app's pages. Visitors sign in to the portal from the widget; turn SSO on to sign them in with your own accounts."
         }
       >
@@ -96,6 +98,18 @@ export function WidgetSettings({ slug, origins, snippet, portalPublished, ssoEna
             {copied ? "Copied." : ""}
           </span>
         </div>
+        {ssoEnabled && ssoExample ? (
+          <div className="mt-5">
+            <h3 className="text-sm font-semibold text-slate-900">Signing the token on your server</h3>
+            <p className="mt-1 text-sm text-slate-600">
+              HS256 with a live secret; <code>id</code> is required, <code>jti</code> unique and <code>exp</code> at most 24 hours ahead. Rotate by creating a second secret, deploying it, then
+              revoking the first.
+            </p>
+            <pre tabIndex={0} aria-label="Signing the SSO token" className="mt-2 overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-xs text-slate-800" data-testid="widget-sso-example">
+              <code>{ssoExample}</code>
+            </pre>
+          </div>
+        ) : null}
       </SettingsSection>
     </div>
   );

@@ -106,6 +106,25 @@ describe("PATCH /api/v1/changelog/{id}", () => {
     expect(unpublished.json.data).toMatchObject({ status: "draft", publishedAt: null });
   });
 
+  it("each edit, schedule and unpublish records release_note.updated with the fields before; going live records release_note.published only", async () => {
+    const { tenant, writer } = await tenantWithKeys();
+    const note = await seedNote(tenant.workspace.id, "draft");
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    await patch(writer, note.id, { title: "v3" });
+    await patch(writer, note.id, { status: "published", publishedAt: at });
+    const live = await patch(writer, note.id, { status: "published" });
+    await patch(writer, note.id, { status: "published" }); // no change: no event
+    await patch(writer, note.id, { status: "draft" });
+    const events = await db.event.findMany({ where: { workspaceId: tenant.workspace.id, type: { startsWith: "release_note." } }, orderBy: { createdAt: "asc" } });
+    expect(events.map((event) => [event.type, event.previous])).toEqual([
+      ["release_note.updated", { title: "draft" }],
+      ["release_note.updated", { status: "draft", publishedAt: null }],
+      ["release_note.published", null],
+      ["release_note.updated", { status: "published", publishedAt: live.json.data.publishedAt }],
+    ]);
+    expect(events.at(-1)!.data).toMatchObject({ id: note.id, status: "draft", publishedAt: null });
+  });
+
   it("200 links the posts it ships, replacing the set; 404 for a post of another workspace, and nothing written", async () => {
     const { tenant, writer } = await tenantWithKeys();
     const board = await seedBoard(tenant.workspace.id);

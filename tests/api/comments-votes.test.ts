@@ -168,3 +168,8 @@ describe("PATCH and DELETE /api/v1/comments/{id}", () => {
     expectError(await call(comment.DELETE, "DELETE", `/api/v1/comments/${row.id}`, { key, params: { id: row.id } }), 404, "NOT_FOUND");
   });
 });
+
+describe("key checks of DELETE /posts/{id}/votes and DELETE /comments/{id}", () => {
+  itChecksKeys({ handler: votes.DELETE, method: "DELETE", path: "/api/v1/posts/x/votes", scope: "posts:write", request: () => ({ params: { id: "p_none" }, query: { email: "a@example.test" } }) });
+  itChecksKeys({ handler: comment.DELETE, method: "DELETE", path: "/api/v1/comments/x", scope: "posts:write", request: () => ({ params: { id: "c_none" } }) });
+});

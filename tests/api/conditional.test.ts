@@ -4,6 +4,13 @@ import * as postList from "@/app/api/v1/posts/route";
 import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import * as releaseNote from "@/app/api/v1/changelog/[id]/route";
+import * as boardList from "@/app/api/v1/boards/route";
+import * as roadmapList from "@/app/api/v1/roadmap/route";
+import * as componentList from "@/app/api/v1/status/components/route";
+import * as changelogList from "@/app/api/v1/changelog/route";
+import * as incidents from "@/app/api/v1/status/incidents/route";
+import * as incident from "@/app/api/v1/status/incidents/[id]/route";
 import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { expectError, expectValidationError } from "../support/endpoint-checklist";
@@ -89,6 +96,35 @@ describe("ETag and If-Match", () => {
 
 });
 
+describe("stale If-Match on the other resources with an ETag", () => {
+  it("412 on a release note edited since its GET, then the new ETag applies", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["changelog:read", "changelog:write"]);
+    const note = await db.releaseNote.create({ data: { workspaceId: tenant.workspace.id, title: "v1", body: "x", status: "published", publishedAt: new Date(Date.now() - 60_000) } });
+    const get = () => call(releaseNote.GET, "GET", `/api/v1/changelog/${note.id}`, { key, params: { id: note.id } });
+    const edit = (title: string, ifMatch?: string) =>
+      call(releaseNote.PATCH, "PATCH", `/api/v1/changelog/${note.id}`, { key, params: { id: note.id }, body: { title }, headers: ifMatch ? { "If-Match": ifMatch } : {} });
+    const stale = (await get()).headers.get("etag")!;
+    expect((await edit("v2")).status).toBe(200);
+    expectError(await edit("mine", stale), 412, "PRECONDITION_FAILED");
+    expect((await db.releaseNote.findUniqueOrThrow({ where: { id: note.id } })).title).toBe("v2");
+    expect((await edit("mine", (await get()).headers.get("etag")!)).status).toBe(200);
+  });
+
+  it("412 on an incident updated since its GET: the stale update is not appended", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read", "status:write"]);
+    const opened = await call(incidents.POST, "POST", "/api/v1/status/incidents", { key, body: { title: "API errors", message: "Looking" } });
+    const id = opened.json.data.id as string;
+    const stale = (await call(incident.GET, "GET", `/api/v1/status/incidents/${id}`, { key, params: { id } })).headers.get("etag")!;
+    const update = (status: string, ifMatch?: string) =>
+      call(incident.PATCH, "PATCH", `/api/v1/status/incidents/${id}`, { key, params: { id }, body: { status, message: status }, headers: ifMatch ? { "If-Match": ifMatch } : {} });
+    expect((await update("identified")).status).toBe(200);
+    expectError(await update("monitoring", stale), 412, "PRECONDITION_FAILED");
+    expect(await db.incidentUpdate.count({ where: { incidentId: id } })).toBe(2);
+  });
+});
+
 describe("updatedSince on lists", () => {
   it("lists only what changed at or after the time, for posts and todos", async () => {
     const { tenant, post: untouched, key } = await seedPost();
@@ -105,6 +141,46 @@ describe("updatedSince on lists", () => {
     const fresh = await db.todoItem.create({ data: { workspaceId: tenant.workspace.id, listId: list.id, title: "New" } });
     const todos = await call(todoList.GET, "GET", "/api/v1/todos", { key, query: { updatedSince: new Date(Date.now() - 60_000).toISOString() } });
     expect(todos.json.data.map((row: { id: string }) => row.id)).toEqual([fresh.id]);
+  });
+
+  it("boards, roadmap items, status components, incidents and release notes: only what changed at or after the time", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key("all");
+    const workspaceId = tenant.workspace.id;
+    const old = new Date(Date.now() - 3_600_000);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const pairs = [
+      { handler: boardList.GET, path: "/api/v1/boards", rows: [await seedBoard(workspaceId), await seedBoard(workspaceId)], age: (id: string) => db.board.update({ where: { id }, data: { updatedAt: old } }) },
+      {
+        handler: roadmapList.GET,
+        path: "/api/v1/roadmap",
+        rows: [await db.roadmapItem.create({ data: { workspaceId, title: "Old" } }), await db.roadmapItem.create({ data: { workspaceId, title: "New", position: 1 } })],
+        age: (id: string) => db.roadmapItem.update({ where: { id }, data: { updatedAt: old } }),
+      },
+      {
+        handler: componentList.GET,
+        path: "/api/v1/status/components",
+        rows: [await db.statusComponent.create({ data: { workspaceId, name: "Old" } }), await db.statusComponent.create({ data: { workspaceId, name: "New", position: 1 } })],
+        age: (id: string) => db.statusComponent.update({ where: { id }, data: { updatedAt: old } }),
+      },
+      {
+        handler: incidents.GET,
+        path: "/api/v1/status/incidents",
+        rows: [await db.incident.create({ data: { workspaceId, title: "Old" } }), await db.incident.create({ data: { workspaceId, title: "New" } })],
+        age: (id: string) => db.incident.update({ where: { id }, data: { updatedAt: old } }),
+      },
+      {
+        handler: changelogList.GET,
+        path: "/api/v1/changelog",
+        rows: await Promise.all(["Old", "New"].map((title) => db.releaseNote.create({ data: { workspaceId, title, body: "x", status: "published", publishedAt: old } }))),
+        age: (id: string) => db.releaseNote.update({ where: { id }, data: { updatedAt: old } }),
+      },
+    ];
+    for (const { handler, path, rows, age } of pairs) {
+      await age(rows[0]!.id);
+      const listed = await call(handler, "GET", path, { key, query: { updatedSince: since } });
+      expect([path, listed.json.data.map((row: { id: string }) => row.id)]).toEqual([path, [rows[1]!.id]]);
+    }
   });
 
   it("400 VALIDATION_ERROR naming updatedSince when it is not a date and time", async () => {

@@ -97,3 +97,8 @@ describe("PATCH and DELETE /api/v1/members/{id}", () => {
     expect(await eventCount(tenant.workspace.id, "member.removed")).toBe(1);
   });
 });
+
+describe("key checks of GET and DELETE /members/{id}", () => {
+  itChecksKeys({ handler: member.GET, method: "GET", path: "/api/v1/members/x", scope: "members:read", request: () => ({ params: { id: "u_none" } }) });
+  itChecksKeys({ handler: member.DELETE, method: "DELETE", path: "/api/v1/members/x", scope: "members:write", request: () => ({ params: { id: "u_none" } }) });
+});

@@ -85,3 +85,9 @@ describe("POST /api/v1/roadmap/{id}/posts and DELETE …/posts/{postId}", () => 
     expectError(await call(links.POST, "POST", `/api/v1/roadmap/r_missing/posts`, { key, params: { id: "r_missing" }, body: { postId: post.id } }), 404, "NOT_FOUND");
   });
 });
+
+describe("key checks of GET and DELETE /roadmap/{id} and DELETE /roadmap/{id}/posts/{postId}", () => {
+  itChecksKeys({ handler: item.GET, method: "GET", path: "/api/v1/roadmap/x", scope: "roadmap:read", request: () => ({ params: { id: "r_none" } }) });
+  itChecksKeys({ handler: item.DELETE, method: "DELETE", path: "/api/v1/roadmap/x", scope: "roadmap:write", request: () => ({ params: { id: "r_none" } }) });
+  itChecksKeys({ handler: link.DELETE, method: "DELETE", path: "/api/v1/roadmap/x/posts/y", scope: "roadmap:write", request: () => ({ params: { id: "r_none", postId: "p_none" } }) });
+});

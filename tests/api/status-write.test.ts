@@ -89,3 +89,11 @@ describe("maintenance windows", () => {
     expectValidationError(await call(maintenance.POST, "POST", "/api/v1/status/maintenance", { key, body: { ...later, endsAt: later.startsAt } }), "endsAt");
   });
 });
+
+describe("key checks of the remaining status endpoints", () => {
+  itChecksKeys({ handler: component.GET, method: "GET", path: "/api/v1/status/components/x", scope: "status:read", request: () => ({ params: { id: "s_none" } }) });
+  itChecksKeys({ handler: component.DELETE, method: "DELETE", path: "/api/v1/status/components/x", scope: "status:write", request: () => ({ params: { id: "s_none" } }) });
+  itChecksKeys({ handler: window.GET, method: "GET", path: "/api/v1/status/maintenance/x", scope: "status:read", request: () => ({ params: { id: "m_none" } }) });
+  itChecksKeys({ handler: window.DELETE, method: "DELETE", path: "/api/v1/status/maintenance/x", scope: "status:write", request: () => ({ params: { id: "m_none" } }) });
+  itChecksKeys({ handler: end.POST, method: "POST", path: "/api/v1/status/maintenance/x/end", scope: "status:write", request: () => ({ params: { id: "m_none" } }) });
+});

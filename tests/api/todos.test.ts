@@ -312,3 +312,7 @@ describe("PATCH /api/v1/todos/{id}", () => {
 
   itAnswers405(item, `${LIST}/x`, { methods: ["DELETE"], allow: "GET, PATCH, HEAD" });
 });
+
+describe("key checks of GET /todos/{id}", () => {
+  itChecksKeys({ handler: item.GET, method: "GET", path: "/api/v1/todos/x", scope: "todos:read", request: () => ({ params: { id: "t_none" } }) });
+});

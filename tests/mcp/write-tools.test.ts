@@ -43,7 +43,7 @@ describe("write tools", () => {
     const tenant = await seedTenant();
     const full = await connect(await tenant.key("all"));
     const names = (await full.listTools()).tools.map((tool) => tool.name);
-    for (const tool of ["create_board", "update_board", "delete_board", "create_comment", "moderate_comment", "delete_comment", "add_vote", "remove_vote", "add_votes", "create_comments", "create_roadmap_item", "move_roadmap_item", "link_roadmap_post", "create_status_component", "reorder_status_components", "schedule_maintenance", "invite_member", "change_member_role", "remove_member", "revoke_invitation"]) {
+    for (const tool of ["create_board", "update_board", "delete_board", "create_comment", "moderate_comment", "delete_comment", "add_vote", "remove_vote", "add_votes", "create_comments", "create_roadmap_item", "move_roadmap_item", "link_roadmap_post", "create_status_component", "reorder_status_components", "schedule_maintenance", "invite_member", "change_member_role", "remove_member", "revoke_invitation", "rename_tag", "delete_tag", "update_release_note", "update_incident", "update_roadmap_item", "delete_roadmap_item", "unlink_roadmap_post", "update_status_component", "delete_status_component", "cancel_maintenance", "end_maintenance"]) {
       expect(names).toContain(tool);
     }
     const readOnly = await connect(await tenant.key(["boards:read"]));
@@ -81,6 +81,21 @@ describe("write tools", () => {
     expect(await db.comment.count({ where: { postId: post.id } })).toBe(0);
     const comments = await callTool(client, "create_comments", { items: [{ postId: post.id, body: "Fine" }, { postId: post.id, body: "Hi", author: { email: customer.email } }] });
     expect(comments).toMatchObject({ success: true, data: [{ isTeamReply: true }, { authorId: customer.id, isTeamReply: false, commentCount: 2 }] });
+  });
+
+  it("add_vote, create_comment and add_votes name a person by externalId; a new id becomes this workspace's SSO user, once", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const post = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "SSO" } });
+    const client = await connect(await tenant.key(["posts:write"]));
+    const vote = await callTool(client, "add_vote", { id: post.id, externalId: "crm-7" });
+    expect(vote).toMatchObject({ success: true, data: { voted: true, voteCount: 1 } });
+    const comment = await callTool(client, "create_comment", { id: post.id, body: "Please", author: { externalId: "crm-7" } });
+    expect(comment).toMatchObject({ success: true, data: { authorId: vote.data!.userId, isTeamReply: false } });
+    const batch = await callTool(client, "add_votes", { items: [{ postId: post.id, externalId: "crm-7" }, { postId: post.id, externalId: "crm-8" }] });
+    expect(batch).toMatchObject({ success: true, data: [{ userId: vote.data!.userId, voteCount: 1 }, { voteCount: 2 }] });
+    expect(await db.user.count({ where: { ssoWorkspaceId: tenant.workspace.id } })).toBe(2);
+    expect(await callTool(client, "add_vote", { id: post.id, email: "a@example.test", externalId: "crm-7" })).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
   });
 
   it("moderate_comment follows the dashboard's rule: a member's key is FORBIDDEN, an admin's hides", async () => {

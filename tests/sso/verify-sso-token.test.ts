@@ -42,6 +42,25 @@ describe("verifySsoToken: what passes", () => {
     expect((await verifySsoToken(workspaceId, await signSsoToken(second))).ok).toBe(true);
   });
 
+  it("at the edge of the 60 s tolerance: the last accepted second passes, the next is refused", async () => {
+    const { secret, workspaceId } = await setup();
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const seconds = now.getTime() / 1000;
+    const day = 24 * 3600;
+    const check = async (claims: Record<string, unknown>) => verifySsoToken(workspaceId, await signSsoToken(secret, claims, { now }), now);
+    // exp: valid while now < exp + 60.
+    expect((await check({ exp: seconds - 59 })).ok).toBe(true);
+    expect(await check({ exp: seconds - 60 })).toMatchObject({ ok: false, reason: "expired" });
+    // nbf and iat: at most 60 s ahead.
+    expect((await check({ nbf: seconds + 60 })).ok).toBe(true);
+    expect(await check({ nbf: seconds + 61 })).toMatchObject({ ok: false, reason: "not_yet_valid" });
+    expect((await check({ iat: seconds + 60 })).ok).toBe(true);
+    expect(await check({ iat: seconds + 61 })).toMatchObject({ ok: false, reason: "not_yet_valid" });
+    // exp: at most 24 h (and the same 60 s) ahead.
+    expect((await check({ exp: seconds + day + 60 })).ok).toBe(true);
+    expect(await check({ exp: seconds + day + 61 })).toMatchObject({ ok: false, reason: "exp_too_far" });
+  });
+
   it("allows 60 s of clock difference on exp, nbf and iat", async () => {
     const { secret, workspaceId } = await setup();
     const now = new Date();
@@ -90,10 +109,24 @@ describe("verifySsoToken: each refusal, by name", () => {
 
   it("alg_not_allowed: alg none (unsigned), and other algorithms", async () => {
     const { secret, workspaceId } = await setup();
-    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${b64({ id: "x", jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 300 })}.`;
-    expect(await verifySsoToken(workspaceId, unsigned)).toMatchObject({ ok: false, reason: "alg_not_allowed" });
-    const hs512 = await signSsoToken(secret, {}, { header: { alg: "HS512" } }).catch(() => null);
-    if (hs512) expect(await verifySsoToken(workspaceId, hs512)).toMatchObject({ ok: false, reason: "alg_not_allowed" });
+    const claims = () => b64({ id: "x", jti: randomUUID(), exp: Math.floor(Date.now() / 1000) + 300 });
+    for (const alg of ["none", "None", "NONE"]) {
+      expect(await verifySsoToken(workspaceId, `${b64({ alg, typ: "JWT" })}.${claims()}.`), alg).toMatchObject({ ok: false, reason: "alg_not_allowed" });
+    }
+    // Properly signed with the workspace's own secret, under another HMAC: still refused.
+    for (const alg of ["HS384", "HS512"]) {
+      expect(await verifySsoToken(workspaceId, await signSsoToken(secret, {}, { header: { alg } })), alg).toMatchObject({ ok: false, reason: "alg_not_allowed" });
+    }
+    // A public-key algorithm whose "signature" is an HMAC under the secret (the key-confusion trick).
+    const { createHmac } = await import("node:crypto");
+    for (const alg of ["RS256", "ES256", "PS256", "EdDSA"]) {
+      const signingInput = `${b64({ alg, typ: "JWT" })}.${claims()}`;
+      const forged = `${signingInput}.${createHmac("sha256", secret).update(signingInput).digest("base64url")}`;
+      expect(await verifySsoToken(workspaceId, forged), alg).toMatchObject({ ok: false, reason: "alg_not_allowed" });
+    }
+    // No alg at all, or one that is not text.
+    expect(await verifySsoToken(workspaceId, `${b64({ typ: "JWT" })}.${claims()}.sig`)).toMatchObject({ ok: false, reason: "alg_not_allowed" });
+    expect(await verifySsoToken(workspaceId, `${b64({ alg: ["HS256"] })}.${claims()}.sig`)).toMatchObject({ ok: false, reason: "alg_not_allowed" });
   });
 
   it("replayed: the same jti a second time, even inside its lifetime", async () => {
@@ -136,6 +169,35 @@ describe("verifySsoToken: each refusal, by name", () => {
     expect(await verifySsoToken(workspaceId, await signSsoToken(secret, { avatarURL: "javascript:alert(1)" }))).toMatchObject({ ok: false, reason: "invalid_claims" });
     const companies = Array.from({ length: 21 }, (_, index) => ({ id: `c${index}`, name: "Co" }));
     expect(await verifySsoToken(workspaceId, await signSsoToken(secret, { companies }))).toMatchObject({ ok: false, reason: "invalid_claims" });
+  });
+
+  it("invalid_claims: malformed companies, each named by its field", async () => {
+    const { secret, workspaceId } = await setup();
+    const cases: [unknown, string][] = [
+      ["Globex", "companies"],
+      [{ id: "c1", name: "Globex" }, "companies"],
+      [[{ name: "Globex" }], "companies.0.id"],
+      [[{ id: "c1" }], "companies.0.name"],
+      [[{ id: "", name: "Globex" }], "companies.0.id"],
+      [[{ id: 1.5, name: "Globex" }], "companies.0.id"],
+      [[{ id: "c1", name: "" }], "companies.0.name"],
+      [[{ id: "c1", name: "Globex", monthlySpend: "4200" }], "companies.0.monthlySpend"],
+      [[{ id: "c1", name: "Globex", monthlySpend: -1 }], "companies.0.monthlySpend"],
+      [[{ id: "c1", name: "Globex" }, null], "companies.1"],
+    ];
+    for (const [companies, path] of cases) {
+      const result = await verifySsoToken(workspaceId, await signSsoToken(secret, { companies }));
+      expect(result, JSON.stringify(companies)).toMatchObject({ ok: false, reason: "invalid_claims" });
+      expect(result.ok ? "" : result.detail, JSON.stringify(companies)).toMatch(new RegExp(`^${path.replaceAll(".", "\\.")}(\\.|:)`));
+    }
+  });
+
+  it("malformed: exp, nbf or iat that is not a number", async () => {
+    const { secret, workspaceId } = await setup();
+    const later = String(Math.floor(Date.now() / 1000) + 300);
+    expect(await verifySsoToken(workspaceId, await signSsoToken(secret, { exp: later }))).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await verifySsoToken(workspaceId, await signSsoToken(secret, { nbf: "soon" }))).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await verifySsoToken(workspaceId, await signSsoToken(secret, { iat: null }))).toMatchObject({ ok: false, reason: "malformed" });
   });
 
   it("wrong_workspace: a token for workspace A used on B (another secret), or an aud naming another workspace", async () => {

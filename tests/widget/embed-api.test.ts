@@ -9,6 +9,7 @@ import { clearPublicCache } from "@/lib/platform/cache/response-cache";
 import { issueWidgetCredential, readWidgetCredential, WIDGET_CREDENTIAL_HEADER } from "@/lib/domain/widget/widget-credential";
 import { updateWidgetOrigins } from "@/lib/domain/widget/update-widget-origins";
 import { WIDGET_IDEAS_PER_IP } from "@/lib/domain/widget/widget-limits";
+import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
 import { actorOf, expectApiError } from "../support/actors";
 import { createTestUser, seedBoard, seedTenant } from "../support/api";
 import { enableSso, signSsoToken } from "../support/sso";
@@ -101,6 +102,21 @@ describe("/api/embed/{workspace}/…", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await send(ideas.POST, slug, { method: "POST", body: { title: "From elsewhere" }, credential: token })).status).toBe(201);
+  });
+
+  it("a flood of ideas from one widget user is stopped at the portal's per-account budget, from any address", async () => {
+    const { slug, workspaceId } = await widgetTenant();
+    const { token } = await visitorCredential(workspaceId);
+    for (let index = 0; index < VISITOR_POSTS.limit; index++) {
+      expect((await send(ideas.POST, slug, { method: "POST", body: { title: `Idea ${index}` }, credential: token })).status).toBe(201);
+    }
+    const refused = await send(ideas.POST, slug, { method: "POST", body: { title: "One more" }, credential: token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await db.post.count({ where: { workspaceId } })).toBe(VISITOR_POSTS.limit);
+    // Another user of the same widget is not held back by it.
+    const other = await visitorCredential(workspaceId);
+    expect((await send(ideas.POST, slug, { method: "POST", body: { title: "Someone else's" }, credential: other.token })).status).toBe(201);
   });
 
   it("votes as the visitor; suggestions work signed out too", async () => {

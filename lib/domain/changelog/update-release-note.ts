@@ -5,6 +5,7 @@ import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { getReleaseNoteRowOrThrow } from "./get-release-note";
 import { linkShippedPosts } from "./link-posts";
 import { noteState } from "@/lib/domain/access/published-release-notes";
+import { recordEvent } from "@/lib/platform/events/record-event";
 import { announcePublication } from "./publication-event";
 import { publicationDate } from "./publication-date";
 import { updateReleaseNoteBody, type UpdateReleaseNoteBody } from "./schemas";
@@ -42,9 +43,24 @@ export async function updateReleaseNote(actor: WorkspaceActor, id: string, input
     }
     if (body.postIds) await linkShippedPosts(tx, actor.workspaceId, id, body.postIds);
     const note = await getReleaseNoteRowOrThrow(tx, id);
+    const view = releaseNoteView(note, now);
+    const previous = changedFields(releaseNoteView(current, now), view);
+    if (previous) await recordEvent(tx, { workspaceId: actor.workspaceId, type: "release_note.updated", data: view, previous });
     await announcePublication(tx, actor.workspaceId, note, now);
-    return releaseNoteView(note, now);
+    return view;
   });
+}
+
+const WATCHED = ["title", "body", "postIds", "status", "publishedAt"] as const;
+
+/**
+ * What an edit changed, as it was before, or null when nothing a reader sees changed. Going live
+ * is told by release_note.published alone, so a note's publication is not also an update.
+ */
+function changedFields(before: ReleaseNoteView, after: ReleaseNoteView): Partial<ReleaseNoteView> | null {
+  const wentLive = after.status === "published" && before.status !== "published";
+  const changed = WATCHED.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]) && !(wentLive && (field === "status" || field === "publishedAt")));
+  return changed.length ? Object.fromEntries(changed.map((field) => [field, before[field]])) : null;
 }
 
 function publication(current: ReleaseNote, body: ReturnType<typeof updateReleaseNoteBody.parse>, now: Date): Partial<Pick<ReleaseNote, "status" | "publishedAt">> {

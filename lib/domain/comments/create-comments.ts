@@ -1,6 +1,6 @@
 import { validate } from "@/lib/platform/core/validate";
 import { db } from "@/lib/platform/db/client";
-import { checkBatchTargets, writeEachItem } from "@/lib/domain/posts/batch-targets";
+import { checkBatchTargets, peopleIn, writeEachItem } from "@/lib/domain/posts/batch-targets";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { insertCommentIn } from "./add-comment";
 import { personKey } from "@/lib/domain/users/person-ref";
@@ -19,11 +19,12 @@ export async function createComments(actor: WorkspaceActor, input: CreateComment
   if (sent.some((item) => !item?.author)) authorize(actor, "comments.replyAsTeam", "reply as the team");
   const { items } = validate(createCommentsBody, input, "A comment of the batch is not valid; nothing was written.");
   const people = await checkBatchTargets(actor, items.map((item) => ({ postId: item.postId, person: item.author })), "author.");
-  return db.$transaction((tx) =>
-    writeEachItem(items, async ({ postId, body, author }) => {
-      const userId = author ? people.get(personKey(author))! : actor.userId;
+  return db.$transaction(async (tx) => {
+    const ids = await peopleIn(tx, actor.workspaceId, people);
+    return writeEachItem(items, async ({ postId, body, author }) => {
+      const userId = author ? ids.get(personKey(author))! : actor.userId;
       const comment = await insertCommentIn(tx, { workspaceId: actor.workspaceId, postId, userId, body, asTeam: !author, publicOnly: false });
       return { postId, ...comment, authorId: userId };
-    }),
-  );
+    });
+  });
 }

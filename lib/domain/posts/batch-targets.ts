@@ -1,19 +1,25 @@
 import { DomainError, type ErrorDetail } from "@/lib/platform/core/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceActor } from "@/lib/domain/access/actor";
+import { ensureSsoVisitors } from "@/lib/domain/users/sso-visitors";
 import { findPeople, personNotFoundMessage } from "@/lib/domain/users/find-person";
 import { personField, personKey, type PersonRef } from "@/lib/domain/users/person-ref";
 
 type BatchItem = { postId: string; person?: PersonRef };
 
+/** The people of a checked batch: those found, by personKey, and the customer's ids still to be made SSO users. */
+export type BatchPeople = { found: Map<string, string>; newExternalIds: string[] };
+
 /**
  * What a batch of votes or comments names, checked before anything is written, so that every bad
  * item is named in one answer (`items.3.postId`, `items.5.email`) and the caller fixes them all at
  * once: a post of this workspace that is not merged away, and a person who exists (lib/domain/users/
- * find-person.ts). Answers the people's ids by personKey; `personPath` is where an item's person
- * reference sits ("" for the item itself, "author." for a comment's author). The writes still check each post under its row lock (writeEachItem), for
- * a post merged or deleted in between.
+ * find-person.ts) or a customer's id that is new (its SSO user is made with the batch: peopleIn).
+ * `personPath` is where an item's person reference sits ("" for the item itself, "author." for a
+ * comment's author). The writes still check each post under its row lock (writeEachItem), for a
+ * post merged or deleted in between.
  */
-export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[], personPath: string): Promise<Map<string, string>> {
+export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[], personPath: string): Promise<BatchPeople> {
   const postIds = [...new Set(items.map((item) => item.postId))];
   const refs = items.flatMap((item) => (item.person ? [item.person] : []));
   const [posts, people] = await Promise.all([
@@ -24,17 +30,25 @@ export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[
 
   const missing: ErrorDetail[] = [];
   const merged: ErrorDetail[] = [];
+  const newExternalIds = new Set<string>();
   items.forEach((item, index) => {
     const post = postById.get(item.postId);
     if (!post) missing.push({ path: `items.${index}.postId`, message: "No such post in this workspace.", code: "not_found" });
     else if (post.mergedIntoId) merged.push({ path: `items.${index}.postId`, message: `This post was merged into ${post.mergedIntoId}.`, code: "merged" });
-    if (item.person && !people.has(personKey(item.person))) {
-      missing.push({ path: `items.${index}.${personPath}${personField(item.person)}`, message: personNotFoundMessage(item.person), code: "not_found" });
-    }
+    if (!item.person || people.has(personKey(item.person))) return;
+    if (item.person.externalId !== undefined) newExternalIds.add(item.person.externalId);
+    else missing.push({ path: `items.${index}.${personPath}${personField(item.person)}`, message: personNotFoundMessage(item.person), code: "not_found" });
   });
   if (missing.length) throw new DomainError("NOT_FOUND", "A post or person named in the batch does not exist; nothing was written.", missing);
   if (merged.length) throw new DomainError("CONFLICT", "A post of the batch was merged into another one; nothing was written. Send those items to the post it was merged into.", merged);
-  return people;
+  return { found: people, newExternalIds: [...newExternalIds] };
+}
+
+/** Inside the batch's transaction: every person's id by personKey, the new customer ids' SSO users made now (they exist only if the batch is written). */
+export async function peopleIn(tx: Pick<Prisma.TransactionClient, "user">, workspaceId: string, people: BatchPeople): Promise<Map<string, string>> {
+  const all = new Map(people.found);
+  for (const [externalId, id] of await ensureSsoVisitors(tx, workspaceId, people.newExternalIds)) all.set(personKey({ externalId }), id);
+  return all;
 }
 
 /**

@@ -1,13 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/platform/db/client";
+import { ssoPlaceholderEmail } from "@/lib/domain/users/sso-visitors";
 import type { SsoClaims } from "./claims";
-
-/** The placeholder address of an SSO visitor's row: unique, unroutable, never anyone's. */
-export const SSO_PLACEHOLDER_DOMAIN = "sso.invalid";
-
-export function isSsoPlaceholderEmail(email: string): boolean {
-  return email.endsWith(`@${SSO_PLACEHOLDER_DOMAIN}`);
-}
 
 /**
  * The visitor a verified token names, made or brought up to date: one row per (workspace, the
@@ -31,7 +24,7 @@ export async function signInSsoUser(workspaceId: string, claims: SsoClaims): Pro
     const user = existing
       ? await tx.user.update({ where: { id: existing.id }, data: profile, select: { id: true } })
       : await tx.user.create({
-          data: { ...profile, email: `sso-${randomBytes(18).toString("base64url").toLowerCase()}@${SSO_PLACEHOLDER_DOMAIN}`, ssoWorkspaceId: workspaceId, ssoExternalId: claims.id },
+          data: { ...profile, email: ssoPlaceholderEmail(), ssoWorkspaceId: workspaceId, ssoExternalId: claims.id },
           select: { id: true },
         });
     // The token is the customer's current word on the person's companies: the links are replaced,

@@ -1,12 +1,16 @@
 import { DomainError } from "@/lib/platform/core/errors";
 import { db } from "@/lib/platform/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { ensureSsoVisitors } from "./sso-visitors";
 import { personField, personKey, type PersonRef } from "./person-ref";
 
-// The person an integration names when it acts for someone (a vote, a comment). Only people who
-// exist: an account, found by the address it signed up with (its owner proved it), or an SSO user
-// of this workspace, by the customer's id or the address its token gave. Nobody gets an account,
-// or a vote in their name, from a third party's say-so alone; and an SSO user of another workspace
-// is never found here.
+// The person an integration names when it acts for someone (a vote, a comment). By address, only
+// people who exist: an account, found by the address it signed up with (its owner proved it), or
+// an SSO user of this workspace by the address its token gave; nobody gets an account from a third
+// party's say-so. By the customer's id, this workspace's SSO user with that id, made when the id is
+// new (writeForPerson): the id is the workspace's own name for its user, the row belongs to this
+// workspace alone and can only ever be signed in to by the workspace's own SSO token. An SSO user
+// of another workspace is never found here.
 
 const NOT_FOUND_MESSAGE = {
   email: "No account or SSO user of this workspace uses this address.",
@@ -35,13 +39,27 @@ export async function findPeople(workspaceId: string, refs: PersonRef[]): Promis
 
 export async function findPerson(workspaceId: string, ref: PersonRef): Promise<{ id: string }> {
   const id = (await findPeople(workspaceId, [ref])).get(personKey(ref));
-  if (!id) {
-    const field = personField(ref);
-    throw new DomainError("NOT_FOUND", `${NOT_FOUND_MESSAGE[field]} The person needs to sign in to the portal once before votes or comments can be recorded for them.`, [
-      { path: field, message: NOT_FOUND_MESSAGE[field], code: "not_found" },
-    ]);
-  }
+  if (!id) throw personNotFound(ref);
   return { id };
+}
+
+/**
+ * Runs `write` as the person `ref` names. A person found is written for at once (`tx` undefined);
+ * a customer's id no SSO user has yet gets its SSO user inside one transaction with the write
+ * (`tx`), so a write that is refused leaves no user behind. An unknown address is a 404.
+ */
+export async function writeForPerson<Result>(workspaceId: string, ref: PersonRef, write: (userId: string, tx?: Prisma.TransactionClient) => Promise<Result>): Promise<Result> {
+  const id = (await findPeople(workspaceId, [ref])).get(personKey(ref));
+  if (id) return write(id);
+  const externalId = ref.externalId;
+  if (externalId === undefined) throw personNotFound(ref);
+  return db.$transaction(async (tx) => write((await ensureSsoVisitors(tx, workspaceId, [externalId])).get(externalId)!, tx));
+}
+
+function personNotFound(ref: PersonRef): DomainError {
+  const field = personField(ref);
+  const hint = field === "email" ? " The person needs to sign in to the portal once before votes or comments can be recorded for them by address (or name them by externalId)." : "";
+  return new DomainError("NOT_FOUND", `${NOT_FOUND_MESSAGE[field]}${hint}`, [{ path: field, message: NOT_FOUND_MESSAGE[field], code: "not_found" }]);
 }
 
 export function personNotFoundMessage(ref: PersonRef): string {

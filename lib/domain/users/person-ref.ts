@@ -8,7 +8,10 @@ export const personRefFields = {
   email: emailSchema.optional().meta({ description: "The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it." }),
   externalId: safeText({ min: 1, max: 200, label: "externalId" })
     .optional()
-    .meta({ description: "The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id." }),
+    .meta({
+      description:
+        "The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user.",
+    }),
 };
 
 export type PersonRef = { email?: string; externalId?: string };

@@ -1,6 +1,6 @@
 import { validate } from "@/lib/platform/core/validate";
 import { db } from "@/lib/platform/db/client";
-import { checkBatchTargets, writeEachItem } from "@/lib/domain/posts/batch-targets";
+import { checkBatchTargets, peopleIn, writeEachItem } from "@/lib/domain/posts/batch-targets";
 import { authorize, type WorkspaceActor } from "@/lib/domain/access/actor";
 import { addVotesBody, type AddVotesInput } from "./schemas";
 import { setVote } from "./toggle-vote";
@@ -15,12 +15,13 @@ export async function voteForPeople(actor: WorkspaceActor, input: AddVotesInput)
   authorize(actor, "votes.onBehalf", "vote for someone");
   const { items } = validate(addVotesBody, input, "A vote of the batch is not valid; nothing was recorded.");
   const people = await checkBatchTargets(actor, items.map((item) => ({ postId: item.postId, person: item })), "");
-  return db.$transaction((tx) =>
-    writeEachItem(items, async (item) => {
+  return db.$transaction(async (tx) => {
+    const ids = await peopleIn(tx, actor.workspaceId, people);
+    return writeEachItem(items, async (item) => {
       const { postId } = item;
-      const userId = people.get(personKey(item))!;
+      const userId = ids.get(personKey(item))!;
       const vote = await setVote(tx, { workspaceId: actor.workspaceId, postId, userId, voted: true, publicOnly: false });
       return { postId, userId, ...vote };
-    }),
-  );
+    });
+  });
 }

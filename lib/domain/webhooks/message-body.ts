@@ -60,6 +60,7 @@ export function summarize(event: EventForDelivery, slug: string): Summary {
     "post.deleted": `Post deleted: “${title}”`,
     "comment.created": `New comment${field(data.body) ? `: “${field(data.body)!.slice(0, 200)}”` : ""}`,
     "release_note.published": `Published: “${title}”`,
+    "release_note.updated": `Release note ${status === "draft" ? "unpublished" : "edited"}: “${title}”`,
     "incident.created": `Incident opened: “${title}”${status ? ` (${status})` : ""}`,
     "incident.updated": `Incident update: “${title}”${status ? ` is ${status}` : ""}`,
     "incident.resolved": `Incident resolved: “${title}”`,

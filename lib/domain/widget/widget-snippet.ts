@@ -14,3 +14,26 @@ export function widgetSnippet({ appOrigin, slug, sso }: { appOrigin: string; slu
     "</script>",
   ].join("\n");
 }
+
+/**
+ * With SSO on: what the customer's server runs for each page view to fill `ssoToken` (Node, the
+ * shortest of the four languages the widget's guide shows), so the settings page needs no outside
+ * document to be followed. The secret comes from the SSO settings, never from this page.
+ */
+export function ssoTokenExample(): string {
+  return [
+    '// On your server, for each page view of a signed-in user (npm install jose):',
+    'import { SignJWT } from "jose";',
+    'import { randomUUID } from "node:crypto";',
+    "",
+    "const ssoToken = await new SignJWT({",
+    "  id: user.id, email: user.email, name: user.name,",
+    "  companies: [{ id: org.id, name: org.name, monthlySpend: org.monthlySpend }],",
+    "})",
+    '  .setProtectedHeader({ alg: "HS256" })',
+    "  .setJti(randomUUID())            // each token works once",
+    '  .setExpirationTime("10m")        // at most 24 hours ahead',
+    "  .sign(new TextEncoder().encode(process.env.WORKSPACE_SSO_SECRET));",
+    "// Render it into the page in place of TOKEN_FROM_YOUR_SERVER (as a quoted string).",
+  ].join("\n");
+}

@@ -3,6 +3,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { openPglite } from "./pglite";
+import { SerialClient } from "./serial-client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "./target";
 import { watchPool } from "./unavailable-watch";
 
@@ -47,6 +48,8 @@ export function createPool(url: string, env: Record<string, string | undefined> 
     max: Number(env.DATABASE_POOL_SIZE) || 10,
     ...poolTimeouts(env),
     ...extra,
+    // Statements Prisma sends together inside one transaction wait their turn (./serial-client.ts).
+    Client: SerialClient,
     // Idle connections do not keep a script alive after its work is done.
     allowExitOnIdle: true,
   });

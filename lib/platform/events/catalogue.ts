@@ -23,6 +23,7 @@ export const EVENT_CATALOGUE = {
   "roadmap_item.updated": "A roadmap item changed. data: the item; previous: the item before.",
   "roadmap_item.deleted": "A roadmap item was deleted. data: the item as it was.",
   "release_note.published": "A release note was published (at its publication time, if scheduled). data: the note.",
+  "release_note.updated": "A release note's title, body or shipped posts changed, or it was scheduled, moved to another time or unpublished to a draft (going live is release_note.published). data: the note; previous: the changed fields before.",
   "incident.created": "An incident was opened. data: the incident.",
   "incident.updated": "An incident received an update. data: the incident.",
   "incident.resolved": "An incident was resolved. data: the incident.",

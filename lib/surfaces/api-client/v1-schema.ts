@@ -151,7 +151,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post, as the team or for a person
-         * @description With `author.email`, the comment is that person's (their account must exist: 404 naming `email` otherwise); without it, the team's reply by the key's creator. Any board. A post merged into another answers 409 (comment on the one it was merged into); a deleted post 404.
+         * @description With `author`, the comment is that person's: by `email` (an account or SSO user that exists: 404 naming `email` otherwise) or by `externalId` (this workspace's SSO user with your app's id for them, made with the comment when the id is new); without it, the team's reply by the key's creator. Any board. A post merged into another answers 409 (comment on the one it was merged into); a deleted post 404.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `create_comment`.
          */
@@ -173,14 +173,14 @@ export interface paths {
         put?: never;
         /**
          * Vote for a post on a person's behalf
-         * @description The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).
+         * @description The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them; an id that is new gets its SSO user with the vote). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_vote`.
          */
         post: operations["addVote"];
         /**
          * Withdraw a person's vote
-         * @description `?email=` or `?externalId=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.
+         * @description `?email=` or `?externalId=` names the person (an unknown one is a 404; withdrawing makes nobody). Withdrawing a vote that is not there changes nothing and answers `voted: false`.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `remove_vote`.
          */
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on up to 100 posts at once, as the team or for people
-         * @description Each item is what `POST /posts/{id}/comments` takes plus its `postId`: with `author.email` that person's comment, without it the team's reply by the key's creator. All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.body`, `items.4.author.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). The answer lists the comments in the order sent.
+         * @description Each item is what `POST /posts/{id}/comments` takes plus its `postId`: with `author` (`email` or `externalId`, as there) that person's comment, without it the team's reply by the key's creator. All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.body`, `items.4.author.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). The answer lists the comments in the order sent.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `create_comments`.
          */
@@ -251,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Vote for up to 100 posts on people's behalf at once
-         * @description Each item is `{ postId, email }`, as `POST /posts/{id}/votes` takes it. All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
+         * @description Each item is `{ postId, email }` or `{ postId, externalId }`, as `POST /posts/{id}/votes` takes it (a new `externalId` gets its SSO user with the batch, and only if the batch is written). All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_votes`.
          */
@@ -1654,6 +1654,26 @@ export interface webhooks {
          * @description A release note was published (at its publication time, if scheduled). data: the note. Sent to endpoints subscribed to `release_note.published` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
          */
         post: operations["webhook_release_note_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "release_note.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * release_note.updated
+         * @description A release note's title, body or shipped posts changed, or it was scheduled, moved to another time or unpublished to a draft (going live is release_note.published). data: the note; previous: the changed fields before. Sent to endpoints subscribed to `release_note.updated` (or to all events). Standard Webhooks headers; answer 2xx within 15 s.
+         */
+        post: operations["webhook_release_note_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3793,7 +3813,7 @@ export interface operations {
                     author?: {
                         /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
                         email?: string;
-                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                         externalId?: string;
                     };
                 };
@@ -3850,7 +3870,7 @@ export interface operations {
                 "application/json": {
                     /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
                     email?: string;
-                    /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                    /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                     externalId?: string;
                 };
             };
@@ -3894,7 +3914,7 @@ export interface operations {
             query?: {
                 /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
                 email?: string;
-                /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                 externalId?: string;
             };
             header?: never;
@@ -3952,7 +3972,7 @@ export interface operations {
                         author?: {
                             /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
                             email?: string;
-                            /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                            /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                             externalId?: string;
                         };
                         postId: string;
@@ -4098,7 +4118,7 @@ export interface operations {
                         postId: string;
                         /** @description The person by address: this workspace's SSO user with that address if there is one, else the account that signed up with it. */
                         email?: string;
-                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id. */
+                        /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                         externalId?: string;
                     }[];
                 };
@@ -6504,7 +6524,7 @@ export interface operations {
                      */
                     kind?: "standard" | "slack" | "discord";
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "release_note.updated" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -6646,7 +6666,7 @@ export interface operations {
                     url?: string;
                     description?: string;
                     /** @description The event types sent to this endpoint; an empty list means all of them. */
-                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
+                    eventTypes?: ("board.created" | "board.updated" | "board.deleted" | "tag.renamed" | "tag.deleted" | "post.created" | "post.updated" | "post.status_changed" | "post.merged" | "post.deleted" | "comment.created" | "comment.hidden" | "comment.deleted" | "vote.created" | "vote.deleted" | "roadmap_item.created" | "roadmap_item.updated" | "roadmap_item.deleted" | "release_note.published" | "release_note.updated" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.scheduled" | "maintenance.started" | "maintenance.completed" | "maintenance.cancelled" | "status_component.created" | "status_component.updated" | "status_component.deleted" | "status_component.reordered" | "status_component.status_changed" | "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "member.added" | "member.role_changed" | "invitation.created" | "invitation.revoked" | "member.removed" | "todo.created" | "todo.completed" | "import.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -8279,6 +8299,45 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     type: "release_note.published";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp, UTC.
+                     * @example 2026-01-15T09:30:00.000Z
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReleaseNote"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_release_note_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of this message. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the endpoint's secret; two space-separated during the 24 hours after a rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "release_note.updated";
                     /**
                      * Format: date-time
                      * @description ISO 8601 timestamp, UTC.

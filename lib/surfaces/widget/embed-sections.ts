@@ -1,5 +1,5 @@
 // The sections a status embed shows, from `?embed=components,incidents`. Names it does not know are
-// left out; when none is known, the overall state, the active incidents and the components show.
+// left out; when none is known, every section shows.
 export const EMBED_SECTIONS = ["overall", "incidents", "maintenance", "components"] as const;
 export type EmbedSection = (typeof EMBED_SECTIONS)[number];
 const DEFAULT_SECTIONS: EmbedSection[] = ["overall", "incidents", "maintenance", "components"];

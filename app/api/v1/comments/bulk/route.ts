@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         id: "createComments",
         summary: "Comment on up to 100 posts at once, as the team or for people",
         description:
-          "Each item is what `POST /posts/{id}/comments` takes plus its `postId`: with `author.email` that person's comment, without it the team's reply by the key's creator. All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.body`, `items.4.author.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). The answer lists the comments in the order sent.",
+          "Each item is what `POST /posts/{id}/comments` takes plus its `postId`: with `author` (`email` or `externalId`, as there) that person's comment, without it the team's reply by the key's creator. All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.body`, `items.4.author.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). The answer lists the comments in the order sent.",
         response: z.array(createdCommentSchema),
         errors: ["NOT_FOUND", "CONFLICT"],
       },

@@ -4,7 +4,7 @@ import { WidgetSettings } from "@/components/settings/widget-settings";
 import { canManageWorkspace } from "@/lib/domain/access/roles";
 import { listMembers } from "@/lib/domain/members/list-members";
 import { getWidgetSettings } from "@/lib/domain/widget/get-widget-settings";
-import { widgetSnippet } from "@/lib/domain/widget/widget-snippet";
+import { ssoTokenExample, widgetSnippet } from "@/lib/domain/widget/widget-snippet";
 import { publicOrigin } from "@/lib/platform/config/site-url";
 import { settingsActor } from "../settings-actor";
 
@@ -33,6 +33,7 @@ export default async function WidgetSettingsPage({ params }: { params: Promise<{
       portalPublished={settings.portalPublished}
       ssoEnabled={settings.ssoEnabled}
       snippet={widgetSnippet({ appOrigin: publicOrigin(), slug, sso: settings.ssoEnabled })}
+      ssoExample={settings.ssoEnabled ? ssoTokenExample() : null}
     />
   );
 }

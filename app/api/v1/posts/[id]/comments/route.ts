@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         id: "createComment",
         summary: "Comment on a post, as the team or for a person",
         description:
-          "With `author.email`, the comment is that person's (their account must exist: 404 naming `email` otherwise); without it, the team's reply by the key's creator. Any board. A post merged into another answers 409 (comment on the one it was merged into); a deleted post 404.",
+          "With `author`, the comment is that person's: by `email` (an account or SSO user that exists: 404 naming `email` otherwise) or by `externalId` (this workspace's SSO user with your app's id for them, made with the comment when the id is new); without it, the team's reply by the key's creator. Any board. A post merged into another answers 409 (comment on the one it was merged into); a deleted post 404.",
         response: createdCommentSchema,
         errors: ["CONFLICT"],
       },

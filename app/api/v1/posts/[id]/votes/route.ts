@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
         id: "addVote",
         summary: "Vote for a post on a person's behalf",
         description:
-          "The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).",
+          "The person wants this post: an existing account or SSO user, by `email`, or this workspace's SSO user by `externalId` (your app's id for them; an id that is new gets its SSO user with the vote). A person has at most one vote per post: sending it again changes nothing and answers the same. A merged post answers 409 (vote for the one it was merged into).",
         response: voteStateSchema,
         errors: ["CONFLICT"],
       },
@@ -26,7 +26,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
       operation: {
         id: "removeVote",
         summary: "Withdraw a person's vote",
-        description: "`?email=` or `?externalId=` names the person. Withdrawing a vote that is not there changes nothing and answers `voted: false`.",
+        description: "`?email=` or `?externalId=` names the person (an unknown one is a 404; withdrawing makes nobody). Withdrawing a vote that is not there changes nothing and answers `voted: false`.",
         response: voteStateSchema,
       },
     },
