@@ -34,7 +34,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const requestHeaders = await headers();
   const lang = await documentLocale(requestHeaders.get(PORTAL_LOCALE_HEADER), requestHeaders.get("x-pathname"));
   return (
-    <html lang={lang} dir={directionOf(lang)} data-theme={theme}>
+    // A portal page's first script may mark this element before hydration (lib/platform/auth/viewer-hint.ts).
+    <html lang={lang} dir={directionOf(lang)} data-theme={theme} suppressHydrationWarning>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -4,22 +4,24 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { withBdi } from "@/lib/platform/i18n/bdi";
-import { usePortalViewer } from "./viewer";
+import { Pending, usePortalViewer } from "./viewer";
 
 /**
- * The header's corner: "Sign in" for a visitor nobody knows (also while the page is still asking),
- * else their name (leading to their mail choices), the way back to the dashboard for a member, and
+ * The header's corner: "Sign in" for a visitor nobody knows (while the page is still asking, only
+ * when the browser holds no session; else a blank placeholder of the name's size), else their name (leading to their mail choices), the way back to the dashboard for a member, and
  * "Sign out". `here` is the page's own address, where signing out lands.
  */
 export function PortalUserMenu({ slug, base, here, signInHref }: { slug: string; base: string; here: string; signInHref: string }) {
   const t = useTranslations("Portal");
-  const { visitor } = usePortalViewer();
+  const { pending, visitor } = usePortalViewer();
   if (!visitor) {
-    return (
+    const signIn = (
       <Link href={signInHref} prefetch={false} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
         {t("signIn")}
       </Link>
     );
+    if (!pending) return signIn;
+    return <Pending guest={signIn} hinted={<span aria-hidden="true" className="block h-7 w-24 animate-pulse rounded-md bg-slate-100" data-testid="portal-user-pending" />} />;
   }
   const shownName = visitor.name;
   return (

@@ -2,12 +2,14 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { PortalViewerAnswer, PortalViewerIdentity } from "@/lib/domain/users/portal-viewer-view";
+import { forgetViewerHint } from "@/lib/platform/auth/viewer-hint";
 
 // A portal page is the same for every visitor (so it is rendered once and then answered from the
 // page cache); who is looking is asked for here, after the page has loaded, from the portal's
 // viewer endpoint (lib/surfaces/auth/portal-viewer.ts). Until it answers, what depends on the
-// visitor is "pending": vote buttons stay disabled, and the sign-in links show, as they do for a
-// visitor without scripts. A failed ask (the server briefly unavailable) stays pending and is asked
+// visitor is "pending": the HTML carries both the signed-out controls (sign-in links, which is also
+// what a visitor without scripts keeps) and a neutral placeholder, and a stylesheet rule picks one
+// before the first paint from whether the browser holds a session (<Pending>). A failed ask (the server briefly unavailable) stays pending and is asked
 // again a few times, rather than reading as signed out; a session that has ended reads as signed out.
 
 /** How many posts' votes one ask covers (the endpoint's bound). */
@@ -81,6 +83,9 @@ export function PortalViewerProvider({ slug, children }: { slug: string; childre
           }
           return;
         }
+        // The browser's hint said "signed in" but nobody is (a session that ended, or a page a cache
+        // in front answered without the front door's correction): the next page starts signed out.
+        if (!answer.visitor) forgetViewerHint();
         setState((previous) => {
           // Once an action said the session ended, a later answer does not sign the page back in.
           const visitor = signedOutForGood.current ? null : answer.visitor;
@@ -143,10 +148,25 @@ export function PortalViewerProvider({ slug, children }: { slug: string; childre
 }
 
 /**
- * `signedIn` for a signed-in visitor, `signedOut` otherwise; `signedOut` also while the visitor is
- * not known yet (it is what the page's HTML carries, for visitors without scripts).
+ * While the visitor is not known yet: `guest` for a browser without a session (and for visitors
+ * without scripts), `hinted` for one that holds a session (lib/platform/auth/viewer-hint.ts and
+ * the rule in globals.css), so a signed-in visitor never sees sign-in links come and go.
+ */
+export function Pending({ guest, hinted }: { guest: ReactNode; hinted: ReactNode }) {
+  return (
+    <>
+      <div className="viewer-guest">{guest}</div>
+      <div className="viewer-hinted">{hinted}</div>
+    </>
+  );
+}
+
+/**
+ * `signedIn` for a signed-in visitor, `signedOut` otherwise; while the visitor is not known yet,
+ * `signedOut` unless the browser holds a session (then nothing until the answer).
  */
 export function ForViewer({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {
-  const { visitor } = usePortalViewer();
+  const { pending, visitor } = usePortalViewer();
+  if (pending) return <Pending guest={signedOut} hinted={null} />;
   return <>{visitor ? signedIn : signedOut}</>;
 }

@@ -25,6 +25,8 @@ interface VoteButtonProps {
   onSignedOut?: () => void;
   /** Called with the visitor's vote once the server has saved it. */
   onVoted?: (voted: boolean) => void;
+  /** The button's test id: a placeholder shown beside the real control names itself apart. */
+  testId?: string;
 }
 
 // The message keys (messages/<locale>.json, "Vote") of each refusal.
@@ -36,7 +38,7 @@ const VOTE_REFUSALS: Record<Extract<VoteActionResult, { ok: false }>["reason"], 
 };
 
 /** Upvote toggle. Shows the new state at once and settles on the server's count. */
-export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote = voteAction, waiting = false, onSignedOut, onVoted }: VoteButtonProps) {
+export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initialCount, signInHref, size = "md", vote = voteAction, waiting = false, onSignedOut, onVoted, testId = "vote-count" }: VoteButtonProps) {
   const t = useTranslations("Vote");
   const tc = useTranslations("Common");
   // Counts in the page's language's digits and grouping (1.234 in German), as the labels say them.
@@ -97,7 +99,7 @@ export function VoteButton({ slug, postId, voted: initialVoted, voteCount: initi
         aria-pressed={state.voted}
         aria-label={label}
         title={state.voted ? t("removeUpvote") : t("upvote")}
-        data-testid="vote-count"
+        data-testid={testId}
         className={`flex ${box} flex-col items-center justify-center rounded-lg border transition-colors disabled:opacity-70 ${
           state.voted ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-500" : "border-slate-200 bg-white text-slate-700 hover:border-indigo-300 hover:text-indigo-700"
         }`}

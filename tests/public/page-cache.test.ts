@@ -134,6 +134,8 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("portal page cache (product
     const veraState = await viewer(veraCookie);
     expect(veraState.status).toBe(200);
     expect(veraState.headers.get("cache-control")).toBe("private, no-store");
+    // Counted against the client's per-IP budget of public reads, as the front door answers it.
+    expect(veraState.headers.get("x-ratelimit-limit")).toBe("100000");
     expect(await veraState.json()).toEqual({ visitor: { name: "Vera Voterson", avatarUrl: null, sso: false, member: false }, voted: [portal.post.id] });
     expect(await (await viewer(bobCookie)).json()).toEqual({ visitor: { name: "Bob Browser", avatarUrl: null, sso: false, member: false }, voted: [] });
     expect(await (await viewer()).json()).toEqual({ visitor: null, voted: [] });
@@ -157,6 +159,30 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("portal page cache (product
     expect(await garbage.json()).toEqual({ visitor: null, voted: [] });
     // And the page itself is the page.
     expect((await get(`/p/${portal.slug}/posts/${portal.post.id}`, { Cookie: cookie })).status).toBe(200);
+  });
+
+  it("tells the page's first script whether a session came along (the hint cookie), without changing the page or its caching", async () => {
+    const user = await db.user.create({ data: { email: `hint-${randomBytes(4).toString("hex")}@example.com`, name: "Hugo Hint", emailVerifiedAt: new Date() } });
+    const cookie = await sessionCookie(user);
+    const path = `/p/${portal.slug}/roadmap`;
+    const signedIn = await get(path, { Cookie: cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^portal-signed-in=1; Max-Age=\d+; Path=\/p; SameSite=Lax$/);
+    const html = await signedIn.text();
+    // The page's first script reads it, under the page's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(signedIn.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).toContain(`<script nonce="${nonce}">document.cookie.split("; ").indexOf("portal-signed-in=1")`);
+    // Set once: a request that already carries it gets no Set-Cookie, and the page was kept despite it.
+    const again = await get(path, { Cookie: `${cookie}; portal-signed-in=1` });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(await again.text()).toBe(html);
+    // Signed out (no session cookie any more): cleared on the very next portal page, and the same bytes.
+    const out = await get(path, { Cookie: "portal-signed-in=1" });
+    expect(out.headers.get("set-cookie")).toMatch(/^portal-signed-in=; Max-Age=0; Path=\/p/);
+    expect(out.headers.get("cache-control")).toMatch(/^public/);
+    expect(await out.text()).toBe(html);
+    expect((await get(path)).headers.get("set-cookie")).toBeNull();
   });
 
   it("the viewer endpoint refuses what it cannot answer, in the JSON envelope", async () => {

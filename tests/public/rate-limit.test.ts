@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as status from "@/app/api/public/[workspace]/status/route";
 import * as boards from "@/app/api/public/[workspace]/boards/route";
+import * as viewer from "@/app/p/[workspace]/viewer/route";
 import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { expectError } from "../support/endpoint-checklist";
 import { startOfUsableWindow } from "../support/rate-limit-window";
@@ -35,5 +36,32 @@ describe(`per-IP rate limit on /api/public (${rateLimitBackend()} backend)`, () 
     const other = await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-client-ip": randomIp() } });
     expect(other.status).toBe(200);
     expect(other.headers.get("x-ratelimit-remaining")).toBe("4");
+  });
+
+  it("counts a portal page's viewer ask against the same budget: 429 in the JSON envelope with Retry-After", async () => {
+    const portal = await seedPortal();
+    const ip = randomIp();
+    const ask = async (from: string) => {
+      const request = new Request(`http://localhost/p/${portal.slug}/viewer?posts=${portal.post.id}`, { headers: { "x-client-ip": from } });
+      const response = await viewer.GET(request, { params: Promise.resolve({ workspace: portal.slug }) });
+      return { status: response.status, headers: response.headers, json: await response.json() };
+    };
+    await startOfUsableWindow();
+    // A public read and viewer asks from one address share its budget of 5.
+    expect((await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-client-ip": ip } })).status).toBe(200);
+    for (let i = 2; i <= 5; i++) {
+      const answered = await ask(ip);
+      expect(answered.status).toBe(200);
+      expect(answered.json).toEqual({ visitor: null, voted: [] });
+      expect(answered.headers.get("x-ratelimit-remaining")).toBe(String(5 - i));
+    }
+    const limited = await ask(ip);
+    expectError(limited, 429, "RATE_LIMITED");
+    expect(limited.json.error).toMatch(/Retry in \d+ s/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(limited.headers.get("cache-control")).toBe("private, no-store");
+    // Another address is answered.
+    expect((await ask(randomIp())).status).toBe(200);
   });
 });

@@ -21,6 +21,7 @@ import { logoPath } from "@/lib/domain/branding/branding-view";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { EmailNotice } from "@/components/portal/email-notice";
 import { DocumentLanguage } from "@/components/i18n/document-language";
+import { VIEWER_HINT_SCRIPT } from "@/lib/platform/auth/viewer-hint";
 
 // The public portal of a published workspace: server-rendered, readable by anyone. Lives under /p
 // so no workspace slug can ever collide with an app route. Its language comes from the address
@@ -55,6 +56,8 @@ export default async function PortalLayout({ children, params }: LayoutProps) {
       data-accent={workspace.accentColor ? "" : undefined}
       style={workspace.accentColor ? (accentStyle(workspace.accentColor) as React.CSSProperties) : undefined}
     >
+      {/* First, so the header below is painted knowing whether a session came along (lib/platform/auth/viewer-hint.ts). */}
+      <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: VIEWER_HINT_SCRIPT }} />
       <DocumentLanguage lang={locale} dir={directionOf(locale)} />
       <NextIntlClientProvider>
       <PortalViewerProvider slug={workspace.slug}>

@@ -1,4 +1,3 @@
-import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
@@ -6,7 +5,7 @@ import { connection } from "next/server";
 import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/platform/db/client";
-import { authOptions } from "./options";
+import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
 import { activeSession } from "../../platform/auth/sessions";
 
 export interface SessionUser {
@@ -26,13 +25,22 @@ export interface SessionUser {
  */
 export const getSessionUser = cache(async function getSessionUser(): Promise<SessionUser | null> {
   await connection(); // per-request by nature: never prerendered at build time
-  const session = await getServerSession(authOptions());
-  // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
-  // "briefly unavailable"; lib/platform/forms/forms.ts).
-  if (session?.databaseUnavailable) throw new DatabaseUnavailableError("the session could not be checked");
-  const user = session?.user;
-  if (!session || !user?.id || !user.email || !session.sessionId) return null;
-  return { id: user.id, email: user.email, name: user.name ?? null, emailVerified: session.emailVerified === true, sessionId: session.sessionId };
+  // The token decoded and its session row read, as next-auth's session callbacks (./options.ts) do,
+  // without the rest of getServerSession: it also encrypts a fresh token for a cookie that a render
+  // cannot set, on every page view.
+  const token = await getToken({ req: { cookies: new RequestCookies(await headers()), headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  if (!token?.sub || typeof token.sid !== "string") return null;
+  let current;
+  try {
+    current = await activeSession(token.sid);
+  } catch (error) {
+    // The session could not be checked: an outage, not a signed-out visitor (pages answer 503, forms
+    // "briefly unavailable"; lib/platform/forms/forms.ts).
+    if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) throw new DatabaseUnavailableError("the session could not be checked");
+    throw error;
+  }
+  if (!current || current.userId !== token.sub || !current.email) return null;
+  return { id: token.sub, email: current.email, name: current.name ?? null, emailVerified: current.emailVerified === true, sessionId: token.sid };
 });
 
 /** For server components and actions: the signed-in user, or a redirect to sign-in and back. */

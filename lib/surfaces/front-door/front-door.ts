@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { log } from "@/lib/platform/log/logger";
 import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/platform/server/client-ip";
-import { servePortalPage, varyByVisitor } from "@/lib/surfaces/front-door/page-cache";
+import { carriesSession, servePortalPage, varyByVisitor } from "@/lib/surfaces/front-door/page-cache";
+import { viewerHintCookie } from "@/lib/platform/auth/viewer-hint";
 import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfaces/public-api/fast-lane";
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { serveWidgetLoader } from "./widget-loader";
@@ -30,7 +31,8 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 // 6. A server action's body is read here first: over 1 MB or nested too deep, 413.
 // 7. A GET or HEAD under /api/public/ is offered to the public answer cache (lib/surfaces/public-api/fast-lane.ts).
 // 7b. /widget.js, the widget's loader, is answered from memory (./widget-loader.ts).
-// 8. A portal page's answer names in Vary what picks its variant (theme, language); a visit, signed
+// 8. A portal page's answer names in Vary what picks its variant (theme, language), and brings the
+//    viewer hint cookie in line with the request's session cookies (lib/platform/auth/viewer-hint.ts); a visit, signed
 //    in or not, is offered to the page cache (lib/surfaces/front-door/page-cache.ts), which answers from
 //    it or renders through Next (never with the visitor's session) and keeps the page when it may be
 //    shared. The page's ask for its visitor's own state, /p/{workspace}/viewer, is answered here
@@ -144,6 +146,11 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
 
     if (request.url!.startsWith("/p/")) {
       varyByVisitor(response);
+      // Tells the page's first script whether a session came along (lib/platform/auth/viewer-hint.ts).
+      const cookie = single(headers.cookie);
+      const https = single(headers["x-forwarded-proto"]) === "https" || "encrypted" in request.socket;
+      const hint = viewerHintCookie(cookie, carriesSession(cookie), https);
+      if (hint) response.setHeader("Set-Cookie", hint);
       // A cached page is answered without a place; only a render waits for one.
       if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client))) return;
     }

@@ -5,6 +5,7 @@ import { PORTAL_CACHE_CONTROL, SESSION_COOKIES } from "@/lib/platform/cache/port
 import { parseThemePreference, THEME_COOKIE } from "@/lib/platform/theme/preference";
 import { newRequestId } from "@/lib/platform/http/responses";
 import { nextPortalBoundary } from "@/lib/surfaces/portal/portal-boundary";
+import { isViewerHintCookie } from "@/lib/platform/auth/viewer-hint";
 import { cacheKey } from "@/lib/platform/cache/namespaces";
 import { etagOf, getCached, pageCacheTtlMs, gzippedBody, invalidatedSince, matchesIfNoneMatch, MAX_LINE_CHARS, putCached, renderStarted, type CachedAnswer } from "@/lib/platform/cache/response-cache";
 
@@ -180,6 +181,13 @@ function writeHit(request: IncomingMessage, response: ServerResponse, page: Page
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
+/** Whether the answer sets a cookie of its own: the front door's viewer hint is no part of the page. */
+function setsCookie(response: ServerResponse): boolean {
+  const given = response.getHeader("set-cookie");
+  const values = Array.isArray(given) ? given : given === undefined ? [] : [String(given)];
+  return values.some((value) => !isViewerHintCookie(value));
+}
+
 /**
  * Renders through `handle` while keeping a copy of what it writes; the copy is stored when it may
  * be shared (200, HTML, no cookie set, no invalidation during the render). Compression is left to
@@ -217,7 +225,7 @@ async function renderAndStore(request: IncomingMessage, response: ServerResponse
   await finished;
 
   const contentType = String(response.getHeader("content-type") ?? "");
-  if (!response.writableEnded || response.statusCode !== 200 || response.hasHeader("set-cookie") || !contentType.startsWith("text/html") || request.method !== "GET") return;
+  if (!response.writableEnded || response.statusCode !== 200 || setsCookie(response) || !contentType.startsWith("text/html") || request.method !== "GET") return;
   if (invalidatedSince(slug, started)) return;
   const body = Buffer.concat(chunks).toString("utf8");
   const boundary = await nextPortalBoundary(slug, new Date(now)).catch(() => undefined);

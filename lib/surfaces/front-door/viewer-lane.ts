@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { carriesApiKey } from "@/lib/platform/auth/carries-api-key";
+import { CLIENT_IP_HEADER } from "@/lib/platform/server/client-ip";
 import { answerViewer, viewerSlugOf } from "@/lib/surfaces/auth/portal-viewer";
 
 // A portal page's ask for its visitor's own state (lib/surfaces/auth/portal-viewer.ts), answered
@@ -23,7 +24,7 @@ export async function serveViewer(request: IncomingMessage, response: ServerResp
   const at = url.indexOf("?");
   const headers = new Headers();
   for (const name of ["authorization", "x-api-key"]) if (request.headers[name] !== undefined) headers.set(name, single(request.headers[name]));
-  const answer = await answerViewer({ slug, search: at < 0 ? "" : url.slice(at), cookieHeader: single(request.headers.cookie), carriesApiKey: carriesApiKey(headers) });
+  const answer = await answerViewer({ slug, search: at < 0 ? "" : url.slice(at), cookieHeader: single(request.headers.cookie), carriesApiKey: carriesApiKey(headers), ip: single(request.headers[CLIENT_IP_HEADER]) });
   for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
   response.statusCode = answer.status;
   response.end(request.method === "HEAD" ? undefined : answer.body);
