@@ -26,11 +26,9 @@ export default defineConfig({
   test: {
     // Each file runs in its own process with its own database (tests/support/per-file-database.ts).
     pool: "forks",
-    // Vitest's default on 2 cores is one process. Integration files spend about half their time
-    // waiting (on PostgreSQL, on the servers, workers and timers they start): with one process per
-    // core the whole run used about half of two cores' time. One more fills part of that without
-    // starving the files that flood a production server under a time limit.
-    maxWorkers: availableParallelism() + 1,
+    // Vitest's default on 2 cores is one process; integration files spend much of their time
+    // waiting on PostgreSQL, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Generous, so that a machine shared with other runs (two clones testing at once, a busy CI
     // host) slows a test down without failing it; a test that truly hangs still fails.
     // The files that take longest start first (tests/support/slow-first-sequencer.ts), so that on a

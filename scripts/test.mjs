@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, the dependency rules, the production build, Vitest (unit +
-// integration; the production server's own tests serve that build) and beside it the API suite a
-// second time on the Upstash rate-limit backend through the local bridge (on the Redis it finds, or
-// one it starts; required on CI), then Playwright in Debian's Chromium.
+// integration; the production server's own tests serve that build), the API suite a second time on
+// the Upstash rate-limit backend through the local bridge (on the Redis it finds, or one it starts;
+// required on CI), then Playwright in Debian's Chromium.
 //
 // It needs no environment variable: the database is TEST_DATABASE_URL, else DATABASE_URL, else a
 // PostgreSQL running locally (scripts/lib/find-postgres.mjs), else embedded PGlite, and the log
@@ -112,24 +112,15 @@ steps.push(commandStep("dependency rules", deps.exitCode, deps.durationMs));
 const build = await run("build", "npm", ["run", "build"]);
 steps.push(commandStep("build", build.exitCode, build.durationMs));
 
-// The API suite's pass on the Upstash backend runs beside the main Vitest run, not after it: both
-// spend much of their time waiting (on PostgreSQL, on servers and timers they start), so together
-// they fill the two cores that each alone leaves half idle. Each has its own Vitest process, report
-// and rate-limit backend (the main run's is in-process; this one's keys live in Redis under its own
-// prefix), so neither sees the other's counts. One process is enough for it beside the main run's
-// (it has about a minute of work); its output is shown whole when it ends.
 const vitestReport = path.join(reports, "vitest.json");
-const upstashReport = path.join(reports, "vitest-upstash.json");
-const upstashPass = redis.url
-  ? run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
-      "run", "--project", "integration", "tests/api", "--maxWorkers=1", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
-    ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" }, { buffered: true })
-  : undefined;
 const vitestRun = await run(`vitest (${database.url ? "PostgreSQL" : "embedded PGlite"}, in-process rate limiter)`, bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`], testEnv);
 steps.push(vitestStep("vitest", readJson(vitestReport), vitestRun));
 
-if (upstashPass) {
-  const upstashRun = await upstashPass;
+if (redis.url) {
+  const upstashReport = path.join(reports, "vitest-upstash.json");
+  const upstashRun = await run("vitest: the API suite on the Upstash backend (bridge → Redis)", bin("vitest"), [
+    "run", "--project", "integration", "tests/api", "--reporter=default", "--reporter=json", `--outputFile=${upstashReport}`,
+  ], { ...testEnv, TEST_RATE_LIMIT_BACKEND: "upstash" });
   steps.push(vitestStep("vitest upstash", readJson(upstashReport), upstashRun));
 } else if (ci) {
   console.error(`\nCI must run the API suite on the Upstash backend: ${redis.source}.`);
