@@ -22,11 +22,14 @@ it("a beat within the interval keeps it up; silence past it takes the component 
   expect(monitor.heartbeatUrl).toMatch(/\/api\/heartbeat\/[A-Za-z0-9_-]{32}$/);
 
   // Beat "now" in the monitor's frame: the check at its due time sees a beat within the minute.
+  // The monitor is dated two minutes before its first check: that check can fall within seconds
+  // of its making, and a beat dated before the making would not count as the latest thing seen.
   const first = await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
-  await db.monitor.update({ where: { id: monitor.id }, data: { lastBeatAt: new Date(first.nextCheckAt.getTime() - 10_000) } });
+  const beatAt = new Date(first.nextCheckAt.getTime() - 10_000);
+  await db.monitor.update({ where: { id: monitor.id }, data: { lastBeatAt: beatAt, createdAt: new Date(first.nextCheckAt.getTime() - 120_000) } });
   const response = await beat(token, "GET");
   expect(response.status).toBe(200);
-  await db.monitor.update({ where: { id: monitor.id }, data: { lastBeatAt: new Date(first.nextCheckAt.getTime() - 10_000) } });
+  await db.monitor.update({ where: { id: monitor.id }, data: { lastBeatAt: beatAt } });
   await runNextCheck(monitor.id);
   expect((await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } })).state).toBe("up");
 
