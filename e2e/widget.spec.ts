@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { chromiumPath } from "./chromium";
+import { fullChromiumPath } from "./chromium";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { seedAccount, signInContext } from "./accounts";
 import { PASSWORD } from "./helpers";
@@ -9,12 +9,13 @@ import { enableSso, startHost, type HostServer } from "./widget-host";
 
 // The widget inside a customer's app: a host page on another origin (127.0.0.1 against the app's
 // localhost) served by the test, in a browser that blocks third-party cookies, so nothing here can
-// lean on the app's cookies inside the frame.
+// lean on the app's cookies inside the frame. Full Chromium, not the headless shell, which does not
+// block them.
 test.skip(!e2eDatabaseUrl(), "needs PostgreSQL to seed the workspace");
 
 test.use({
   launchOptions: {
-    executablePath: chromiumPath(),
+    executablePath: fullChromiumPath(),
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu", "--no-first-run", "--test-third-party-cookie-phaseout"],
   },
 });

@@ -16,7 +16,8 @@ import { describeDatabase, findPostgres } from "./lib/find-postgres.mjs";
 import { findOrStartRedis } from "./lib/local-redis.mjs";
 import { commandStep, playwrightStep, skippedStep, summarize, vitestStep } from "./lib/test-summary.mjs";
 
-const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+// The same order as e2e/chromium.ts: Debian's headless shell, else full Chromium.
+const CHROMIUM = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 const bin = (name) => path.resolve("node_modules/.bin", name);
 const started = Date.now();
 const ci = Boolean(process.env.CI && process.env.CI !== "false");
@@ -75,7 +76,7 @@ async function finish() {
 const chromium = process.env.CHROMIUM_PATH ?? CHROMIUM.find((candidate) => fs.existsSync(candidate));
 if (!chromium || !fs.existsSync(chromium)) {
   console.error(
-    "No Chromium found for the browser tests. Install Debian's: `sudo apt-get update && sudo apt-get install -y chromium`\n" +
+    "No Chromium found for the browser tests. Install Debian's: `sudo apt-get update && sudo apt-get install -y chromium-headless-shell`\n" +
       "(or set CHROMIUM_PATH to a Chromium or Chrome binary).",
   );
   process.exit(1);
