@@ -2,8 +2,8 @@
 // secrets (scripts/start.mjs and server.ts check first, and exit; this covers anything else that
 // loads the build); every start says which
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
-// V8 lets the heap grow between full collections (tuneHeapGrowth, below). It also starts the job
-// worker inside the server (startJobs, below; server.ts has already started it on a thread of its
+// V8 lets the heap grow between full collections (lib/platform/server/heap-growth.ts). It also
+// starts the job worker inside the server (startJobs, below; server.ts has already started it on a thread of its
 // own on PostgreSQL) unless JOBS_IN_PROCESS=false leaves it to
 // `npm run worker`.
 export async function registerNode() {
@@ -11,7 +11,8 @@ export async function registerNode() {
     const { assertProductionSecrets } = await import("@/lib/platform/config/env");
     assertProductionSecrets();
   }
-  await tuneHeapGrowth();
+  const { tuneHeapGrowth } = await import("@/lib/platform/server/heap-growth");
+  tuneHeapGrowth();
   const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
     import("@/lib/platform/db/target"),
     import("@/lib/platform/ratelimit"),
@@ -54,19 +55,3 @@ function startJobs(log: { error: (fields: object, message: string) => void }, de
     });
 }
 
-// V8 lets the old generation grow to about 4x what survived the last full collection before it
-// collects again. Under load the survivors are mostly short-lived request objects (and, for the
-// rendered pages, large HTML and RSC strings) promoted from the young generation, so the heap
-// filled far beyond what was live and the server sat at 430-445 MiB RSS under the benchmark's
-// mixed load. Growing by 1.5x between collections instead: 400-405 MiB for ~3% more CPU per
-// request (paired `npm run bench -- --scenarios mixed` runs; 1.35x saved nothing more). The young
-// generation's size is set where the server is launched (scripts/lib/server-node-options.mjs):
-// V8 reads it only when the process starts.
-// HEAP_GROWING_PERCENT overrides; 0 keeps V8's own. The factor is read at each collection, so
-// setting it at startup takes effect.
-async function tuneHeapGrowth() {
-  const percent = Number(process.env.HEAP_GROWING_PERCENT ?? 50);
-  if (!Number.isInteger(percent) || percent <= 0 || process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) return;
-  const v8 = await import("node:v8");
-  v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
-}

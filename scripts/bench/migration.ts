@@ -9,10 +9,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import pg from "pg";
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import { openSql } from "@/lib/platform/db/sql";
+import { tuneHeapGrowth } from "@/lib/platform/server/heap-growth";
 import { JOB_THREAD_RESOURCE_LIMITS } from "@/lib/surfaces/worker/worker-thread";
 
 const MiB = 1024 * 1024;
@@ -47,6 +49,98 @@ function rssWatch() {
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
     return (peak - base) / MiB;
+  };
+}
+
+// With BENCH_MEMORY_TRACE=1, where the import's resident memory goes: the import's thread samples
+// its own heap (V8's used and committed, its malloc'ed memory, its ArrayBuffers' native memory)
+// every second, and with --expose-gc also the live heap after a full collection every tenth
+// second; the bench's thread reads the process's memory mappings at each peak of resident memory,
+// telling glibc's malloc arenas ([heap] for the first, 64 MiB-aligned regions for the threads')
+// from the rest (V8's pages, memory mapped by malloc for large blocks, stacks).
+const TRACE = process.env.BENCH_MEMORY_TRACE === "1";
+
+interface ThreadSample {
+  seconds: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  malloced: number;
+  /** Committed by the young generation (both semi-spaces and its large objects). */
+  young: number;
+  live?: number;
+}
+
+function threadSampler() {
+  const started = Date.now();
+  const samples: ThreadSample[] = [];
+  let n = 0;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const timer = setInterval(() => {
+    n += 1;
+    const usage = process.memoryUsage();
+    const sample: ThreadSample = {
+      seconds: (Date.now() - started) / 1000,
+      rss: usage.rss / MiB,
+      heapUsed: usage.heapUsed / MiB,
+      heapTotal: usage.heapTotal / MiB,
+      external: usage.external / MiB,
+      arrayBuffers: usage.arrayBuffers / MiB,
+      malloced: v8.getHeapStatistics().malloced_memory / MiB,
+      young: v8
+        .getHeapSpaceStatistics()
+        .filter((space) => space.space_name.startsWith("new_"))
+        .reduce((sum, space) => sum + space.space_size / MiB, 0),
+    };
+    if (gc && n % 10 === 0) {
+      gc();
+      sample.live = process.memoryUsage().heapUsed / MiB;
+    }
+    samples.push(sample);
+  }, 1000);
+  return () => {
+    clearInterval(timer);
+    return samples;
+  };
+}
+
+/** Resident memory by kind of mapping, MiB. */
+function mappings(): Record<string, number> {
+  const out: Record<string, number> = { mainArena: 0, threadArenas: 0, otherAnonymous: 0, files: 0 };
+  let kind = "files";
+  for (const line of fs.readFileSync("/proc/self/smaps", "utf8").split("\n")) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (header) {
+      const start = parseInt(header[1]!, 16);
+      const named = header[5]!;
+      if (named === "[heap]") kind = "mainArena";
+      else if (header[4] !== "0" || (named && !named.startsWith("["))) kind = "files";
+      else if (start % (64 * MiB) === 0) kind = "threadArenas";
+      else kind = "otherAnonymous";
+      continue;
+    }
+    if (line.startsWith("Rss:")) out[kind]! += Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return out;
+}
+
+function mappingWatch() {
+  let peakRss = 0;
+  let atPeak: Record<string, number> = {};
+  const withMainHeap = () => ({ ...mappings(), benchThreadHeap: process.memoryUsage().heapTotal / MiB });
+  const base = withMainHeap();
+  const timer = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    if (rss > peakRss) {
+      peakRss = rss;
+      atPeak = withMainHeap();
+    }
+  }, 1000);
+  return () => {
+    clearInterval(timer);
+    return { base, atPeak };
   };
 }
 
@@ -140,7 +234,7 @@ async function importThread(job: ImportJob) {
   await answer<"ready">();
   return {
     async run() {
-      const done = answer<{ importSeconds: number; previewSeconds: number }>();
+      const done = answer<ImportResult>();
       thread.postMessage("run");
       const result = await done;
       await thread.terminate();
@@ -149,8 +243,14 @@ async function importThread(job: ImportJob) {
   };
 }
 
-/** The thread's side: the import as the job does it, from the upload to the end of the run. */
-async function importOnThisThread(job: ImportJob) {
+interface ImportResult {
+  importSeconds: number;
+  previewSeconds: number;
+  samples?: ThreadSample[];
+}
+
+/** The import as the job does it, from the upload to the end of the run, with the app's modules loaded first. */
+async function importer(job: ImportJob): Promise<() => Promise<ImportResult>> {
   const [{ startImport }, { previewImport, runImport }, { confirmImport }, { getWorkspaceActorOrThrow }] = await Promise.all([
     import("@/lib/domain/imports/start-import"),
     import("@/lib/domain/imports/run-import"),
@@ -158,21 +258,44 @@ async function importOnThisThread(job: ImportJob) {
     import("@/lib/domain/access/actor"),
   ]);
   const target = await getWorkspaceActorOrThrow(job.userId, job.workspaceId);
+  return async () => {
+    const stopSampler = TRACE ? threadSampler() : undefined;
+    const started = Date.now();
+    const run = await startImport(target, { source: "own" }, fileChunks(job.archive));
+    await previewImport(target.workspaceId, run.id);
+    const previewSeconds = (Date.now() - started) / 1000;
+    await confirmImport(target, run.id);
+    await runImport(target.workspaceId, run.id);
+    return { importSeconds: (Date.now() - started) / 1000, previewSeconds, samples: stopSampler?.() };
+  };
+}
+
+/** The thread's side. */
+async function importOnThisThread(job: ImportJob) {
+  const run = await importer(job);
   parentPort!.postMessage("ready");
   await new Promise((resolve) => parentPort!.once("message", resolve));
-  const started = Date.now();
-  const run = await startImport(target, { source: "own" }, fileChunks(job.archive));
-  await previewImport(target.workspaceId, run.id);
-  const previewSeconds = (Date.now() - started) / 1000;
-  await confirmImport(target, run.id);
-  await runImport(target.workspaceId, run.id);
-  parentPort!.postMessage({ importSeconds: (Date.now() - started) / 1000, previewSeconds });
+  parentPort!.postMessage(await run());
 }
 
 if (!isMainThread && (workerData as { job?: ImportJob })?.job) await importOnThisThread((workerData as { job: ImportJob }).job);
 
+function logMemoryTrace(log: (line: string) => void, maps: { base: Record<string, number>; atPeak: Record<string, number> }, samples: ThreadSample[]) {
+  const f = (value: number | undefined) => (value === undefined ? "" : value.toFixed(0));
+  log("resident MiB by mapping, before the import → at its peak: " + Object.keys(maps.base).map((key) => `${key} ${f(maps.base[key])} → ${f(maps.atPeak[key])}`).join(", "));
+  log("import thread, MiB: s, rss (process), heap used / committed (young), live after gc, malloced, external, arrayBuffers");
+  const every = Math.max(1, Math.round(samples.length / 40));
+  samples.forEach((s, i) => {
+    if (i % every === 0 || s.live !== undefined || i === samples.length - 1)
+      log(`  ${s.seconds.toFixed(0)} ${f(s.rss)} ${f(s.heapUsed)}/${f(s.heapTotal)} (${f(s.young)}) ${f(s.live)} ${f(s.malloced)} ${f(s.external)} ${f(s.arrayBuffers)}`);
+  });
+}
+
 export async function runMigrationBench(options: { url: string; posts: number; votes: number; comments: number; exportPosts: number; log?: (line: string) => void }): Promise<MigrationBenchResult> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // How far the heap grows between full collections is the process's setting, which the server
+  // makes when it starts and its job thread lives under (HEAP_GROWING_PERCENT=0: V8's own, ~4x).
+  tuneHeapGrowth();
   await recreate(options.url);
   // The app's modules read the database from the environment when first loaded.
   process.env.DATABASE_URL = options.url;
@@ -191,13 +314,18 @@ export async function runMigrationBench(options: { url: string; posts: number; v
     log(`archive: ${archiveMiB.toFixed(1)} MiB`);
 
     await client.query(`INSERT INTO "Workspace" (id, slug, name, plan, "updatedAt") VALUES ('mig_dst', 'mig_dst', 'Target', 'PRO', now())`);
-    const thread = await importThread({ archive, userId: await ownerOf(client, "mig_dst"), workspaceId: "mig_dst" });
+    const job = { archive, userId: await ownerOf(client, "mig_dst"), workspaceId: "mig_dst" };
+    // BENCH_IMPORT_ON=main: on the bench's own thread, as the separate job worker process
+    // (`npm run worker`) runs its jobs, under the Node.js options the bench was started with.
+    const thread = process.env.BENCH_IMPORT_ON === "main" ? { run: await importer(job) } : await importThread(job);
     global.gc?.();
     const stopImportWatch = rssWatch();
+    const stopMappingWatch = TRACE ? mappingWatch() : undefined;
     const importCpu = process.cpuUsage();
-    const { importSeconds, previewSeconds } = await thread.run();
+    const { importSeconds, previewSeconds, samples } = await thread.run();
     const importRssGrowthMiB = stopImportWatch();
     const importCpuSeconds = cpuSeconds(importCpu);
+    if (stopMappingWatch) logMemoryTrace(log, stopMappingWatch(), samples ?? []);
     const counts = await client.query<{ posts: number; votes: number; comments: number }>(
       `SELECT (SELECT count(*) FROM "Post" WHERE "workspaceId" = 'mig_dst')::int AS posts, (SELECT count(*) FROM "Vote" WHERE "workspaceId" = 'mig_dst')::int AS votes, (SELECT count(*) FROM "Comment" WHERE "workspaceId" = 'mig_dst')::int AS comments`,
     );

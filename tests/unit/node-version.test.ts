@@ -25,7 +25,7 @@ describe("the Node.js version check", () => {
 
   // The entry points, on a Node.js that reports itself as 20 (this one, told so before the entry
   // loads), and on a real Node 20 where the machine has one as its `node`.
-  const ENTRIES = [["npm start", "scripts/start.mjs"], ["npm run dev", "scripts/dev.mjs"], ["the compiled server", ".server/server.mjs"], ["the compiled worker", ".server/worker.mjs"]];
+  const ENTRIES = [["npm start", "scripts/start.mjs"], ["npm run dev", "scripts/dev.mjs"], ["the compiled server", ".server/server.mjs"], ["the compiled worker", ".server/worker.mjs"], ["npm run worker", "scripts/start-worker.mjs"]];
   const AS_NODE_20 = `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.0"})`;
 
   it.each(ENTRIES)("%s refuses on Node 20 with the version it needs, not a stack trace", (_name, entry) => {

@@ -22,8 +22,11 @@ const HERE = import.meta.dirname;
 const COMPILED = path.basename(HERE) === ".server";
 
 // Jobs allocate little at a time: a young generation of V8's default size (three 16 MiB spaces)
-// only held memory, ~30 MiB of the thread's ~65. (The migration bench runs its import on a thread
-// with these limits, as the job runs it.)
+// only held memory, ~30 MiB of the thread's ~65. A --max-semi-space-size given to the process wins
+// over this limit: under `npm start` (scripts/lib/server-node-options.mjs) the thread's young
+// generation is the server's 32 MiB, and `npm run worker` is launched with the same setting. (The
+// migration bench runs its import on a thread with these limits, under the server's settings, as
+// the job runs.)
 export const JOB_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 export interface JobWorkerThread {
