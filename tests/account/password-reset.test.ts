@@ -9,6 +9,7 @@ import { requestPasswordReset } from "@/lib/domain/users/request-password-reset"
 import { checkResetLink, RESET_LINK_PROBLEMS, resetPassword } from "@/lib/domain/users/reset-password";
 import { uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
+import { holdClock } from "../support/held-clock";
 
 // Password reset, over a real SMTP server started here, the app's mail going out through
 // nodemailer as in production; sign-in checked through the credentials provider next-auth calls.
@@ -114,6 +115,7 @@ describe("forgot password → mailed link → new password", () => {
 
 describe("reset throttle", () => {
   it("ten requests a minute for one address: the sixth on are refused with how long to wait, known address or not", async () => {
+    holdClock();
     for (const email of [(await account("flood")).email, `unknown-${uniqueSuffix()}@example.test`]) {
       const answers = [];
       for (let attempt = 0; attempt < 10; attempt++) answers.push(await requestPasswordReset({ email }, origin()));
@@ -126,6 +128,7 @@ describe("reset throttle", () => {
   });
 
   it("one client asking for many addresses is stopped after 20", async () => {
+    holdClock();
     const ip = "192.0.2.77";
     const answers = [];
     for (let attempt = 0; attempt < 21; attempt++) answers.push((await requestPasswordReset({ email: `walk-${attempt}-${uniqueSuffix()}@example.test` }, { ip })).ok);
@@ -144,6 +147,7 @@ describe("a stranger asking for someone else's reset link", () => {
   const granted = (email: string) => ({ ok: true, data: { email } });
 
   it("spends only their own network's allowance: the owner on another network still gets a working reset mail, known address or not alike", async () => {
+    holdClock();
     const owner = await account("targeted");
     const nobody = `nobody-${uniqueSuffix()}@example.test`;
     // Twelve requests from one /24, changing address within it each time, for each address.
@@ -169,6 +173,7 @@ describe("a stranger asking for someone else's reset link", () => {
   });
 
   it("on IPv6 a whole /64 is one network: walking its addresses gets no further; another /64 is another network", async () => {
+    holdClock();
     const owner = await account("six");
     const walking = Array.from({ length: 8 }, (_, n) => `2001:db8:77:1::${(n + 1).toString(16)}`);
     const answers = await answersFor(owner.email, walking);
@@ -179,6 +184,7 @@ describe("a stranger asking for someone else's reset link", () => {
   });
 
   it("the owner's inbox gets at most a few networks' worth an hour, however many networks ask", async () => {
+    holdClock();
     const owner = await account("inbox");
     const nobody = `nobody-${uniqueSuffix()}@example.test`;
     const networks = RESET_NETWORKS + 2;

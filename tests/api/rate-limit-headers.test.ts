@@ -6,7 +6,7 @@ import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { call, seedTenant } from "../support/api";
 import { seedPortal } from "../public/fixtures";
 import { get } from "../public/request";
-import { startOfUsableWindow } from "../support/rate-limit-window";
+import { holdClock } from "../support/held-clock";
 
 // The IETF httpapi draft's fields (draft-ietf-httpapi-ratelimit-headers-10), read as RFC 9651
 // structured fields: RateLimit-Policy is a List of quota policies, a String naming each, with its
@@ -44,7 +44,7 @@ describe(`RateLimit-Policy and RateLimit (${rateLimitBackend()} backend)`, () =>
   it("/api/v1: on a success, a refusal after counting, and a 429; never on a 401", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key(["posts:read"]);
-    await startOfUsableWindow(60_000, 20_000);
+    holdClock();
     let sentAt = Date.now();
     const ok = await call(posts.GET, "GET", "/api/v1/posts", { key });
     expectAgreement(ok.headers, "per-key", 100, sentAt);

@@ -4,7 +4,7 @@ import { createRateLimiter, failOpenStats } from "@/lib/platform/ratelimit";
 import { startUpstashBridge, type UpstashBridge } from "@/scripts/upstash-bridge/server";
 import * as posts from "@/app/api/v1/posts/route";
 import { call, seedTenant, uniqueSuffix } from "../support/api";
-import { startOfUsableWindow } from "../support/rate-limit-window";
+import { holdClock } from "../support/held-clock";
 
 // The Upstash backend against the real Redis through the bridge: several app instances share one
 // budget, and an unreachable or hanging Upstash never costs a request more than the bounded wait.
@@ -31,7 +31,7 @@ describe("Upstash backend", () => {
     const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: TOKEN, RATE_LIMIT_TIMEOUT_MS: "5000" };
     const [a, b] = [createRateLimiter({ prefix, limit: 100, windowMs: 60_000 }, env), createRateLimiter({ prefix, limit: 100, windowMs: 60_000 }, env)];
     expect(a.backend).toBe("upstash");
-    await startOfUsableWindow(60_000, 20_000);
+    holdClock();
     let allowed = 0;
     for (let i = 0; i < 120; i++) {
       const result = await (i % 2 ? a : b).limit("key-1");

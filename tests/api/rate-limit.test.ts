@@ -3,10 +3,7 @@ import * as boardsLike from "@/app/api/v1/posts/route";
 import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { call, seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
-import { startOfUsableWindow } from "../support/rate-limit-window";
-
-// A hundred requests must fit in one bucket even on a loaded 2-core CI machine.
-const HUNDRED_REQUESTS_MS = 20_000;
+import { holdClock } from "../support/held-clock";
 
 // Runs on whichever backend the environment selects: in-process by default, Upstash through the
 // bridge when the suite runs with TEST_RATE_LIMIT_BACKEND=upstash (CI does both).
@@ -14,7 +11,7 @@ describe(`rate limit (${rateLimitBackend()} backend)`, () => {
   it("counts 100 per minute per key exactly, then 429 with Retry-After; another key is unaffected", async () => {
     const tenant = await seedTenant();
     const [key, other] = [await tenant.key(["posts:read"]), await tenant.key(["posts:read"])];
-    await startOfUsableWindow(60_000, HUNDRED_REQUESTS_MS);
+    holdClock();
 
     for (let i = 1; i <= 100; i++) {
       const result = await call(boardsLike.GET, "GET", "/api/v1/posts", { key, query: { limit: "1" } });
@@ -40,7 +37,7 @@ describe(`rate limit (${rateLimitBackend()} backend)`, () => {
   it("a refused request still carries the rate-limit headers, and counts", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key(["boards:read"]);
-    await startOfUsableWindow(60_000, HUNDRED_REQUESTS_MS);
+    holdClock();
     const first = await call(boardsLike.GET, "GET", "/api/v1/posts", { key });
     expectError(first, 403, "INSUFFICIENT_SCOPES");
     expect(first.headers.get("x-ratelimit-remaining")).toBe("99");

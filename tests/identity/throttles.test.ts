@@ -7,6 +7,7 @@ import { registerAccount } from "@/lib/domain/users/register-account";
 import { sendVerificationEmail } from "@/lib/domain/users/send-verification-email";
 import { createTestUser, seedTenant, uniqueSuffix } from "../support/api";
 import { actorOf, expectApiError } from "../support/actors";
+import { holdClock } from "../support/held-clock";
 
 // Sign-in, sign-up and the mails they cause are throttled per account or
 // address and per client IP, through createRateLimiter, the limiter of the API (in-process here).
@@ -34,6 +35,7 @@ describe("sign-in throttle", () => {
 
 describe("sign-up throttle (findings 3 and 8)", () => {
   it("5 sign-ups naming one address an hour, whether or not it has an account; then a clear message", async () => {
+    holdClock();
     const email = address("popular");
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(await registerAccount({ email, password: PASSWORD }, { ip: ip() })).toEqual({ ok: true, data: { email } });
@@ -43,6 +45,7 @@ describe("sign-up throttle (findings 3 and 8)", () => {
   });
 
   it("20 sign-ups from one client IP an hour", async () => {
+    holdClock();
     const clientIp = "203.0.113.20";
     for (let attempt = 0; attempt < 20; attempt++) expect((await registerAccount({ email: address("bulk"), password: PASSWORD }, { ip: clientIp })).ok).toBe(true);
     const email = address("bulk");
@@ -53,6 +56,7 @@ describe("sign-up throttle (findings 3 and 8)", () => {
 
 describe("verification and invitation mails", () => {
   it("5 mails to one address an hour: the resend button then says to wait", async () => {
+    holdClock();
     const email = address("inbox");
     await registerAccount({ email, password: PASSWORD }, { ip: ip() }); // mail 1
     const user = await db.user.findUniqueOrThrow({ where: { email } });
@@ -74,6 +78,7 @@ describe("verification and invitation mails", () => {
   }
 
   it("one workspace sends one address at most 3 invitation mails an hour; the fourth is refused and changes nothing", async () => {
+    holdClock();
     const email = address("invitee");
     const { actor, invitationId } = await inviteFromNewWorkspace(email, 3);
     const before = await db.invitation.findUniqueOrThrow({ where: { id: invitationId } });
@@ -83,6 +88,7 @@ describe("verification and invitation mails", () => {
   });
 
   it("all workspaces together reach one address 12 times an hour; a refused workspace spends nothing of the others' share", async () => {
+    holdClock();
     const email = address("popular");
     const greedy = await inviteFromNewWorkspace(email, 3);
     // Refused by its own workspace's budget: not counted against the address.

@@ -8,7 +8,7 @@ import { db } from "@/lib/platform/db/client";
 import { SCOPES } from "@/lib/domain/access/roles";
 import { call, seedBoard, seedTenant } from "../support/api";
 import { openApiDocuments } from "../support/openapi-validator";
-import { startOfUsableWindow } from "../support/rate-limit-window";
+import { holdClock } from "../support/held-clock";
 import { serveRoutes, type RouteServer } from "../support/route-server";
 
 // The MCP server at /api/v1/mcp, driven by the SDK's own client over real HTTP: the route handlers
@@ -227,7 +227,7 @@ describe("the key, the same as on REST", () => {
   it("the 101st request in a minute across REST and MCP is a 429", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key("all");
-    await startOfUsableWindow(60_000, 25_000);
+    holdClock();
     const client = await connect(key); // initialize + notifications/initialized: 2 requests
     for (let i = 0; i < 49; i++) expect((await call(posts.GET, "GET", "/api/v1/posts", { key, query: { limit: "1" } })).status).toBe(200);
     for (let i = 0; i < 48; i++) expect((await client.callTool({ name: "list_posts", arguments: { limit: 1 } })).isError).toBeFalsy();

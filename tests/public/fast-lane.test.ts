@@ -9,6 +9,7 @@ import { clearPublicCache } from "@/lib/platform/cache/response-cache";
 import { serverLimits } from "@/lib/platform/server/config";
 import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 import { seedPortal, type Portal } from "./fixtures";
+import { holdClock } from "../support/held-clock";
 
 // The production server's front door (lib/surfaces/front-door/front-door.ts, as server.ts runs it) in front of
 // a stand-in for Next.js that runs the real route handlers: what the fast lane answers must be
@@ -145,6 +146,7 @@ describe("the public fast lane (lib/surfaces/front-door/front-door.ts, lib/surfa
   });
 
   it("over the per-IP budget, the route answers 429 with its envelope", async () => {
+    holdClock();
     clearPublicCache();
     const previous = process.env.PUBLIC_RATE_LIMIT_PER_MINUTE;
     process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = "3";

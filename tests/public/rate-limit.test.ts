@@ -4,7 +4,7 @@ import * as boards from "@/app/api/public/[workspace]/boards/route";
 import * as viewer from "@/app/p/[workspace]/viewer/route";
 import { rateLimitBackend } from "@/lib/platform/ratelimit";
 import { expectError } from "../support/endpoint-checklist";
-import { startOfUsableWindow } from "../support/rate-limit-window";
+import { holdClock } from "../support/held-clock";
 import { seedPortal } from "./fixtures";
 import { get, randomIp } from "./request";
 
@@ -17,7 +17,7 @@ describe(`per-IP rate limit on /api/public (${rateLimitBackend()} backend)`, () 
   it("counts every public request per client address, cached answers included, then 429", async () => {
     const portal = await seedPortal();
     const ip = randomIp();
-    await startOfUsableWindow();
+    holdClock();
     for (let i = 1; i <= 5; i++) {
       const handler = i % 2 ? status.GET : boards.GET;
       const result = await get(handler, "/x", { workspace: portal.slug }, { headers: { "x-client-ip": ip } });
@@ -46,7 +46,7 @@ describe(`per-IP rate limit on /api/public (${rateLimitBackend()} backend)`, () 
       const response = await viewer.GET(request, { params: Promise.resolve({ workspace: portal.slug }) });
       return { status: response.status, headers: response.headers, json: await response.json() };
     };
-    await startOfUsableWindow();
+    holdClock();
     // A public read and viewer asks from one address share its budget of 5.
     expect((await get(status.GET, "/x", { workspace: portal.slug }, { headers: { "x-client-ip": ip } })).status).toBe(200);
     for (let i = 2; i <= 5; i++) {

@@ -4,17 +4,20 @@ import * as incidents from "@/app/api/public/[workspace]/status/incidents/route"
 import { db } from "@/lib/platform/db/client";
 import { seedTenant } from "../support/api";
 import { expectError } from "../support/endpoint-checklist";
+import { holdClock } from "../support/held-clock";
 import { openIncident, seedPortal } from "./fixtures";
 import { get } from "./request";
 
 describe("GET /api/public/{workspace}/status", () => {
   it("all operational: indicator, components in order, no incidents, last change", async () => {
+    // Components created at the instant of the read: one bar, that day's, and no downtime. The
+    // clock is held so that midnight UTC cannot fall between the two and add a second day.
+    const now = holdClock();
     const portal = await seedPortal();
     const result = await get(status.GET, "/x", { workspace: portal.slug });
-    // Components created a moment ago: one bar, today's, and no downtime.
     const todayOnly = {
       percent: expect.toBeOneOf([100, null]),
-      days: [{ date: new Date().toISOString().slice(0, 10), state: "operational", partialOutageMinutes: 0, majorOutageMinutes: 0, incidents: [], maintenances: [] }],
+      days: [{ date: now.toISOString().slice(0, 10), state: "operational", partialOutageMinutes: 0, majorOutageMinutes: 0, incidents: [], maintenances: [] }],
     };
     expect(result.status).toBe(200);
     expect(result.headers.get("cache-control")).toBe("public, max-age=10, s-maxage=10, stale-while-revalidate=30");

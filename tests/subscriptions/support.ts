@@ -3,6 +3,9 @@ import { storedEvent } from "@/lib/platform/events/record-event";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
 import type { MailMessage } from "@/lib/platform/mail/types";
 import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
+import { hashToken, manageTokenFor } from "@/lib/domain/subscriptions/tokens";
+import { actorOf } from "../support/actors";
+import { seedTenant, uniqueSuffix } from "../support/api";
 
 // The event's consumer and its fan-out jobs run here by hand, in order, so a test controls when
 // mail jobs appear; the mail jobs themselves are sent by a real worker or read from the queue.
@@ -59,21 +62,23 @@ export async function mailJobs(to?: string[]): Promise<MailJob[]> {
   return rows.filter((row) => !wanted || wanted.has(row.data.message.to)).map((row) => ({ id: row.id, startAfter: row.start_after, data: row.data }));
 }
 
-/**
- * Waits until the worker has sent every mail job that is due: none waiting with its start time
- * passed, none being retried, none running. A mail the test expects not to see would by then have
- * arrived, so "no more mail" is checked without a fixed pause. Jobs set to start later (a
- * confirmation spaced ten minutes after the previous one) are not waited for.
- */
-export async function dueMailSent(timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await db.$queryRawUnsafe<{ pending: number }[]>(
-      `SELECT count(*)::int AS pending FROM ${JOB_SCHEMA}.job WHERE name = 'mail.send'
-         AND (state IN ('active', 'retry') OR (state = 'created' AND start_after <= now()))`,
-    );
-    if (row!.pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`${row!.pending} due mail jobs still unsent after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export { dueMailSent } from "../support/due-mail";
+
+/** Confirmed status subscribers written straight to the table (what thousands of confirmations leave). */
+export async function manySubscribers(workspaceId: string, count: number, label: string): Promise<string[]> {
+  const suffix = uniqueSuffix();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = `sub${label}${suffix}${String(i).padStart(5, "0")}`;
+    return { id, workspaceId, topic: "STATUS" as const, email: `${label}-${i}-${suffix}@example.test`, confirmedAt: new Date(), manageTokenHash: hashToken(manageTokenFor(id)) };
+  });
+  await db.subscriber.createMany({ data: rows });
+  return rows.map((row) => row.email);
+}
+
+/** A published workspace to subscribe to, and its owner to act in it. */
+export async function portal() {
+  const tenant = await seedTenant({ published: true });
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: tenant.workspace.id }, select: { id: true, slug: true, name: true } });
+  const actor = await actorOf(tenant, tenant.owner);
+  return { tenant, workspace, actor };
 }

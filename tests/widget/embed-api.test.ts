@@ -14,6 +14,7 @@ import { actorOf, expectApiError } from "../support/actors";
 import { createTestUser, seedBoard, seedTenant } from "../support/api";
 import { enableSso, signSsoToken } from "../support/sso";
 import { randomIp } from "../public/request";
+import { holdClock } from "../support/held-clock";
 
 type Handler = (request: Request, context: { params: Promise<{ workspace: string }> }) => Promise<Response>;
 
@@ -91,6 +92,7 @@ describe("/api/embed/{workspace}/…", () => {
   });
 
   it("a flood of ideas from one address is stopped, whichever accounts send them", async () => {
+    holdClock();
     const { slug, workspaceId } = await widgetTenant();
     const ip = randomIp();
     for (let index = 0; index < WIDGET_IDEAS_PER_IP.limit; index++) {
@@ -105,6 +107,7 @@ describe("/api/embed/{workspace}/…", () => {
   });
 
   it("a flood of ideas from one widget user is stopped at the portal's per-account budget, from any address", async () => {
+    holdClock();
     const { slug, workspaceId } = await widgetTenant();
     const { token } = await visitorCredential(workspaceId);
     for (let index = 0; index < VISITOR_POSTS.limit; index++) {

@@ -30,7 +30,11 @@ const COMPILED = path.basename(HERE) === ".server";
 export const JOB_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 export interface JobWorkerThread {
-  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * `timeoutMs`: how long the thread has to finish its running jobs; `marginMs`: how much longer
+   * it has to hand the rest back before it is ended as it is.
+   */
+  stop(options?: { timeoutMs?: number; marginMs?: number }): Promise<void>;
 }
 
 /**
@@ -66,7 +70,7 @@ export function startJobWorkerThread({ entry = COMPILED ? path.join(HERE, "job-t
   spawn();
 
   return {
-    stop: ({ timeoutMs = 20_000 } = {}) =>
+    stop: ({ timeoutMs = 20_000, marginMs = 5_000 } = {}) =>
       (stopping ??= (async () => {
         const thread = current;
         if (!thread) return;
@@ -74,7 +78,7 @@ export function startJobWorkerThread({ entry = COMPILED ? path.join(HERE, "job-t
         thread.postMessage({ type: "stop", timeoutMs } satisfies ToJobThread);
         // Past its own deadline (and a margin for handing jobs back) the thread is ended as it is:
         // whatever it still held is retried when its lease or expiry runs out.
-        const deadline = setTimeout(() => void thread.terminate(), timeoutMs + 5_000);
+        const deadline = setTimeout(() => void thread.terminate(), timeoutMs + marginMs);
         await ended;
         clearTimeout(deadline);
       })()),
