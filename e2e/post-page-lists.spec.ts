@@ -26,7 +26,7 @@ test("a post with 120 comments shows 50 and the true total; Show more, from the 
   await expect(page.getByRole("heading", { name: "Comments (120)" })).toBeVisible();
   await expect(page.getByText("Showing the first 50 of 120 comments.")).toBeVisible();
 
-  const more = page.getByRole("link", { name: "Show more" });
+  const more = page.getByRole("link", { name: "Show more comments" });
   await expect(more).toHaveAttribute("href", `/w/${slug}/posts/${postId}?comments=all#more-comments`);
   await more.focus();
   await page.keyboard.press("Enter");
@@ -34,7 +34,7 @@ test("a post with 120 comments shows 50 and the true total; Show more, from the 
   await expect(comments).toHaveCount(120);
   await expect(comments.last()).toContainText("Opinion 120");
   await expect(page.getByText("Showing the first")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Show more" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Show more comments" })).toHaveCount(0);
 
   // The address alone gives the same page (a reload, a shared link).
   await page.reload();

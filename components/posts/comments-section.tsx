@@ -105,7 +105,7 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
           Showing the first {comments.length} of {total} comments.
           {allHref ? (
             <Link href={`${allHref}#more-comments`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="more-comments">
-              Show more
+              Show more comments
             </Link>
           ) : null}
         </p>

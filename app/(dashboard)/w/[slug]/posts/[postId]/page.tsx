@@ -167,7 +167,7 @@ export default async function PostPage({ params, searchParams }: Props) {
                 The latest {post.voters.length} of {post.voteCount}.
                 {post.moreVoters && !lists.allVoters ? (
                   <Link href={`${postHref(slug, post.id, { ...lists, allVoters: true })}#more-voters`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="more-voters">
-                    Show more
+                    Show more voters
                   </Link>
                 ) : null}
               </p>
