@@ -10,10 +10,13 @@ const TONES: Record<Status, string> = {
   closed: "bg-slate-100 text-slate-500 ring-slate-200",
 };
 
-/** `label` is the status in the page's language (the portal's); the dashboard shows the English one. */
-export function PostStatus({ status, label }: { status: Status; label?: string }) {
+/**
+ * `label` is the status in the page's language (the portal's); the dashboard shows the English one.
+ * The chip's shape is the `post-status` class (app/globals.css): lists show it on every row.
+ */
+export function PostStatus({ status, label, className }: { status: Status; label?: string; className?: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[status]}`}>
+    <span className={`post-status ${TONES[status]}${className ? ` ${className}` : ""}`}>
       {label ?? humanize(status)}
     </span>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -25,9 +26,13 @@ type CommentsSectionProps = {
   /** Where a reply shows: on the portal (public board) or only here. */
   boardIsPublic: boolean;
   merged: boolean;
+  /** This page with every comment listed, when some are not: the "Show more" link. */
+  allHref: string | null;
+  /** With every comment listed, where the ones "Show more" added begin (the link's anchor). */
+  addedFrom?: number;
 };
 
-export function CommentsSection({ slug, postId, comments, total, canReply, canModerate, boardIsPublic, merged }: CommentsSectionProps) {
+export function CommentsSection({ slug, postId, comments, total, canReply, canModerate, boardIsPublic, merged, allHref, addedFrom }: CommentsSectionProps) {
   const router = useRouter();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Comment | null>(null);
@@ -64,10 +69,16 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
       </h2>
       {comments.length ? (
         <ol className="mt-3 divide-y divide-slate-100">
-          {comments.map((comment) => (
-            <li key={comment.id} className={`py-3 ${comment.hiddenAt ? "opacity-70" : ""}`} data-testid="team-comment" data-hidden={Boolean(comment.hiddenAt)}>
+          {comments.map((comment, index) => (
+            <li
+              key={comment.id}
+              id={index === addedFrom ? "more-comments" : undefined}
+              className={`py-3 ${comment.hiddenAt ? "opacity-70" : ""}`}
+              data-testid="team-comment"
+              data-hidden={Boolean(comment.hiddenAt)}
+            >
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                <span className="font-medium text-slate-900">{comment.author ? (comment.author.name ?? comment.author.email) : "Former account"}</span>
+                <span className="font-medium text-slate-900">{comment.author ?? "Former account"}</span>
                 {comment.isTeamReply ? <Badge tone="indigo">Team</Badge> : null}
                 {comment.hiddenAt ? <Badge tone="amber">Hidden from the portal</Badge> : null}
                 <LocalTime value={comment.createdAt} className="text-xs text-slate-500" />
@@ -89,8 +100,17 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
       ) : (
         <p className="mt-2 text-sm text-slate-500">No comments yet.</p>
       )}
-      {total > comments.length ? <p className="mt-2 text-xs text-slate-500">Showing the first {comments.length} of {total} comments.</p> : null}
-      {canReply && !merged ? <ReplyForm slug={slug} postId={postId} boardIsPublic={boardIsPublic} /> : null}
+      {total > comments.length ? (
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-3 text-xs text-slate-500">
+          Showing the first {comments.length} of {total} comments.
+          {allHref ? (
+            <Link href={`${allHref}#more-comments`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="more-comments">
+              Show more comments
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {canReply && !merged ? <ReplyForm slug={slug} postId={postId} boardIsPublic={boardIsPublic} allHref={allHref} /> : null}
       {merged ? <p className="mt-4 text-sm text-slate-600">This post was merged: reply on the post it was merged into.</p> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -107,7 +127,7 @@ export function CommentsSection({ slug, postId, comments, total, canReply, canMo
   );
 }
 
-function ReplyForm({ slug, postId, boardIsPublic }: { slug: string; postId: string; boardIsPublic: boolean }) {
+function ReplyForm({ slug, postId, boardIsPublic, allHref }: { slug: string; postId: string; boardIsPublic: boolean; allHref: string | null }) {
   const router = useRouter();
   const toast = useToast();
   const [body, setBody] = useState("");
@@ -126,7 +146,9 @@ function ReplyForm({ slug, postId, boardIsPublic }: { slug: string; postId: stri
           () => {
             setBody("");
             toast.success("Reply posted.");
-            router.refresh();
+            // The reply goes last: when the list stops short of the end, list every comment so it shows.
+            if (allHref) router.push(allHref, { scroll: false });
+            else router.refresh();
           },
         );
       }}

@@ -4,12 +4,14 @@ import Link from "next/link";
 import { PostStatus } from "@/components/portal/post-status";
 import { LocalTime } from "@/components/ui/local-time";
 import type { PostStatus as Status } from "@/lib/generated/prisma/enums";
+import { inboxHref, type InboxState } from "./inbox-query";
 
 /**
  * What one inbox row shows, and nothing else: the rows are rendered from this on both sides, so the
  * page's React Server Components payload carries these few fields per post instead of every row's
  * whole markup (at 50 rows that markup was most of a ~300 KB page). Text that depends on the clock
- * (the age) comes worked out by the server, so hydration never disagrees with it.
+ * (the age) comes worked out by the server, so hydration never disagrees with it. What the client
+ * can work out itself (a tag's link, from the page's state passed once) does not travel per row.
  */
 export interface InboxRow {
   id: string;
@@ -17,7 +19,7 @@ export interface InboxRow {
   votes: number;
   comments: number;
   status: Status;
-  merged: boolean;
+  merged?: true;
   board: string;
   author: string;
   /** The author's address, as the author cell's tooltip. */
@@ -28,29 +30,27 @@ export interface InboxRow {
   voterSpend?: string;
   createdAt: string;
   age: string;
-  ageLabel: string;
-  /** Each tag with the inbox address filtered to it. */
-  tags: [tag: string, href: string][];
+  /** The age for screen readers, when it says more than `age` ("5 hours ago" for "5h"). */
+  ageLabel?: string;
+  tags: string[];
 }
 
-export function InboxRows({ slug, rows }: { slug: string; rows: InboxRow[] }) {
+// The cells carry no classes: `.inbox-rows` in app/globals.css styles them by column, so the
+// markup of 50 rows is not 50 copies of the same class lists. Keep the cells in its order.
+export function InboxRows({ slug, state, rows }: { slug: string; state: InboxState; rows: InboxRow[] }) {
   return (
-    <tbody className="divide-y divide-slate-100">
+    <tbody className="inbox-rows divide-y divide-slate-100">
       {rows.map((row) => (
-        <tr key={row.id} className="hover:bg-slate-50" data-testid="inbox-row" data-post-id={row.id}>
-          <td className="py-2 pl-4 text-right align-top font-semibold text-slate-900 tabular-nums">{row.votes}</td>
-          <td className="min-w-0 px-3 py-2 align-top">
-            <Link dir="auto" href={`/w/${slug}/posts/${row.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+        <tr key={row.id} data-testid="inbox-row">
+          <td>{row.votes}</td>
+          <td>
+            <Link dir="auto" href={`/w/${slug}/posts/${row.id}`} className="inbox-title">
               {row.title}
             </Link>
-            <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
-              <span className="md:hidden">
-                <PostStatus status={row.status} />
-              </span>
+            <div className="inbox-meta">
+              <PostStatus status={row.status} className="md:hidden" />
               {row.merged ? <span className="font-medium text-slate-600">Merged</span> : null}
-              <span className="md:hidden">
-                {row.board} · {row.comments} {row.comments === 1 ? "comment" : "comments"} ·
-              </span>
+              <span className="md:hidden">{`${row.board} · ${row.comments} ${row.comments === 1 ? "comment" : "comments"} ·`}</span>
               <span className="lg:hidden">{row.author}</span>
               {row.authorCompany ? <span className="lg:hidden" data-testid="inbox-author-company">({row.authorCompany})</span> : null}
               {row.voterSpend ? (
@@ -58,26 +58,26 @@ export function InboxRows({ slug, rows }: { slug: string; rows: InboxRow[] }) {
                   {row.voterSpend} <span className="font-normal">voting</span>
                 </span>
               ) : null}
-              {row.tags.map(([tag, href]) => (
-                <Link key={tag} href={href} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 hover:bg-indigo-50 hover:text-indigo-800" aria-label={`Only posts tagged ${tag}`}>
-                  #{tag}
+              {row.tags.map((tag) => (
+                <Link key={tag} href={inboxHref(slug, state, { tag })} className="inbox-tag" aria-label={`Only posts tagged ${tag}`}>
+                  {`#${tag}`}
                 </Link>
               ))}
             </div>
           </td>
-          <td className="hidden truncate px-3 py-2 align-top text-slate-600 md:table-cell">{row.board}</td>
-          <td className="hidden px-3 py-2 align-top md:table-cell">
+          <td>{row.board}</td>
+          <td>
             <PostStatus status={row.status} />
           </td>
-          <td className="hidden px-3 py-2 text-right align-top text-slate-600 tabular-nums md:table-cell">{row.comments}</td>
-          <td className="hidden truncate px-3 py-2 align-top text-slate-600 lg:table-cell" title={row.authorEmail}>
+          <td>{row.comments}</td>
+          <td title={row.authorEmail}>
             {row.author}
             {row.authorCompany ? <span className="block truncate text-xs text-slate-500">{row.authorCompany}</span> : null}
           </td>
-          <td className="py-2 pr-4 pl-2 text-right align-top whitespace-nowrap text-slate-500">
+          <td>
             <LocalTime value={row.createdAt}>
               <span aria-hidden="true">{row.age}</span>
-              <span className="sr-only">{row.ageLabel}</span>
+              <span className="sr-only">{row.ageLabel ?? row.age}</span>
             </LocalTime>
           </td>
         </tr>

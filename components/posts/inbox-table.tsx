@@ -1,31 +1,37 @@
 import { describeAge, formatAge } from "@/components/posts/format-age";
 import type { InboxPost } from "@/lib/domain/posts/list-inbox";
-import { inboxHref, type InboxState } from "./inbox-query";
+import type { InboxState } from "./inbox-query";
 import { InboxRows, type InboxRow } from "./inbox-rows";
 import { companyLabel, formatSpend } from "@/components/sso/spend";
 
 type InboxTableProps = { slug: string; state: InboxState; posts: InboxPost[]; boardNames: Map<string, string> };
 
-/** One post as its row shows it (inbox-rows.tsx): only the fields the row displays cross to the client. */
-function inboxRow(post: InboxPost, slug: string, state: InboxState, boardNames: Map<string, string>): InboxRow {
+/**
+ * One post as its row shows it (inbox-rows.tsx): only the fields the row displays cross to the
+ * client, and an optional one only when it has a value (an undefined one would still be sent).
+ */
+function inboxRow(post: InboxPost, boardNames: Map<string, string>): InboxRow {
   const { createdAt } = post;
-  return {
+  const age = formatAge(createdAt);
+  const ageLabel = describeAge(createdAt);
+  const row: InboxRow = {
     id: post.id,
     title: post.title,
     votes: post.voteCount,
     comments: post.commentCount,
     status: post.status,
-    merged: Boolean(post.mergedIntoId),
     board: boardNames.get(post.boardId) ?? "—",
     author: post.author ? (post.author.name ?? post.author.email) : "Former account",
-    authorEmail: post.author?.email || undefined,
-    authorCompany: post.author?.companies[0] ? companyLabel(post.author.companies[0]) : undefined,
-    voterSpend: post.voterSpend > 0 ? `${formatSpend(post.voterSpend)}/mo` : undefined,
     createdAt,
-    age: formatAge(createdAt),
-    ageLabel: describeAge(createdAt),
-    tags: post.tags.map((tag) => [tag, inboxHref(slug, state, { tag })]),
+    age,
+    tags: post.tags,
   };
+  if (post.mergedIntoId) row.merged = true;
+  if (post.author?.email) row.authorEmail = post.author.email;
+  if (post.author?.companies[0]) row.authorCompany = companyLabel(post.author.companies[0]);
+  if (post.voterSpend > 0) row.voterSpend = `${formatSpend(post.voterSpend)}/mo`;
+  if (ageLabel !== age) row.ageLabel = ageLabel;
+  return row;
 }
 
 /** The inbox rows: dense, one line per post on a desktop, two on a phone. */
@@ -34,6 +40,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <table className="w-full table-fixed text-sm" data-testid="inbox-table">
         <caption className="sr-only">Posts, {state.sort === "top" ? "most voted first" : state.sort === "spend" ? "most voters' spend first" : state.sort === "oldest" ? "oldest first" : "newest first"}</caption>
+        {/* The body's cells are styled by column (`.inbox-rows` in app/globals.css): same order here. */}
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-medium text-slate-500">
           <tr>
             <th scope="col" className="w-14 py-2 pl-4 text-right font-medium sm:w-16">
@@ -62,7 +69,7 @@ export function InboxTable({ slug, state, posts, boardNames }: InboxTableProps) 
             </th>
           </tr>
         </thead>
-        <InboxRows slug={slug} rows={posts.map((post) => inboxRow(post, slug, state, boardNames))} />
+        <InboxRows slug={slug} state={state} rows={posts.map((post) => inboxRow(post, boardNames))} />
       </table>
     </div>
   );

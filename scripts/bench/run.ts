@@ -21,8 +21,8 @@ import { withServerNodeOptions } from "../lib/server-node-options.mjs";
 
 const HELP = `npm run bench [-- options]
 
-Seeds a PRO workspace (posts, a post with 100 comments, todos, a status page) in PostgreSQL,
-starts the production build, and loads each scenario in turn (autocannon: keep-alive
+Seeds a PRO workspace (posts, a post with 100 comments and 100 voters, todos, a status
+page) in PostgreSQL, starts the production build, and loads each scenario in turn (autocannon: keep-alive
 connections, a warm-up, then a measured run); then the same for the bare node:http + pg twins.
 Prints per scenario req/s, p50/p99 latency, peak server RSS, server CPU ms per request and the
 ratio product/bare, then the targets table: each target, what was measured, met or not. Exits non-zero only when something failed (errors, unexpected statuses, a

@@ -1,5 +1,5 @@
 // The benchmark's data: one PRO workspace with a published portal, `posts` posts on one board,
-// a post with 100 comments, todos, status components with an incident, an API key and a signed-in
+// a post with 100 comments and 100 voters, todos, status components with an incident, an API key and a signed-in
 // owner's session cookie. Everything is generated inside PostgreSQL (INSERT ... SELECT
 // generate_series: nothing crosses the wire, so it is as fast as COPY), and the posts go in with
 // their secondary indexes dropped and rebuilt afterwards: building an index once over a million
@@ -18,7 +18,7 @@ export const BENCH = {
   /** A portal visitor: signed in, no membership (the signed-in portal scenario). */
   visitorId: "bench_visitor",
   boardId: "bench_board",
-  /** The post with 100 comments (post detail scenario). */
+  /** The post with 100 comments and 100 voters (post detail scenarios). */
   postId: "bench_post_0000001",
   /** A word in ~0.1% of titles, and a tag on ~1% of posts. */
   searchWord: "keyboard",
@@ -64,6 +64,7 @@ export async function seedBench(options: { url: string; posts: number; skipSeed:
   await client.connect();
   try {
     if (!options.skipSeed) await seedRows(client, options.posts);
+    await seedVoters(client);
     await removeWrittenPosts(client);
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Post" WHERE "workspaceId" = $1`, [BENCH.workspaceId]);
     if (!rows[0] || rows[0].n === 0) throw new Error(`--skip-seed: ${options.url} has no bench posts; run once without it.`);
@@ -71,6 +72,24 @@ export async function seedBench(options: { url: string; posts: number; skipSeed:
   } finally {
     await client.end();
   }
+}
+
+/**
+ * 100 voters on the post with 100 comments, for the dashboard's post page. Made on every run (and
+ * made once: ON CONFLICT), so a database seeded before they were added has them too.
+ */
+async function seedVoters(client: pg.Client) {
+  await client.query(
+    `INSERT INTO "User" (id, email, name, "updatedAt", "emailVerifiedAt")
+     SELECT 'bench_voter_' || i, 'bench-voter-' || i || '@example.test', 'Voter ' || i, now(), now() FROM generate_series(1, 100) AS i
+     ON CONFLICT DO NOTHING`,
+  );
+  await client.query(
+    `INSERT INTO "Vote" (id, "workspaceId", "postId", "userId", "createdAt")
+     SELECT 'bench_vote_' || i, $1, $2, 'bench_voter_' || i, timestamptz '2026-02-01' + make_interval(secs => i) FROM generate_series(1, 100) AS i
+     ON CONFLICT DO NOTHING`,
+    [BENCH.workspaceId, BENCH.postId],
+  );
 }
 
 /**

@@ -67,8 +67,10 @@ export const TARGETS: Target[] = [
   rpsAtLeast("portal-post-html", 1000),
   rpsAtLeast("portal-changelog-html", 1000),
   atMost("portal-post-signed-in CPU/view", "portal-post-signed-in", "cpuMs", 5, "ms"),
-  atMost("inbox-html CPU/view (8 conn.)", "inbox-html", "cpuMs", 15, "ms"),
-  atMost("inbox-html p99 (8 conn.)", "inbox-html", "p99", 250, "ms"),
+  atMost("inbox-html CPU/view (8 conn.)", "inbox-html", "cpuMs", 12, "ms"),
+  atMost("inbox-html p99 (8 conn.)", "inbox-html", "p99", 150, "ms"),
+  atMost("dashboard-post-html CPU/view (8 conn.)", "dashboard-post-html", "cpuMs", 12, "ms"),
+  atMost("dashboard-post-html p99 (8 conn.)", "dashboard-post-html", "p99", 150, "ms"),
   ratioAtLeast("posts-list / bare (1M posts)", "posts-list", 0.45, (get) => get("posts-list", "bare")),
   ratioAtLeast("public-status / bare", "public-status", 0.5, (get) => get("public-status", "bare")),
   // The widget's loader and banner JSON are fetched by customers' pages, at least as often as the status JSON.

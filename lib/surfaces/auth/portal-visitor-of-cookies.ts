@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { activeSession } from "@/lib/platform/auth/sessions";
+import { decodeSessionToken } from "@/lib/platform/auth/session-token";
 import { SSO_SESSION_COOKIE } from "@/lib/platform/cache/portal-cache-headers.mjs";
 import { ssoVisitorOf } from "@/lib/domain/sso/sso-sessions";
 import type { PortalVisitor } from "./portal-visitor";
@@ -16,7 +17,7 @@ export async function portalVisitorOfCookies(workspaceId: string, cookies: Recor
   const sso = ssoCookie ? await ssoVisitorOf(workspaceId, ssoCookie) : null;
   if (sso) return { ...sso, sso: true };
   // Decodes the session cookie (whole or chunked) under the name next-auth gives it on this site.
-  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET, decode: decodeSessionToken });
   if (!token?.sub || typeof token.sid !== "string") return null;
   const current = await activeSession(token.sid);
   if (!current || current.userId !== token.sub) return null;

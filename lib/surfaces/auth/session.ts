@@ -7,6 +7,7 @@ import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/platform/db/client";
 import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
 import { activeSession } from "../../platform/auth/sessions";
+import { decodeSessionToken } from "../../platform/auth/session-token";
 
 export interface SessionUser {
   id: string;
@@ -27,8 +28,8 @@ export const getSessionUser = cache(async function getSessionUser(): Promise<Ses
   await connection(); // per-request by nature: never prerendered at build time
   // The token decoded and its session row read, as next-auth's session callbacks (./options.ts) do,
   // without the rest of getServerSession: it also encrypts a fresh token for a cookie that a render
-  // cannot set, on every page view.
-  const token = await getToken({ req: { cookies: new RequestCookies(await headers()), headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  // cannot set, on every page view. Decoded with the key kept, not derived again (session-token.ts).
+  const token = await getToken({ req: { cookies: new RequestCookies(await headers()), headers: {} } as never, secret: process.env.NEXTAUTH_SECRET, decode: decodeSessionToken });
   if (!token?.sub || typeof token.sid !== "string") return null;
   let current;
   try {
@@ -61,7 +62,7 @@ export async function sessionUserIdOf(request: Request): Promise<string | null> 
   // copies it through the runtime's Request constructor, which the production server's request
   // object does not survive on Node 24 (a private field of another class).
   const cookies = new RequestCookies(request.headers);
-  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET });
+  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET, decode: decodeSessionToken });
   if (!token?.sub || typeof token.sid !== "string") return null;
   const current = await activeSession(token.sid);
   return current?.userId === token.sub ? current.userId : null;

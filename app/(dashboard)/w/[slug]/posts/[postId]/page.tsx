@@ -9,7 +9,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Badge } from "@/components/ui/badge";
 import { workspaceActorIfMember, workspacePageActor } from "@/lib/surfaces/dashboard/page-actor";
 import { listPostNotifications } from "@/lib/domain/notifications/list-post-notifications";
-import { getTeamPost, getTeamPostTitle, TEAM_VOTERS_LIMIT } from "@/lib/domain/posts/get-team-post";
+import { getTeamPost, getTeamPostTitle, TEAM_FIRST_SHOWN, type TeamPost, type TeamPostLists } from "@/lib/domain/posts/get-team-post";
 import { allowedNextStatuses } from "@/lib/domain/posts/status-rules";
 import { orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { listRoadmapChoices } from "@/lib/domain/roadmap/list-roadmap-choices";
@@ -20,8 +20,24 @@ import { RoadmapSelect, StatusSelect } from "@/components/posts/post-controls";
 import { PostTextEditor } from "@/components/posts/post-text-editor";
 import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
 import { HostMetadataCard } from "@/components/widget/host-metadata-card";
+import { VotersList, type VoterRow } from "@/components/posts/voters-list";
 
-type Props = { params: Promise<{ slug: string; postId: string }> };
+type Props = { params: Promise<{ slug: string; postId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Comments and voters are listed TEAM_FIRST_SHOWN at a time; "Show more" is a link to this page
+// with the list in full (?comments=all, ?voters=all), so the state is in the address: shared,
+// reloaded and walked back like any page, and rendered by the server.
+function readLists(search: Record<string, string | string[] | undefined>): TeamPostLists {
+  return { allComments: search.comments === "all", allVoters: search.voters === "all" };
+}
+
+function postHref(slug: string, postId: string, lists: TeamPostLists) {
+  const params = new URLSearchParams();
+  if (lists.allComments) params.set("comments", "all");
+  if (lists.allVoters) params.set("voters", "all");
+  const text = params.toString();
+  return `/w/${slug}/posts/${postId}${text ? `?${text}` : ""}`;
+}
 
 // The tab says which post: several open side by side are told apart by their titles. Someone who
 // may not see the post gets the generic title (the page itself answers 404 or sign-in).
@@ -31,10 +47,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: (actor && (await getTeamPostTitle(actor, postId))) || "Post" };
 }
 
-export default async function PostPage({ params }: Props) {
-  const { slug, postId } = await params;
+/** A voter as the list shows them; an optional field only when it has a value (an undefined one would still be sent). */
+function voterRow(vote: TeamPost["voters"][number]): VoterRow {
+  const row: VoterRow = { id: vote.id, name: vote.user.name ?? vote.user.email, createdAt: vote.createdAt, age: describeAge(vote.createdAt) };
+  if (vote.user.email) row.email = vote.user.email;
+  if (vote.user.companies[0]) row.company = companyLabel(vote.user.companies[0]);
+  return row;
+}
+
+export default async function PostPage({ params, searchParams }: Props) {
+  const [{ slug, postId }, search] = await Promise.all([params, searchParams]);
+  const lists = readLists(search);
   const { actor, workspace } = await workspacePageActor(slug, `/posts/${postId}`);
-  const [post, roadmapChoices] = await Promise.all([orNotFound(getTeamPost(actor, postId)), listRoadmapChoices(actor.db)]);
+  const [post, roadmapChoices] = await Promise.all([orNotFound(getTeamPost(actor, postId, lists)), listRoadmapChoices(actor.db)]);
   const can = {
     edit: roleCan(actor.role, "posts.edit"),
     status: roleCan(actor.role, "posts.changeStatus") && !post.mergedIntoId,
@@ -133,25 +158,18 @@ export default async function PostPage({ params }: Props) {
               </p>
             ) : null}
             {post.voters.length ? (
-              <ul className="mt-2 max-h-80 space-y-2 overflow-y-auto text-sm" data-testid="voters">
-                {post.voters.map((vote) => (
-                  <li key={vote.id} className="flex items-baseline justify-between gap-2">
-                    <span className="min-w-0 truncate text-slate-800" title={vote.user.email || undefined}>
-                      {vote.user.name ?? vote.user.email}
-                      {vote.user.companies[0] ? <span className="block truncate text-xs text-slate-500" data-testid="voter-company">{companyLabel(vote.user.companies[0])}</span> : null}
-                    </span>
-                    <LocalTime value={vote.createdAt} className="shrink-0 text-xs text-slate-500">
-                      {describeAge(vote.createdAt)}
-                    </LocalTime>
-                  </li>
-                ))}
-              </ul>
+              <VotersList voters={post.voters.map(voterRow)} addedFrom={lists.allVoters ? TEAM_FIRST_SHOWN : undefined} />
             ) : (
               <p className="mt-1 text-sm text-slate-500">{post.mergedInto ? "Its votes moved with the merge." : "No votes yet."}</p>
             )}
             {post.voteCount > post.voters.length ? (
-              <p className="mt-2 text-xs text-slate-500">
-                The latest {Math.min(TEAM_VOTERS_LIMIT, post.voters.length)} of {post.voteCount}.
+              <p className="mt-2 flex flex-wrap items-baseline gap-x-3 text-xs text-slate-500">
+                The latest {post.voters.length} of {post.voteCount}.
+                {post.moreVoters && !lists.allVoters ? (
+                  <Link href={`${postHref(slug, post.id, { ...lists, allVoters: true })}#more-voters`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="more-voters">
+                    Show more voters
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </section>
@@ -188,6 +206,8 @@ export default async function PostPage({ params }: Props) {
             canModerate={can.moderate}
             boardIsPublic={post.board.isPublic}
             merged={Boolean(post.mergedInto)}
+            allHref={!lists.allComments && post.totalComments > post.comments.length ? postHref(slug, post.id, { ...lists, allComments: true }) : null}
+            addedFrom={lists.allComments ? TEAM_FIRST_SHOWN : undefined}
           />
         </div>
       </div>
