@@ -2,11 +2,10 @@ import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/platform/db/client";
-import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
-import { sendQueuedMail } from "@/lib/platform/mail/send-mail";
 import { createIncident } from "@/lib/domain/status/create-incident";
-import { dueMailSent, manySubscribers, notifySubscribers, portal } from "./support";
+import { dueMailSent, manySubscribers, notifySubscribers, portal, startMailWorker } from "./support";
 
 // One incident's mail to 150 status subscribers, sent by a real worker over a real SMTP server
 // that refuses one of them. A file of its own (from subscriptions.test.ts), so that it runs beside
@@ -17,7 +16,7 @@ beforeAll(async () => {
   process.env.MAIL_TRANSPORT = "smtp";
   process.env.MAIL_RATE_PER_SECOND = "1000";
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
-  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
+  worker = await startMailWorker();
 });
 afterAll(async () => {
   await worker.stop({ graceful: false });

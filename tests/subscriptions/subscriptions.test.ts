@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as oneClickRoute from "@/app/api/subscriptions/unsubscribe/route";
 import { db } from "@/lib/platform/db/client";
 import { formatDateTime } from "@/lib/platform/text/format-date";
-import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import type { JobWorker } from "@/lib/platform/jobs/worker";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
-import { sendQueuedMail } from "@/lib/platform/mail/send-mail";
 import { createReleaseNote } from "@/lib/domain/changelog/create-release-note";
 import { publishDue } from "@/lib/domain/changelog/publication-event";
 import { createComponent } from "@/lib/domain/status/create-component";
@@ -23,7 +22,7 @@ import { unsubscribe } from "@/lib/domain/subscriptions/unsubscribe";
 import { expectApiError } from "../support/actors";
 import { uniqueSuffix } from "../support/api";
 import { linkIn, startSmtpServer } from "../support/smtp";
-import { completeJobs, dueMailSent, mailJobs, notifySubscribers, portal } from "./support";
+import { completeJobs, dueMailSent, mailJobs, notifySubscribers, portal, startMailWorker } from "./support";
 import { fanOutToSubscribers, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
 import { holdClock } from "../support/held-clock";
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
   process.env.MAIL_TRANSPORT = "smtp";
   process.env.MAIL_RATE_PER_SECOND = "1000";
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
-  worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
+  worker = await startMailWorker();
 });
 afterAll(async () => {
   await worker.stop({ graceful: false });
@@ -284,7 +283,7 @@ describe("incident mail", () => {
       const texts = (await mailJobs([email])).slice(1).map((job) => /Step \d/.exec(job.data.message.text)?.[0]);
       expect(texts).toEqual(["Step 0", "Step 1", "Step 2"]);
     } finally {
-      worker = await startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
+      worker = await startMailWorker();
     }
   });
 

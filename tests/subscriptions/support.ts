@@ -1,6 +1,8 @@
 import { db } from "@/lib/platform/db/client";
 import { storedEvent } from "@/lib/platform/events/record-event";
 import { JOB_SCHEMA } from "@/lib/platform/jobs/sql";
+import { startJobWorker, type JobWorker } from "@/lib/platform/jobs/worker";
+import { sendQueuedMail } from "@/lib/platform/mail/send-mail";
 import type { MailMessage } from "@/lib/platform/mail/types";
 import { fanOutToSubscribers, subscriberNotificationConsumer, type FanOutJob } from "@/lib/domain/subscriptions/notify-subscribers";
 import { hashToken, manageTokenFor } from "@/lib/domain/subscriptions/tokens";
@@ -63,6 +65,11 @@ export async function mailJobs(to?: string[]): Promise<MailJob[]> {
 }
 
 export { dueMailSent } from "../support/due-mail";
+
+/** A real job worker that sends queued mail one at a time, as the tests' SMTP servers expect. */
+export function startMailWorker(): Promise<JobWorker> {
+  return startJobWorker({ handlers: { "mail.send": sendQueuedMail }, concurrency: { "mail.send": 1 }, pollIntervalSeconds: 0.5 });
+}
 
 /** Confirmed status subscribers written straight to the table (what thousands of confirmations leave). */
 export async function manySubscribers(workspaceId: string, count: number, label: string): Promise<string[]> {
