@@ -226,6 +226,20 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   await context.close();
 });
 
+test("the embed pages speak each of the portal's seven languages, in its direction", async ({ page }) => {
+  const portal = await widgetWorkspace(page);
+  for (const locale of ["en", "de", "fr", "es", "pt-BR", "ja", "ar"] as const) {
+    const words = (JSON.parse(fs.readFileSync(`messages/${locale}.json`, "utf8")) as { Widget: Record<string, string> }).Widget;
+    for (const [path, title] of [["feedback", words.feedback], ["changelog", words.whatsNew]] as const) {
+      await page.goto(`/embed/${portal.slug}/${path}?locale=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+      await expect(page.getByTestId("widget-close")).toHaveAccessibleName(words.close!);
+      const shell = page.locator(`[lang="${locale}"][dir="${locale === "ar" ? "rtl" : "ltr"}"]`);
+      await expect(shell.first()).toBeAttached();
+    }
+  }
+});
+
 test("screenshots of each widget, desktop and phone, light and dark, English and Arabic; axe on the embed pages", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const portal = await widgetWorkspace(page);
