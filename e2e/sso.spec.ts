@@ -104,6 +104,12 @@ test("SSO: an admin sets it up; the portal's Sign in goes through the customer's
     await expect(visitor.getByTestId("portal-user-avatar")).toBeVisible();
     await visitor.getByRole("button", { name: /^Upvote/ }).click();
     await expect(visitor.getByRole("button", { name: /^Remove your upvote/ })).toBeVisible();
+    // A comment of theirs carries their name and picture too.
+    await visitor.getByLabel("Add a comment").fill("We export every Friday.");
+    await visitor.getByRole("button", { name: "Post comment" }).click();
+    const comment = visitor.getByTestId("comment").filter({ hasText: "We export every Friday." });
+    await expect(comment).toContainText("Ada Lovelace");
+    await expect(comment.getByTestId("author-avatar")).toBeVisible();
 
     // Their own idea shows their name and picture.
     await visitor.goto(`/p/${portal.slug}/boards/ideas`);
@@ -111,6 +117,7 @@ test("SSO: an admin sets it up; the portal's Sign in goes through the customer's
     await form.getByLabel("Title").fill("Quarterly invoices as PDF");
     await form.getByRole("button", { name: /^(Post idea|Post anyway)$/ }).click();
     await expect(visitor).toHaveURL(new RegExp(`/p/${portal.slug}/posts/[^/]+$`));
+    const quarterly = new URL(visitor.url()).pathname.split("/").pop();
     await expect(visitor.getByRole("article")).toContainText("Ada Lovelace");
     await expect(visitor.getByRole("article").getByTestId("author-avatar")).toBeVisible();
     await shoot(visitor, "sso-portal-idea");
@@ -139,8 +146,16 @@ test("SSO: an admin sets it up; the portal's Sign in goes through the customer's
     await expect(rows.filter({ hasText: "Quarterly invoices as PDF" }).getByTestId("inbox-author-company")).toContainText("BigCorp · 12,500/mo");
     await expect(rows.filter({ hasText: "Quarterly invoices as PDF" })).toContainText("Ada Lovelace");
     await shoot(page, "sso-inbox-spend");
+    // On a wide screen the author column shows the company with its spend whole, not cut short.
+    const authorCompany = rows.filter({ hasText: "Quarterly invoices as PDF" }).locator("td").nth(5).getByTitle("BigCorp · 12,500/mo");
+    await expect(authorCompany).toBeVisible();
+    expect(await authorCompany.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
+    await page.goto(`/w/${portal.slug}/posts/${quarterly}`);
+    await expect(page.getByRole("article").getByTestId("author-avatar")).toBeVisible();
+    await expect(page.getByTestId("post-author-company")).toContainText("BigCorp · 12,500/mo");
     await page.goto(`/w/${portal.slug}/posts/${post.id}`);
     await expect(page.getByTestId("voters")).toContainText("Ada Lovelace");
+    await expect(page.getByTestId("voters").getByTestId("author-avatar")).toBeVisible();
     await expect(page.getByTestId("voter-company")).toContainText("BigCorp · 12,500/mo");
     await expect(page.getByTestId("post-voter-spend")).toContainText("12,500");
   } finally {

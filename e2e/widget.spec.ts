@@ -113,7 +113,9 @@ test("an SSO user in the customer's app posts an idea with the host's metadata, 
 
   // The team sees it in the inbox and, on the post's page, where it was written.
   await page.goto(`/w/${portal.slug}/posts`);
-  await expect(page.getByText("Scheduled exports of every report")).toBeVisible();
+  const inboxRow = page.getByTestId("inbox-row").filter({ hasText: "Scheduled exports of every report" });
+  await expect(inboxRow).toContainText("Dana Host");
+  await expect(inboxRow.getByTestId("inbox-author-company")).toContainText("Globex · 4,200/mo");
   await page.goto(`/w/${portal.slug}/posts/${post!.id}`);
   await expect(page.getByTestId("host-metadata")).toContainText("9.9.9");
   await expect(page.getByTestId("host-metadata")).toContainText("enterprise");
@@ -181,7 +183,7 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   const visitor = await seedAccount("visitor", "Vic Visitor");
   const context = await browser.newContext();
   const app = await context.newPage();
-  host.next = { workspace: portal.slug, calls: `Workspace("feedback", { button: "none" }); Workspace("open");` };
+  host.next = { workspace: portal.slug, calls: `Workspace("feedback", { button: "none" }); Workspace("open"); Workspace("changelog", { anchor: "#whats-new", mode: "dropdown" });` };
   await app.goto(`${host.origin}/`);
   const frame = feedbackFrame(app);
   const [popup] = await Promise.all([app.waitForEvent("popup"), frame.getByTestId("widget-sign-in").click()]);
@@ -205,10 +207,37 @@ test("without SSO a visitor signs in through the portal in a popup, and the fram
   await expect(frame.getByTestId("widget-posted")).toBeVisible();
   const [post] = await sql<{ authorId: string }>(`SELECT "authorId" FROM "Post" WHERE "workspaceId" = $1 AND title = 'A calendar view'`, [portal.workspaceId]);
   expect(post?.authorId).toBe(visitor.id);
+  // The changelog as a dropdown: a panel just under its anchor, with no backdrop over the page.
+  await frame.getByTestId("widget-close").click();
+  await app.locator("#whats-new").click();
+  const dropdown = app.locator('iframe[src*="/changelog"]');
+  await expect(dropdown).toBeVisible();
+  const anchorBox = (await app.locator("#whats-new").boundingBox())!;
+  const dropdownBox = (await dropdown.boundingBox())!;
+  expect(dropdownBox.y).toBeGreaterThanOrEqual(anchorBox.y + anchorBox.height);
+  expect(dropdownBox.y).toBeLessThan(anchorBox.y + anchorBox.height + 40);
+  expect(dropdownBox.width).toBeLessThanOrEqual(380);
+  await expect(app.locator('[data-workspace-widget="changelog"] .b')).toHaveCount(0);
+  await app.keyboard.press("Escape");
+  await expect(dropdown).toHaveCount(0);
   // destroy takes everything the widget added off the page.
   await app.evaluate(() => (window as unknown as { Workspace: (command: string) => void }).Workspace("destroy"));
   await expect(app.locator("[data-workspace-widget]")).toHaveCount(0);
   await context.close();
+});
+
+test("the embed pages speak each of the portal's seven languages, in its direction", async ({ page }) => {
+  const portal = await widgetWorkspace(page);
+  for (const locale of ["en", "de", "fr", "es", "pt-BR", "ja", "ar"] as const) {
+    const words = (JSON.parse(fs.readFileSync(`messages/${locale}.json`, "utf8")) as { Widget: Record<string, string> }).Widget;
+    for (const [path, title] of [["feedback", words.feedback], ["changelog", words.whatsNew]] as const) {
+      await page.goto(`/embed/${portal.slug}/${path}?locale=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+      await expect(page.getByTestId("widget-close")).toHaveAccessibleName(words.close!);
+      const shell = page.locator(`[lang="${locale}"][dir="${locale === "ar" ? "rtl" : "ltr"}"]`);
+      await expect(shell.first()).toBeAttached();
+    }
+  }
 });
 
 test("screenshots of each widget, desktop and phone, light and dark, English and Arabic; axe on the embed pages", async ({ page, browser }) => {
@@ -234,6 +263,8 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
         host.next = { workspace: portal.slug, locale, theme, ssoSecret: secret, claims: { id: `shot-${name}`, name: "Dana Host" } };
         await app.goto(`${host.origin}/`);
         await expect(app.locator('[data-workspace-widget="status-banner"]')).toContainText("Reports load slowly");
+        // The banner on its own, before a panel covers the page.
+        await app.screenshot({ path: `${ARTIFACTS}/status-banner-${name}.png` });
         await app.locator('[data-workspace-widget="launcher"]').getByRole("button").click();
         await expect(feedbackFrame(app).getByTestId("widget-user")).toContainText("Dana Host");
         await feedbackFrame(app).locator('input[name="title"]').fill("Dark mode");
@@ -242,6 +273,9 @@ test("screenshots of each widget, desktop and phone, light and dark, English and
         await feedbackFrame(app).getByTestId("widget-close").click();
         await app.locator("#whats-new").click();
         await expect(changelogFrame(app).getByText("Faster search")).toBeVisible();
+        // An English note reads left to right in an Arabic frame, its title with its body.
+        const noteTitle = changelogFrame(app).getByRole("heading", { name: "Faster search" });
+        expect(await noteTitle.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
         await app.screenshot({ path: `${ARTIFACTS}/changelog-${name}.png` });
         await context.close();
 

@@ -72,7 +72,12 @@ export function InboxRows({ slug, state, rows }: { slug: string; state: InboxSta
           <td>{row.comments}</td>
           <td title={row.authorEmail}>
             {row.author}
-            {row.authorCompany ? <span className="block truncate text-xs text-slate-500">{row.authorCompany}</span> : null}
+            {/* Wrapped to two lines at most (the cell itself truncates): cut at one, the spend, the reason it is shown, was the part lost. */}
+            {row.authorCompany ? (
+              <span className="line-clamp-2 break-words whitespace-normal text-xs text-slate-500" title={row.authorCompany}>
+                {row.authorCompany}
+              </span>
+            ) : null}
           </td>
           <td>
             <LocalTime value={row.createdAt}>

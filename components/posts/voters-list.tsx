@@ -1,5 +1,6 @@
 "use client";
 
+import { Avatar } from "@/components/portal/avatar";
 import { LocalTime } from "@/components/ui/local-time";
 
 /** One voter as the post's page lists them: only what the row shows crosses to the client. */
@@ -11,6 +12,8 @@ export interface VoterRow {
   email?: string;
   /** An SSO voter's (first) company with its monthly spend. */
   company?: string;
+  /** The picture an SSO voter's token gave. */
+  avatarUrl?: string;
   createdAt: string;
   /** "5 hours ago", worked out by the server so hydration agrees with it. */
   age: string;
@@ -25,6 +28,7 @@ export function VotersList({ voters, addedFrom }: { voters: VoterRow[]; addedFro
       {voters.map((voter, index) => (
         <li key={voter.id} id={index === addedFrom ? "more-voters" : undefined} className="flex items-baseline justify-between gap-2">
           <span className="min-w-0 truncate text-slate-800" title={voter.email}>
+            {voter.avatarUrl ? <Avatar src={voter.avatarUrl} /> : null}
             {voter.name}
             {voter.company ? (
               <span className="block truncate text-xs text-slate-500" data-testid="voter-company">

@@ -36,7 +36,9 @@ export default async function ChangelogEmbedPage({ params, searchParams }: Props
                     <p className="text-xs text-slate-500">
                       <time dateTime={note.publishedAt}>{formatDate(note.publishedAt, "utc", embed.locale)}</time>
                     </p>
-                    <h2 className="mt-1 font-semibold text-slate-900">
+                    {/* A note's own language sets its title's direction, as its body's (Markdown) does:
+                        an English title in an Arabic frame lines up with its English text. */}
+                    <h2 dir="auto" className="mt-1 font-semibold text-slate-900">
                       <a href={`${embed.portalBase}/changelog/${note.id}`} target="_blank" rel="noopener" className="hover:underline">
                         {note.title}
                       </a>

@@ -21,6 +21,7 @@ import { PostTextEditor } from "@/components/posts/post-text-editor";
 import { isPublicBoard, isPublishedPortal } from "@/lib/domain/access/visibility";
 import { HostMetadataCard } from "@/components/widget/host-metadata-card";
 import { VotersList, type VoterRow } from "@/components/posts/voters-list";
+import { Avatar } from "@/components/portal/avatar";
 
 type Props = { params: Promise<{ slug: string; postId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -52,6 +53,7 @@ function voterRow(vote: TeamPost["voters"][number]): VoterRow {
   const row: VoterRow = { id: vote.id, name: vote.user.name ?? vote.user.email, createdAt: vote.createdAt, age: describeAge(vote.createdAt) };
   if (vote.user.email) row.email = vote.user.email;
   if (vote.user.companies[0]) row.company = companyLabel(vote.user.companies[0]);
+  if (vote.user.avatarUrl) row.avatarUrl = vote.user.avatarUrl;
   return row;
 }
 
@@ -108,7 +110,8 @@ export default async function PostPage({ params, searchParams }: Props) {
         <article className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 lg:col-start-1">
           <PostTextEditor slug={slug} postId={post.id} post={{ title: post.title, body: post.body, tags: post.tags, version: post.version }} canEdit={can.edit} />
           <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
-            By {post.author ? (post.author.name ?? post.author.email) : "a former account"}
+            By {post.author?.avatarUrl ? <Avatar src={post.author.avatarUrl} /> : null}
+            {post.author ? (post.author.name ?? post.author.email) : "a former account"}
             {post.author?.name && post.author.email ? <span> ({post.author.email})</span> : null}
             {post.author?.companies[0] ? <span data-testid="post-author-company"> · {companyLabel(post.author.companies[0])}</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
             <LocalTime value={post.createdAt}>{describeAge(post.createdAt)}</LocalTime>
