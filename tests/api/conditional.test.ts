@@ -125,6 +125,56 @@ describe("stale If-Match on the other resources with an ETag", () => {
   });
 });
 
+describe("concurrent conditional writes with one If-Match", () => {
+  it("two PATCHes of a post sent together with the same ETag: exactly one 200, the other 412, and the winner's title stays", async () => {
+    const { post: row, key } = await seedPost();
+    const etag = (await read(key, row.id)).headers.get("etag")!;
+    const answers = await Promise.all([patch(key, row.id, { title: "First" }, etag), patch(key, row.id, { title: "Second" }, etag)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const loser = answers.find((answer) => answer.status === 412)!;
+    expectError(loser, 412, "PRECONDITION_FAILED");
+    expect((await db.post.findUniqueOrThrow({ where: { id: row.id } })).title).toBe(winner.json.data.title);
+    expect(loser.headers.get("etag")).toBe(winner.headers.get("etag"));
+  });
+
+  it("ten incident updates racing on one ETag append exactly one update", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read", "status:write"]);
+    const opened = await call(incidents.POST, "POST", "/api/v1/status/incidents", { key, body: { title: "API errors", message: "Looking" } });
+    const id = opened.json.data.id as string;
+    const etag = (await call(incident.GET, "GET", `/api/v1/status/incidents/${id}`, { key, params: { id } })).headers.get("etag")!;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        call(incident.PATCH, "PATCH", `/api/v1/status/incidents/${id}`, { key, params: { id }, body: { status: "identified", message: `found it (${n})` }, headers: { "If-Match": etag } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) expectError(answer, 412, "PRECONDITION_FAILED");
+    expect(await db.incidentUpdate.count({ where: { incidentId: id } })).toBe(2);
+  });
+
+  it("a DELETE and a PATCH of one webhook endpoint with the same ETag: one applies, the other is refused", async () => {
+    const { tenant, key } = await seedPost();
+    const endpoint = await db.webhookEndpoint.create({
+      data: { workspaceId: tenant.workspace.id, url: "https://example.test/hook", secretEncrypted: "x", eventTypes: [] },
+    });
+    const params = { id: endpoint.id };
+    const etag = (await call(webhook.GET, "GET", `/api/v1/webhooks/${endpoint.id}`, { key, params })).headers.get("etag")!;
+    const [removed, changed] = await Promise.all([
+      call(webhook.DELETE, "DELETE", `/api/v1/webhooks/${endpoint.id}`, { key, params, headers: { "If-Match": etag } }),
+      call(webhook.PATCH, "PATCH", `/api/v1/webhooks/${endpoint.id}`, { key, params, body: { enabled: false }, headers: { "If-Match": etag } }),
+    ]);
+    // Whichever went first applied; the other then found the endpoint gone (404) or changed (412).
+    const statuses = [removed.status, changed.status];
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404 || status === 412)).toHaveLength(1);
+    const left = await db.webhookEndpoint.findUnique({ where: { id: endpoint.id } });
+    if (removed.status === 200) expect(left).toBeNull();
+    else expect(left?.enabled).toBe(false);
+  });
+});
+
 describe("updatedSince on lists", () => {
   it("lists only what changed at or after the time, for posts and todos", async () => {
     const { tenant, post: untouched, key } = await seedPost();
