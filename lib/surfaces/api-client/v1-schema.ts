@@ -250,8 +250,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Vote for up to 100 posts on people's behalf at once
-         * @description Each item is `{ postId, email }` or `{ postId, externalId }`, as `POST /posts/{id}/votes` takes it (a new `externalId` gets its SSO user with the batch, and only if the batch is written). All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
+         * Set up to 100 people's votes at once (add or withdraw)
+         * @description Each item is `{ postId, email }` or `{ postId, externalId }`, as `POST /posts/{id}/votes` takes it (a new `externalId` gets its SSO user with the batch, and only if the batch is written); `"voted": false` on an item withdraws that person's vote instead, as `DELETE /posts/{id}/votes` does (withdrawing makes nobody: an unknown person is a 404 naming the item; a vote that is not there changes nothing). All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_votes`.
          */
@@ -4120,6 +4120,11 @@ export interface operations {
                         email?: string;
                         /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                         externalId?: string;
+                        /**
+                         * @description `false` withdraws the person's vote (a sync that mirrors who still wants the post). Default `true`.
+                         * @default true
+                         */
+                        voted?: boolean;
                     }[];
                 };
             };
