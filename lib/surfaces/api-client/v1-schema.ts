@@ -3108,6 +3108,42 @@ export interface components {
                 };
             };
         };
+        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description Unprocessable content: `IDEMPOTENCY_KEY_REUSED`. */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description Forbidden: `INSUFFICIENT_SCOPES`, `FORBIDDEN`, `PLAN_LIMIT`. */
         InsufficientScopesOrForbiddenOrPlanLimit: {
             headers: {
@@ -3141,24 +3177,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_USE";
-                };
-            };
-        };
-        /** @description Unprocessable content: `IDEMPOTENCY_KEY_REUSED`. */
-        IdempotencyKeyReused: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -3213,24 +3231,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "PRECONDITION_FAILED";
-                };
-            };
-        };
-        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
-        IdempotencyKeyInUse: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -7510,7 +7510,10 @@ export interface operations {
                 /** @description The source's options as JSON (the CSV's column mapping). */
                 options?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same query and the same file within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without starting a second import; another file or query under the key is a 422, a retry while the first upload still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7529,6 +7532,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7538,7 +7542,9 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrorCounted"];
             503: components["responses"]["ServiceUnavailableCounted"];
