@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import * as boards from "@/app/api/v1/boards/route";
 import * as board from "@/app/api/v1/boards/[id]/route";
 import * as posts from "@/app/api/v1/posts/route";
-import * as post from "@/app/api/v1/posts/[id]/route";
 import * as postComments from "@/app/api/v1/posts/[id]/comments/route";
 import * as postVotes from "@/app/api/v1/posts/[id]/votes/route";
 import * as votesBulk from "@/app/api/v1/votes/bulk/route";
