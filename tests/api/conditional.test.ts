@@ -11,9 +11,10 @@ import * as componentList from "@/app/api/v1/status/components/route";
 import * as changelogList from "@/app/api/v1/changelog/route";
 import * as incidents from "@/app/api/v1/status/incidents/route";
 import * as incident from "@/app/api/v1/status/incidents/[id]/route";
+import * as comment from "@/app/api/v1/comments/[id]/route";
 import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError, expectValidationError } from "../support/endpoint-checklist";
+import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 
 async function seedPost() {
   const tenant = await seedTenant();
@@ -236,5 +237,42 @@ describe("updatedSince on lists", () => {
   it("400 VALIDATION_ERROR naming updatedSince when it is not a date and time", async () => {
     const { key } = await seedPost();
     expectValidationError(await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: "yesterday" } }), "updatedSince");
+  });
+});
+
+describe("comments: GET /comments/{id} and If-Match on moderation and deletion", () => {
+  itChecksKeys({ handler: comment.GET, method: "GET", path: "/api/v1/comments/x", scope: "posts:read", request: () => ({ params: { id: "c_none" } }) });
+
+  it("GET answers the comment, hidden or not, with an ETag; a stale If-Match on PATCH and DELETE is 412 and nothing changes; the current one applies", async () => {
+    const { tenant, post: row, key } = await seedPost();
+    const created = await db.comment.create({ data: { workspaceId: tenant.workspace.id, postId: row.id, body: "Please add this", authorId: tenant.owner.id } });
+    const params = { id: created.id };
+    const get = () => call(comment.GET, "GET", `/api/v1/comments/${created.id}`, { key, params });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.json.data).toMatchObject({ id: created.id, postId: row.id, body: "Please add this", hiddenAt: null });
+    const stale = first.headers.get("etag")!;
+    expect(stale).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: true } })).status).toBe(200);
+    const hidden = await get();
+    expect(hidden.json.data.hiddenAt).not.toBeNull();
+    expect(hidden.headers.get("etag")).not.toBe(stale);
+    expectError(await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: false }, headers: { "If-Match": stale } }), 412, "PRECONDITION_FAILED");
+    expectError(await call(comment.DELETE, "DELETE", `/api/v1/comments/${created.id}`, { key, params, headers: { "If-Match": stale } }), 412, "PRECONDITION_FAILED");
+    expect((await db.comment.findUniqueOrThrow({ where: { id: created.id } })).hiddenAt).not.toBeNull();
+    const shown = await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: false }, headers: { "If-Match": hidden.headers.get("etag")! } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("etag")).toBe((await get()).headers.get("etag"));
+    expect((await call(comment.DELETE, "DELETE", `/api/v1/comments/${created.id}`, { key, params, headers: { "If-Match": shown.headers.get("etag")! } })).status).toBe(200);
+    expectError(await get(), 404, "NOT_FOUND");
+  });
+
+  it("GET /comments/{id}: 404 for another workspace's comment; a posts:write-only key is refused with INSUFFICIENT_SCOPES", async () => {
+    const { key } = await seedPost();
+    const other = await seedPost();
+    const theirs = await db.comment.create({ data: { workspaceId: other.tenant.workspace.id, postId: other.post.id, body: "Theirs" } });
+    expectError(await call(comment.GET, "GET", `/api/v1/comments/${theirs.id}`, { key, params: { id: theirs.id } }), 404, "NOT_FOUND");
+    const writeOnly = await other.tenant.key(["posts:write"]);
+    expectError(await call(comment.GET, "GET", `/api/v1/comments/${theirs.id}`, { key: writeOnly, params: { id: theirs.id } }), 403, "INSUFFICIENT_SCOPES");
   });
 });

@@ -219,7 +219,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get one comment
+         * @description Any comment of the workspace, hidden ones included (with `hiddenAt`), with an `ETag` for `If-Match` on `PATCH` and `DELETE`.
+         *
+         *     **Scope:** `posts:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `get_comment`.
+         */
+        get: operations["getComment"];
         put?: never;
         post?: never;
         /**
@@ -2500,6 +2506,44 @@ export interface components {
             voted: boolean;
             voteCount: number;
         };
+        Comment: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            postId: string;
+            body: string;
+            /** @description Its author, or null once their account was deleted. */
+            author: {
+                /**
+                 * @description Opaque id.
+                 * @example cm4x9k2p80001qz8l3h5t7v2d
+                 */
+                id: string;
+                name: string | null;
+            } | null;
+            /** @description Written by the workspace's team; the portal marks it. */
+            isTeamReply: boolean;
+            /** @description When a moderator hid it from the portal, or null. */
+            hiddenAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
         ModeratedComment: {
             /**
              * @description Opaque id.
@@ -4014,10 +4058,52 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    deleteComment: {
+    getComment: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4048,6 +4134,7 @@ export interface operations {
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4056,7 +4143,10 @@ export interface operations {
     moderateComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4079,6 +4169,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4185,7 @@ export interface operations {
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
