@@ -4,6 +4,7 @@ import * as postList from "@/app/api/v1/posts/route";
 import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import * as webhookList from "@/app/api/v1/webhooks/route";
 import * as releaseNote from "@/app/api/v1/changelog/[id]/route";
 import * as boardList from "@/app/api/v1/boards/route";
 import * as roadmapList from "@/app/api/v1/roadmap/route";
@@ -194,7 +195,7 @@ describe("updatedSince on lists", () => {
     expect(todos.json.data.map((row: { id: string }) => row.id)).toEqual([fresh.id]);
   });
 
-  it("boards, roadmap items, status components, incidents and release notes: only what changed at or after the time", async () => {
+  it("boards, roadmap items, status components, incidents, release notes and webhook endpoints: only what changed at or after the time", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key("all");
     const workspaceId = tenant.workspace.id;
@@ -225,6 +226,12 @@ describe("updatedSince on lists", () => {
         path: "/api/v1/changelog",
         rows: await Promise.all(["Old", "New"].map((title) => db.releaseNote.create({ data: { workspaceId, title, body: "x", status: "published", publishedAt: old } }))),
         age: (id: string) => db.releaseNote.update({ where: { id }, data: { updatedAt: old } }),
+      },
+      {
+        handler: webhookList.GET,
+        path: "/api/v1/webhooks",
+        rows: await Promise.all(["old", "new"].map((name) => db.webhookEndpoint.create({ data: { workspaceId, url: `https://example.test/${name}`, secretEncrypted: "x", eventTypes: [] } }))),
+        age: (id: string) => db.webhookEndpoint.update({ where: { id }, data: { updatedAt: old } }),
       },
     ];
     for (const { handler, path, rows, age } of pairs) {

@@ -6559,6 +6559,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
