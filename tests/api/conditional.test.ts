@@ -140,6 +140,16 @@ describe("concurrent conditional writes with one If-Match", () => {
     expect(loser.headers.get("etag")).toBe(winner.headers.get("etag"));
   });
 
+  it("more conditional writes at once than the pool has connections, each on its own post: all apply", async () => {
+    const { tenant, key } = await seedPost();
+    const board = await seedBoard(tenant.workspace.id);
+    const count = (Number(process.env.DATABASE_POOL_SIZE) || 10) + 6;
+    const rows = await Promise.all(Array.from({ length: count }, (_, n) => db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: `Post ${n}` } })));
+    const etags = await Promise.all(rows.map(async (row) => (await read(key, row.id)).headers.get("etag")!));
+    const answers = await Promise.all(rows.map((row, n) => patch(key, row.id, { title: `Renamed ${n}` }, etags[n])));
+    expect(answers.map((answer) => answer.status)).toEqual(rows.map(() => 200));
+  });
+
   it("ten incident updates racing on one ETag append exactly one update", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key(["status:read", "status:write"]);
