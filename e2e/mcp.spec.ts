@@ -75,6 +75,7 @@ test("the key's creator demoted to viewer: create_post disappears from the list 
     "create_posts",
     "delete_comment",
     "delete_tag",
+    "get_comment",
     "get_post",
     "list_posts",
     "list_tags",
@@ -84,7 +85,7 @@ test("the key's creator demoted to viewer: create_post disappears from the list 
     "update_post",
   ]);
   await changeRole(owner.page, slug, admin.email, "VIEWER");
-  expect(await names(client)).toEqual(["get_post", "list_posts", "list_tags"]);
+  expect(await names(client)).toEqual(["get_comment", "get_post", "list_posts", "list_tags"]);
   await Promise.all([client.close(), owner.context.close(), admin.context.close()]);
 });
 

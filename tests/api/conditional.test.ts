@@ -4,6 +4,7 @@ import * as postList from "@/app/api/v1/posts/route";
 import * as todoList from "@/app/api/v1/todos/route";
 import * as todo from "@/app/api/v1/todos/[id]/route";
 import * as webhook from "@/app/api/v1/webhooks/[id]/route";
+import * as webhookList from "@/app/api/v1/webhooks/route";
 import * as releaseNote from "@/app/api/v1/changelog/[id]/route";
 import * as boardList from "@/app/api/v1/boards/route";
 import * as roadmapList from "@/app/api/v1/roadmap/route";
@@ -11,9 +12,10 @@ import * as componentList from "@/app/api/v1/status/components/route";
 import * as changelogList from "@/app/api/v1/changelog/route";
 import * as incidents from "@/app/api/v1/status/incidents/route";
 import * as incident from "@/app/api/v1/status/incidents/[id]/route";
+import * as comment from "@/app/api/v1/comments/[id]/route";
 import { db } from "@/lib/platform/db/client";
 import { call, seedBoard, seedTenant } from "../support/api";
-import { expectError, expectValidationError } from "../support/endpoint-checklist";
+import { expectError, expectValidationError, itChecksKeys } from "../support/endpoint-checklist";
 
 async function seedPost() {
   const tenant = await seedTenant();
@@ -125,6 +127,66 @@ describe("stale If-Match on the other resources with an ETag", () => {
   });
 });
 
+describe("concurrent conditional writes with one If-Match", () => {
+  it("two PATCHes of a post sent together with the same ETag: exactly one 200, the other 412, and the winner's title stays", async () => {
+    const { post: row, key } = await seedPost();
+    const etag = (await read(key, row.id)).headers.get("etag")!;
+    const answers = await Promise.all([patch(key, row.id, { title: "First" }, etag), patch(key, row.id, { title: "Second" }, etag)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const loser = answers.find((answer) => answer.status === 412)!;
+    expectError(loser, 412, "PRECONDITION_FAILED");
+    expect((await db.post.findUniqueOrThrow({ where: { id: row.id } })).title).toBe(winner.json.data.title);
+    expect(loser.headers.get("etag")).toBe(winner.headers.get("etag"));
+  });
+
+  it("more conditional writes at once than the pool has connections, each on its own post: all apply", async () => {
+    const { tenant, key } = await seedPost();
+    const board = await seedBoard(tenant.workspace.id);
+    const count = (Number(process.env.DATABASE_POOL_SIZE) || 10) + 6;
+    const rows = await Promise.all(Array.from({ length: count }, (_, n) => db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: `Post ${n}` } })));
+    const etags = await Promise.all(rows.map(async (row) => (await read(key, row.id)).headers.get("etag")!));
+    const answers = await Promise.all(rows.map((row, n) => patch(key, row.id, { title: `Renamed ${n}` }, etags[n])));
+    expect(answers.map((answer) => answer.status)).toEqual(rows.map(() => 200));
+  });
+
+  it("ten incident updates racing on one ETag append exactly one update", async () => {
+    const tenant = await seedTenant();
+    const key = await tenant.key(["status:read", "status:write"]);
+    const opened = await call(incidents.POST, "POST", "/api/v1/status/incidents", { key, body: { title: "API errors", message: "Looking" } });
+    const id = opened.json.data.id as string;
+    const etag = (await call(incident.GET, "GET", `/api/v1/status/incidents/${id}`, { key, params: { id } })).headers.get("etag")!;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        call(incident.PATCH, "PATCH", `/api/v1/status/incidents/${id}`, { key, params: { id }, body: { status: "identified", message: `found it (${n})` }, headers: { "If-Match": etag } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) expectError(answer, 412, "PRECONDITION_FAILED");
+    expect(await db.incidentUpdate.count({ where: { incidentId: id } })).toBe(2);
+  });
+
+  it("a DELETE and a PATCH of one webhook endpoint with the same ETag: one applies, the other is refused", async () => {
+    const { tenant, key } = await seedPost();
+    const endpoint = await db.webhookEndpoint.create({
+      data: { workspaceId: tenant.workspace.id, url: "https://example.test/hook", secretEncrypted: "x", eventTypes: [] },
+    });
+    const params = { id: endpoint.id };
+    const etag = (await call(webhook.GET, "GET", `/api/v1/webhooks/${endpoint.id}`, { key, params })).headers.get("etag")!;
+    const [removed, changed] = await Promise.all([
+      call(webhook.DELETE, "DELETE", `/api/v1/webhooks/${endpoint.id}`, { key, params, headers: { "If-Match": etag } }),
+      call(webhook.PATCH, "PATCH", `/api/v1/webhooks/${endpoint.id}`, { key, params, body: { enabled: false }, headers: { "If-Match": etag } }),
+    ]);
+    // Whichever went first applied; the other then found the endpoint gone (404) or changed (412).
+    const statuses = [removed.status, changed.status];
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404 || status === 412)).toHaveLength(1);
+    const left = await db.webhookEndpoint.findUnique({ where: { id: endpoint.id } });
+    if (removed.status === 200) expect(left).toBeNull();
+    else expect(left?.enabled).toBe(false);
+  });
+});
+
 describe("updatedSince on lists", () => {
   it("lists only what changed at or after the time, for posts and todos", async () => {
     const { tenant, post: untouched, key } = await seedPost();
@@ -143,7 +205,7 @@ describe("updatedSince on lists", () => {
     expect(todos.json.data.map((row: { id: string }) => row.id)).toEqual([fresh.id]);
   });
 
-  it("boards, roadmap items, status components, incidents and release notes: only what changed at or after the time", async () => {
+  it("boards, roadmap items, status components, incidents, release notes and webhook endpoints: only what changed at or after the time", async () => {
     const tenant = await seedTenant();
     const key = await tenant.key("all");
     const workspaceId = tenant.workspace.id;
@@ -175,6 +237,12 @@ describe("updatedSince on lists", () => {
         rows: await Promise.all(["Old", "New"].map((title) => db.releaseNote.create({ data: { workspaceId, title, body: "x", status: "published", publishedAt: old } }))),
         age: (id: string) => db.releaseNote.update({ where: { id }, data: { updatedAt: old } }),
       },
+      {
+        handler: webhookList.GET,
+        path: "/api/v1/webhooks",
+        rows: await Promise.all(["old", "new"].map((name) => db.webhookEndpoint.create({ data: { workspaceId, url: `https://example.test/${name}`, secretEncrypted: "x", eventTypes: [] } }))),
+        age: (id: string) => db.webhookEndpoint.update({ where: { id }, data: { updatedAt: old } }),
+      },
     ];
     for (const { handler, path, rows, age } of pairs) {
       await age(rows[0]!.id);
@@ -186,5 +254,42 @@ describe("updatedSince on lists", () => {
   it("400 VALIDATION_ERROR naming updatedSince when it is not a date and time", async () => {
     const { key } = await seedPost();
     expectValidationError(await call(postList.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: "yesterday" } }), "updatedSince");
+  });
+});
+
+describe("comments: GET /comments/{id} and If-Match on moderation and deletion", () => {
+  itChecksKeys({ handler: comment.GET, method: "GET", path: "/api/v1/comments/x", scope: "posts:read", request: () => ({ params: { id: "c_none" } }) });
+
+  it("GET answers the comment, hidden or not, with an ETag; a stale If-Match on PATCH and DELETE is 412 and nothing changes; the current one applies", async () => {
+    const { tenant, post: row, key } = await seedPost();
+    const created = await db.comment.create({ data: { workspaceId: tenant.workspace.id, postId: row.id, body: "Please add this", authorId: tenant.owner.id } });
+    const params = { id: created.id };
+    const get = () => call(comment.GET, "GET", `/api/v1/comments/${created.id}`, { key, params });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.json.data).toMatchObject({ id: created.id, postId: row.id, body: "Please add this", hiddenAt: null });
+    const stale = first.headers.get("etag")!;
+    expect(stale).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect((await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: true } })).status).toBe(200);
+    const hidden = await get();
+    expect(hidden.json.data.hiddenAt).not.toBeNull();
+    expect(hidden.headers.get("etag")).not.toBe(stale);
+    expectError(await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: false }, headers: { "If-Match": stale } }), 412, "PRECONDITION_FAILED");
+    expectError(await call(comment.DELETE, "DELETE", `/api/v1/comments/${created.id}`, { key, params, headers: { "If-Match": stale } }), 412, "PRECONDITION_FAILED");
+    expect((await db.comment.findUniqueOrThrow({ where: { id: created.id } })).hiddenAt).not.toBeNull();
+    const shown = await call(comment.PATCH, "PATCH", `/api/v1/comments/${created.id}`, { key, params, body: { hidden: false }, headers: { "If-Match": hidden.headers.get("etag")! } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("etag")).toBe((await get()).headers.get("etag"));
+    expect((await call(comment.DELETE, "DELETE", `/api/v1/comments/${created.id}`, { key, params, headers: { "If-Match": shown.headers.get("etag")! } })).status).toBe(200);
+    expectError(await get(), 404, "NOT_FOUND");
+  });
+
+  it("GET /comments/{id}: 404 for another workspace's comment; a posts:write-only key is refused with INSUFFICIENT_SCOPES", async () => {
+    const { key } = await seedPost();
+    const other = await seedPost();
+    const theirs = await db.comment.create({ data: { workspaceId: other.tenant.workspace.id, postId: other.post.id, body: "Theirs" } });
+    expectError(await call(comment.GET, "GET", `/api/v1/comments/${theirs.id}`, { key, params: { id: theirs.id } }), 404, "NOT_FOUND");
+    const writeOnly = await other.tenant.key(["posts:write"]);
+    expectError(await call(comment.GET, "GET", `/api/v1/comments/${theirs.id}`, { key: writeOnly, params: { id: theirs.id } }), 403, "INSUFFICIENT_SCOPES");
   });
 });

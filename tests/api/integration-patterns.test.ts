@@ -31,16 +31,31 @@ describe("docs/api.md integration patterns", () => {
     const withdrawn = await call(votes.DELETE, "DELETE", `/api/v1/posts/${post.id}/votes`, { key, params: { id: post.id }, query: { email: jane.email } });
     expect(withdrawn.json.data).toMatchObject({ voted: false, voteCount: 0 });
 
+    // A customer the CRM recorded on an earlier run, who no longer wants the other post.
+    const other = await db.post.create({ data: { workspaceId: tenant.workspace.id, boardId: board.id, title: "Dark mode" } });
+    await call(votes.POST, "POST", `/api/v1/posts/${other.id}/votes`, { key, params: { id: other.id }, body: { externalId: "crm-contact-512" } });
     const bulk = await call(votesBulk.POST, "POST", "/api/v1/votes/bulk", {
       key,
       headers: { "Idempotency-Key": "crm-run-1-1" },
-      body: { items: [{ postId: post.id, email: jane.email }, { postId: post.id, externalId: "crm-contact-881" }] },
+      body: {
+        items: [
+          { postId: post.id, email: jane.email },
+          { postId: post.id, externalId: "crm-contact-881" },
+          { postId: other.id, externalId: "crm-contact-512", voted: false },
+        ],
+      },
     });
-    expect(bulk.json.data.map((item: { voteCount: number }) => item.voteCount)).toEqual([1, 2]);
+    expect(bulk.json.data.map((item: { voted: boolean; voteCount: number }) => [item.voted, item.voteCount])).toEqual([
+      [true, 1],
+      [true, 2],
+      [false, 0],
+    ]);
 
     await db.post.update({ where: { id: post.id }, data: { title: "CSV and XLSX export" } });
     const changed = await call(posts.GET, "GET", "/api/v1/posts", { key, query: { updatedSince: lastRun, limit: "100" } });
-    expect(changed.json.data.map((row: { id: string; voteCount: number }) => [row.id, row.voteCount])).toEqual([[post.id, 2]]);
+    const rows = changed.json.data.map((row: { id: string; voteCount: number }) => [row.id, row.voteCount]);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([[post.id, 2], [other.id, 0]]));
   });
 
   it("post from a support tool: the ticket's post, retried without a second one, and the customer's comment on it", async () => {

@@ -93,7 +93,41 @@ describe("POST /api/v1/votes/bulk", () => {
     const { post, jane, key } = await setup();
     expectValidationError(await send(key, []), "items");
     expectValidationError(await send(key, Array.from({ length: 101 }, () => ({ postId: post.id, email: jane.email }))), "items");
-    expectValidationError(await send(key, [{ postId: post.id, email: jane.email, voted: false }]), "items.0.voted");
+    expectValidationError(await send(key, [{ postId: post.id, email: jane.email, weight: 2 }]), "items.0.weight");
+    expectValidationError(await send(key, [{ postId: post.id, email: jane.email, voted: "no" }]), "items.0.voted");
+  });
+
+  it("voted: false withdraws in the same batch: adds and withdrawals together, each recorded once with its event", async () => {
+    const { tenant, post, other, jane, raj, key } = await setup();
+    expect((await send(key, [{ postId: post.id, email: jane.email }, { postId: other.id, email: raj.email }])).status).toBe(200);
+    const result = await send(key, [
+      { postId: post.id, email: jane.email, voted: false },
+      { postId: other.id, email: raj.email, voted: false },
+      { postId: other.id, email: raj.email, voted: false },
+      { postId: post.id, email: raj.email, voted: true },
+      { postId: post.id, externalId: "crm-881", voted: true },
+    ]);
+    expect(result.status).toBe(200);
+    expect(result.json.data.map((vote: { voted: boolean }) => vote.voted)).toEqual([false, false, false, true, true]);
+    expect(await db.vote.findMany({ where: { workspaceId: tenant.workspace.id }, select: { postId: true, userId: true } })).toHaveLength(2);
+    expect(await db.vote.count({ where: { userId: jane.id } })).toBe(0);
+    expect((await db.post.findUniqueOrThrow({ where: { id: post.id } })).voteCount).toBe(2);
+    expect((await db.post.findUniqueOrThrow({ where: { id: other.id } })).voteCount).toBe(0);
+    expect(await db.event.count({ where: { workspaceId: tenant.workspace.id, type: "vote.deleted" } })).toBe(2);
+  });
+
+  it("withdrawing makes nobody: an unknown address or a new externalId with voted: false is a 404 naming the item, and nothing is written", async () => {
+    const { tenant, post, jane, key } = await setup();
+    expect((await send(key, [{ postId: post.id, email: jane.email }])).status).toBe(200);
+    const refused = await send(key, [
+      { postId: post.id, email: jane.email, voted: false },
+      { postId: post.id, externalId: "crm-never-seen", voted: false },
+      { postId: post.id, email: "nobody@example.test", voted: false },
+    ]);
+    expectError(refused, 404, "NOT_FOUND");
+    expect(refused.json.details.map((detail: { path: string }) => detail.path)).toEqual(["items.1.externalId", "items.2.email"]);
+    expect(await db.vote.count({ where: { postId: post.id, userId: jane.id } })).toBe(1);
+    expect(await db.user.count({ where: { ssoWorkspaceId: tenant.workspace.id } })).toBe(0);
   });
 
   it("100 votes at once are all recorded", async () => {

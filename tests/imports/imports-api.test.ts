@@ -84,6 +84,35 @@ describe("export and import through /api/v1", () => {
     expect(await db.post.count({ where: { workspaceId: target.workspace.id } })).toBe(0);
   });
 
+  it("an upload under an Idempotency-Key: the same file replays the first answer and starts nothing more; another file is 422; a refused upload frees its key", async () => {
+    const source = await seedTenant({ plan: "PRO" });
+    await seedEverything(source.workspace.id);
+    const { bytes } = await download(await source.key());
+    const target = await seedTenant({ plan: "PRO" });
+    const key = await target.key();
+    const upload = (idempotencyKey: string, rawBody: BodyInit) =>
+      call(uploadRoute.POST, "POST", "/api/v1/imports/upload", { key, query: { source: "own" }, rawBody, headers: { "content-type": "application/zip", "Idempotency-Key": idempotencyKey } });
+    const first = await upload("migration-1", bytes);
+    expect(first.status).toBe(201);
+    const replay = await upload("migration-1", bytes);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json.data.id).toBe(first.json.data.id);
+    expect(await db.importRun.count({ where: { workspaceId: target.workspace.id } })).toBe(1);
+    const otherFile = await upload("migration-1", "hello");
+    expect(otherFile.status).toBe(422);
+    expect(otherFile.json.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const refused = await upload("migration-2", "hello");
+    expect(refused.status).toBe(400);
+    // A refused upload changed nothing, so its key is free for the corrected request. One import
+    // runs at a time, so the first is finished with first.
+    await db.importRun.updateMany({ where: { id: first.json.data.id }, data: { state: "failed" } });
+    const corrected = await upload("migration-2", bytes);
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get("idempotent-replayed")).toBeNull();
+    expect(await db.importRun.count({ where: { workspaceId: target.workspace.id } })).toBe(2);
+  });
+
   it("a file source started as JSON, an unknown source, and a bad upload are 400s that say why", async () => {
     const tenant = await seedTenant({ plan: "PRO" });
     const key = await tenant.key();

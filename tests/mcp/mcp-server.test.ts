@@ -205,6 +205,7 @@ describe("the key, the same as on REST", () => {
       "create_posts",
       "delete_comment",
       "delete_tag",
+      "get_comment",
       "get_post",
       "list_posts",
       "list_tags",
@@ -215,7 +216,7 @@ describe("the key, the same as on REST", () => {
     ]);
 
     await db.membership.updateMany({ where: { workspaceId: tenant.workspace.id, userId: member.id }, data: { role: "VIEWER" } });
-    expect(await toolNames(client)).toEqual(["get_post", "list_posts", "list_tags"]);
+    expect(await toolNames(client)).toEqual(["get_comment", "get_post", "list_posts", "list_tags"]);
     const refused = await client.callTool({ name: "create_post", arguments: { boardId: board.id, title: "Still?" } });
     expect(envelopeOf(refused)).toMatchObject({ code: "FORBIDDEN" });
     expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(0);

@@ -136,3 +136,54 @@ describe("write tools", () => {
     expect(window).toMatchObject({ success: true, data: { state: "upcoming" } });
   });
 });
+
+describe("idempotencyKey on write tools", () => {
+  it("write tools offer idempotencyKey, read tools do not", async () => {
+    const tenant = await seedTenant();
+    const client = await connect(await tenant.key("all"));
+    const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    expect(tools.get("create_post")!.inputSchema.properties).toHaveProperty("idempotencyKey");
+    expect(tools.get("add_votes")!.inputSchema.properties).toHaveProperty("idempotencyKey");
+    expect(tools.get("list_posts")!.inputSchema.properties).not.toHaveProperty("idempotencyKey");
+    expect(tools.get("update_post")!.inputSchema.properties).not.toHaveProperty("idempotencyKey");
+  });
+
+  it("create_post retried with one key: one post, the first answer again; another title under the key is IDEMPOTENCY_KEY_REUSED", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const client = await connect(await tenant.key("all"));
+    const first = await callTool(client, "create_post", { boardId: board.id, title: "SSO", idempotencyKey: "assistant-1" });
+    expect(first).toMatchObject({ success: true, data: { title: "SSO" } });
+    expect(await callTool(client, "create_post", { boardId: board.id, title: "SSO", idempotencyKey: "assistant-1" })).toEqual(first);
+    expect(await callTool(client, "create_post", { boardId: board.id, title: "SAML", idempotencyKey: "assistant-1" })).toMatchObject({ success: false, code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(await callTool(client, "create_post", { boardId: board.id, title: "SSO", idempotencyKey: "" })).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(1);
+  });
+
+  it("a key is one request whichever way it came: a REST POST retried as create_post replays the REST answer", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const key = await tenant.key("all");
+    const rest = await fetch(`${server.url}/api/v1/posts`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": "shared-1" },
+      body: JSON.stringify({ boardId: board.id, title: "Exports" }),
+    });
+    expect(rest.status).toBe(201);
+    const restBody = (await rest.json()) as Envelope;
+    const client = await connect(key);
+    expect(await callTool(client, "create_post", { boardId: board.id, title: "Exports", idempotencyKey: "shared-1" })).toEqual(restBody);
+    expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(1);
+  });
+
+  it("20 concurrent create_post calls with one key write one post; each answer is the post or IDEMPOTENCY_KEY_IN_USE", async () => {
+    const tenant = await seedTenant();
+    const board = await seedBoard(tenant.workspace.id);
+    const client = await connect(await tenant.key("all"));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => callTool(client, "create_post", { boardId: board.id, title: "Dark mode", idempotencyKey: "burst" })));
+    expect(await db.post.count({ where: { workspaceId: tenant.workspace.id } })).toBe(1);
+    const ids = new Set(answers.filter((answer) => answer.success).map((answer) => answer.data!.id));
+    expect(ids.size).toBe(1);
+    for (const answer of answers.filter((answer) => !answer.success)) expect(answer.code).toBe("IDEMPOTENCY_KEY_IN_USE");
+  });
+});

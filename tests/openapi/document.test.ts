@@ -77,6 +77,24 @@ describe("what the v1 document promises", () => {
     expect(document().components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("every POST but the MCP endpoint's takes Idempotency-Key and answers its 409 and 422; every PATCH and DELETE of a resource with a single GET takes If-Match and answers 412", () => {
+    const paths = document().paths;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const parameters = ((operation.parameters ?? []) as { in?: string; name?: string }[]).filter((parameter) => parameter.in === "header").map((parameter) => parameter.name);
+        const statuses = Object.keys(operation.responses as Record<string, unknown>);
+        if (method === "post" && path !== "/mcp") {
+          expect(parameters, `POST ${path}`).toContain("Idempotency-Key");
+          expect(statuses, `POST ${path}`).toEqual(expect.arrayContaining(["409", "422"]));
+        }
+        if ((method === "patch" || method === "delete") && paths[path]!.get) {
+          expect(parameters, `${method.toUpperCase()} ${path}`).toContain("If-Match");
+          expect(statuses, `${method.toUpperCase()} ${path}`).toContain("412");
+        }
+      }
+    }
+  });
+
   it("the error codes are the one code table's, and pagination is one component", () => {
     expect(document().components.schemas.ErrorCode!.enum).toEqual(ERROR_CODES);
     expect(document().components.schemas.Pagination).toMatchObject({ required: ["nextCursor", "hasMore"] });

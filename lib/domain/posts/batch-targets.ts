@@ -5,7 +5,9 @@ import { ensureSsoVisitors } from "@/lib/domain/users/sso-visitors";
 import { findPeople, personNotFoundMessage } from "@/lib/domain/users/find-person";
 import { personField, personKey, type PersonRef } from "@/lib/domain/users/person-ref";
 
-type BatchItem = { postId: string; person?: PersonRef };
+// `makesPerson: false` (a vote being withdrawn) needs a person who already exists: a new
+// customer id is then a missing person, not an SSO user to make.
+type BatchItem = { postId: string; person?: PersonRef; makesPerson?: boolean };
 
 /** The people of a checked batch: those found, by personKey, and the customer's ids still to be made SSO users. */
 export type BatchPeople = { found: Map<string, string>; newExternalIds: string[] };
@@ -36,7 +38,7 @@ export async function checkBatchTargets(actor: WorkspaceActor, items: BatchItem[
     if (!post) missing.push({ path: `items.${index}.postId`, message: "No such post in this workspace.", code: "not_found" });
     else if (post.mergedIntoId) merged.push({ path: `items.${index}.postId`, message: `This post was merged into ${post.mergedIntoId}.`, code: "merged" });
     if (!item.person || people.has(personKey(item.person))) return;
-    if (item.person.externalId !== undefined) newExternalIds.add(item.person.externalId);
+    if (item.person.externalId !== undefined && item.makesPerson !== false) newExternalIds.add(item.person.externalId);
     else missing.push({ path: `items.${index}.${personPath}${personField(item.person)}`, message: personNotFoundMessage(item.person), code: "not_found" });
   });
   if (missing.length) throw new DomainError("NOT_FOUND", "A post or person named in the batch does not exist; nothing was written.", missing);

@@ -16,6 +16,15 @@ export const voteStateSchema = z
   .meta({ id: "VoteState" });
 
 export const addVotesBody = z.strictObject({
-  items: batchOf(z.strictObject({ postId: idSchema, ...personRefFields }).superRefine((value, context) => exactlyOnePerson(value, context)), { one: "vote", many: "votes" }),
+  items: batchOf(
+    z
+      .strictObject({
+        postId: idSchema,
+        ...personRefFields,
+        voted: z.boolean().default(true).describe("`false` withdraws the person's vote (a sync that mirrors who still wants the post). Default `true`."),
+      })
+      .superRefine((value, context) => exactlyOnePerson(value, context)),
+    { one: "vote", many: "votes" },
+  ),
 });
 export type AddVotesInput = z.input<typeof addVotesBody>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/platform/core/pagination";
+import { changedPageQuery, pageQuery } from "@/lib/platform/core/pagination";
 import { safeText } from "@/lib/platform/core/schemas";
 import { webhookUrlProblem } from "./address-policy";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
@@ -53,7 +53,7 @@ export const updateWebhookBody = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Send at least one of url, description, eventTypes, enabled." })
   .meta({ example: { enabled: false } });
 
-export const listWebhooksQuery = z.strictObject({ ...pageQuery });
+export const listWebhooksQuery = z.strictObject({ ...changedPageQuery });
 export const listDeliveriesQuery = z.strictObject({ ...pageQuery });
 
 export type CreateWebhookBody = z.output<typeof createWebhookBody>;
@@ -61,3 +61,4 @@ export type CreateWebhookInput = z.input<typeof createWebhookBody>;
 export type UpdateWebhookBody = z.output<typeof updateWebhookBody>;
 export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
 export type ListWebhooksQuery = z.output<typeof listWebhooksQuery>;
+export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuery>;

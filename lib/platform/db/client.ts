@@ -42,10 +42,15 @@ export function poolTimeouts(env: Record<string, string | undefined> = process.e
   };
 }
 
+/** Connections of a pool made from `env` (the requests' pool, unless told otherwise). */
+export function poolSize(env: Record<string, string | undefined> = process.env): number {
+  return Number(env.DATABASE_POOL_SIZE) || 10;
+}
+
 export function createPool(url: string, env: Record<string, string | undefined> = process.env, extra: pg.PoolConfig = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(env.DATABASE_POOL_SIZE) || 10,
+    max: poolSize(env),
     ...poolTimeouts(env),
     ...extra,
     // Statements Prisma sends together inside one transaction wait their turn (./serial-client.ts).

@@ -219,7 +219,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get one comment
+         * @description Any comment of the workspace, hidden ones included (with `hiddenAt`), with an `ETag` for `If-Match` on `PATCH` and `DELETE`.
+         *
+         *     **Scope:** `posts:read` — the key's creator must currently be **viewer** or above. **MCP tool:** `get_comment`.
+         */
+        get: operations["getComment"];
         put?: never;
         post?: never;
         /**
@@ -250,8 +256,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Vote for up to 100 posts on people's behalf at once
-         * @description Each item is `{ postId, email }` or `{ postId, externalId }`, as `POST /posts/{id}/votes` takes it (a new `externalId` gets its SSO user with the batch, and only if the batch is written). All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
+         * Set up to 100 people's votes at once (add or withdraw)
+         * @description Each item is `{ postId, email }` or `{ postId, externalId }`, as `POST /posts/{id}/votes` takes it (a new `externalId` gets its SSO user with the batch, and only if the batch is written); `"voted": false` on an item withdraws that person's vote instead, as `DELETE /posts/{id}/votes` does (withdrawing makes nobody: an unknown person is a 404 naming the item; a vote that is not there changes nothing). All or nothing: one bad item refuses the whole batch, and each error detail names its item (`items.3.email` for an address without an account, `items.7.postId` for a post that does not exist (404) or was merged into another (409)). A person has at most one vote per post: the same vote twice, in the batch or already recorded, counts once. The answer lists each item's vote state in the order sent.
          *
          *     **Scope:** `posts:write` — the key's creator must currently be **member** or above. **MCP tool:** `add_votes`.
          */
@@ -2500,6 +2506,44 @@ export interface components {
             voted: boolean;
             voteCount: number;
         };
+        Comment: {
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            id: string;
+            /**
+             * @description Opaque id.
+             * @example cm4x9k2p80001qz8l3h5t7v2d
+             */
+            postId: string;
+            body: string;
+            /** @description Its author, or null once their account was deleted. */
+            author: {
+                /**
+                 * @description Opaque id.
+                 * @example cm4x9k2p80001qz8l3h5t7v2d
+                 */
+                id: string;
+                name: string | null;
+            } | null;
+            /** @description Written by the workspace's team; the portal marks it. */
+            isTeamReply: boolean;
+            /** @description When a moderator hid it from the portal, or null. */
+            hiddenAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp, UTC.
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
         ModeratedComment: {
             /**
              * @description Opaque id.
@@ -3108,6 +3152,42 @@ export interface components {
                 };
             };
         };
+        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description Unprocessable content: `IDEMPOTENCY_KEY_REUSED`. */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description Forbidden: `INSUFFICIENT_SCOPES`, `FORBIDDEN`, `PLAN_LIMIT`. */
         InsufficientScopesOrForbiddenOrPlanLimit: {
             headers: {
@@ -3141,24 +3221,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_USE";
-                };
-            };
-        };
-        /** @description Unprocessable content: `IDEMPOTENCY_KEY_REUSED`. */
-        IdempotencyKeyReused: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -3213,24 +3275,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
                     /** @enum {unknown} */
                     code?: "PRECONDITION_FAILED";
-                };
-            };
-        };
-        /** @description Conflict: `IDEMPOTENCY_KEY_IN_USE`. */
-        IdempotencyKeyInUse: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    /** @enum {unknown} */
-                    code?: "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -4014,10 +4058,52 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    deleteComment: {
+    getComment: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopesOrForbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4048,6 +4134,7 @@ export interface operations {
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4056,7 +4143,10 @@ export interface operations {
     moderateComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the version you read (or `*`): when the resource has changed since, nothing is changed and the answer is 412 `PRECONDITION_FAILED`. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4079,6 +4169,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4185,7 @@ export interface operations {
             403: components["responses"]["InsufficientScopesOrForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4120,6 +4212,11 @@ export interface operations {
                         email?: string;
                         /** @description The person by your app's own user id (the `id` claim of your SSO tokens): this workspace's SSO user with that id, made (without a name or address) when a vote or comment names an id that is new; their first SSO sign-in lands on that user. */
                         externalId?: string;
+                        /**
+                         * @description `false` withdraws the person's vote (a sync that mirrors who still wants the post). Default `true`.
+                         * @default true
+                         */
+                        voted?: boolean;
                     }[];
                 };
             };
@@ -6462,6 +6559,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page (opaque; it belongs to the sort order it came from). */
                 cursor?: string;
+                /** @description Only what changed at or after this time (ISO 8601): pass the start of your previous sync to fetch just what changed since. */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;
@@ -7505,7 +7604,10 @@ export interface operations {
                 /** @description The source's options as JSON (the CSV's column mapping). */
                 options?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same query and the same file within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without starting a second import; another file or query under the key is a 422, a retry while the first upload still runs a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7524,6 +7626,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7533,7 +7636,9 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopesOrForbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrorCounted"];
             503: components["responses"]["ServiceUnavailableCounted"];

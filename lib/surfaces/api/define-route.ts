@@ -1,3 +1,4 @@
+import { withResourceLock } from "@/lib/platform/db/resource-lock";
 import { scopedDb } from "@/lib/platform/db/scoped";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { repeatedWarning } from "@/lib/platform/log/repeated";
@@ -77,7 +78,7 @@ export function apiContext(key: VerifiedKey, role: Role, requestId: string): Api
  * The /api/v1 request pipeline, in order:
  *   1 authenticate → 401 · 2 rate limit → 429 · 3 scope → 403 INSUFFICIENT_SCOPES ·
  *   4 creator role → 403 FORBIDDEN · 5 parse params, query, body → 400/413/415 ·
- *   then If-Match on PATCH/DELETE → 412 · Idempotency-Key on POST (replay, 409, 422) ·
+ *   then If-Match on PATCH/DELETE → 412 (compared and written under the resource's lock) · Idempotency-Key on POST (replay, 409, 422) ·
  *   the handler: 6 tenant lookup → 404 · 7 plan limit → 403 PLAN_LIMIT.
  * A single-resource GET answers an ETag.
  * Rate-limit headers and X-Request-Id ride on every response, errors included; anything thrown
@@ -101,7 +102,19 @@ export function defineRoute<S extends InputSchemas>(
       const ctx = apiContext(key, role, requestId);
       const status = spec.status ?? 200;
       const current = spec.current;
-      if (current) await checkIfMatch(request, () => current(input, ctx));
+      if (current && request.headers.get("if-match") !== null) {
+        // The comparison and the write hold the resource's lock together: a second conditional
+        // write carrying the same tag waits, then finds the version changed (412) instead of
+        // overwriting the first.
+        const resource = `v1:${key.workspaceId}:${new URL(request.url).pathname}`;
+        const { result, etag } = await withResourceLock(resource, async () => {
+          await checkIfMatch(request, () => current(input, ctx));
+          const result = await handler(input, ctx);
+          return { result, etag: request.method === "PATCH" ? etagOf(await current(input, ctx)) : undefined };
+        });
+        if (etag) headers.ETag = etag;
+        return jsonResponse({ success: true, ...result }, { status, requestId, headers });
+      }
       const idempotencyKey = request.method === "POST" ? idempotencyKeyOf(request) : null;
       if (idempotencyKey === null) {
         const result = await handler(input, ctx);

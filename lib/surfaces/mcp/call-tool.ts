@@ -6,7 +6,10 @@ import { validate } from "@/lib/surfaces/api/steps/parse-input";
 import { authorizeRole, authorizeScope } from "@/lib/surfaces/api/steps/authorize";
 import { toApiError } from "@/lib/surfaces/api/to-api-error";
 import type { VerifiedKey } from "@/lib/domain/keys/verify-api-key";
-import type { Tool } from "./tools";
+import { describeError } from "@/lib/platform/log/describe-error";
+import { repeatedWarning } from "@/lib/platform/log/repeated";
+import { claimIdempotencyKey, IDEMPOTENCY_HEADER, KEY_PATTERN, requestFingerprint } from "@/lib/surfaces/api/steps/idempotency";
+import { IDEMPOTENCY_ARGUMENT, type Tool } from "./tools";
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -83,9 +86,25 @@ export async function callTool(tool: Tool, args: unknown, key: VerifiedKey, requ
   try {
     authorizeScope(key, spec.scope);
     const role = authorizeRole(key, spec.scope);
-    const input = parseToolInput(args, spec.schemas);
-    const result = await run(input, apiContext(key, role, requestId));
-    return textResult({ success: true, ...result }, false);
+    const { idempotencyKey, rest } = tool.entry.method === "POST" ? takeIdempotencyKey(args) : { idempotencyKey: null, rest: args };
+    const input = parseToolInput(rest, spec.schemas);
+    const ctx = apiContext(key, role, requestId);
+    if (idempotencyKey === null) return textResult({ success: true, ...(await run(input, ctx)) }, false);
+    // The same claim as a REST POST, fingerprinted as that POST would be (its path with the ids
+    // filled in, and the parsed input), so a key is one request whichever way it came.
+    const claim = await claimIdempotencyKey(key.workspaceId, idempotencyKey, requestFingerprint("POST", restUrlOf(tool, input), input));
+    if (claim.kind === "replay") return textResult(claim.body as Record<string, unknown>, false);
+    let body: Record<string, unknown>;
+    try {
+      body = { success: true, ...(await run(input, ctx)) };
+    } catch (error) {
+      await claim.release().catch(() => {});
+      throw error;
+    }
+    await claim.finish(tool.entry.endpoint.spec.status ?? 200, body).catch((error: unknown) => {
+      repeatedWarning.report("idempotency-store", { requestId, error: describeError(error) }, "idempotency answer not stored");
+    });
+    return textResult(body, false);
   } catch (error) {
     const apiError = toApiError(error, requestId);
     const body: Record<string, unknown> = { success: false, error: apiError.message, code: apiError.code };
@@ -93,4 +112,22 @@ export async function callTool(tool: Tool, args: unknown, key: VerifiedKey, requ
     body.requestId = requestId;
     return textResult(body, true);
   }
+}
+
+/** A write tool's `idempotencyKey` argument, taken out of the endpoint's input; 400 as the header's would be when malformed. */
+function takeIdempotencyKey(args: unknown): { idempotencyKey: string | null; rest: unknown } {
+  if (!args || typeof args !== "object" || Array.isArray(args) || !(IDEMPOTENCY_ARGUMENT in args)) return { idempotencyKey: null, rest: args };
+  const { [IDEMPOTENCY_ARGUMENT]: value, ...rest } = args as Record<string, unknown>;
+  if (typeof value !== "string" || !KEY_PATTERN.test(value)) {
+    throw new ApiError("VALIDATION_ERROR", `The ${IDEMPOTENCY_ARGUMENT} argument is not valid.`, [
+      { path: IDEMPOTENCY_ARGUMENT, message: `Like the ${IDEMPOTENCY_HEADER} header: 1 to 255 visible ASCII characters (a UUID is a good choice).`, code: "invalid_format" },
+    ]);
+  }
+  return { idempotencyKey: value, rest };
+}
+
+function restUrlOf(tool: Tool, input: ParsedInput<InputSchemas>): string {
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = tool.entry.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return `http://mcp.invalid/api/v1${path}`;
 }

@@ -36,7 +36,18 @@ function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return standalone;
 }
 
-function inputSchemaOf(schemas: V1Endpoint["spec"]["schemas"] = {}): JsonSchema & { type: "object" } {
+/** The argument a write tool takes in place of the `Idempotency-Key` header (an MCP client sends no header per call). */
+export const IDEMPOTENCY_ARGUMENT = "idempotencyKey";
+
+const idempotencyArgument = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  description:
+    "Optional, as the REST Idempotency-Key header: the same key with the same arguments within 24 hours answers the first success again without acting twice; another call under the key is an IDEMPOTENCY_KEY_REUSED error. A UUID per logical call.",
+};
+
+function inputSchemaOf(schemas: V1Endpoint["spec"]["schemas"] = {}, method?: string): JsonSchema & { type: "object" } {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const $defs: Record<string, unknown> = {};
@@ -47,6 +58,7 @@ function inputSchemaOf(schemas: V1Endpoint["spec"]["schemas"] = {}): JsonSchema 
     required.push(...((json.required as string[] | undefined) ?? []));
     Object.assign($defs, json.$defs);
   }
+  if (method === "POST") properties[IDEMPOTENCY_ARGUMENT] = idempotencyArgument;
   return {
     type: "object",
     properties,
@@ -77,7 +89,7 @@ function toolOf(entry: RouteEntry<V1Endpoint>): Tool {
       name,
       title: operation.summary,
       description,
-      inputSchema: inputSchemaOf(schemas),
+      inputSchema: inputSchemaOf(schemas, entry.method),
       outputSchema: { ...jsonSchemaOf(envelope, "output"), type: "object" },
       annotations: { title: operation.summary, readOnlyHint: readOnly, destructiveHint: false, idempotentHint: readOnly || entry.method === "PUT", openWorldHint: false },
     },

@@ -44,10 +44,18 @@ export const uploadImportOperation = (registry: ErrorResponseRegistry): RawOpera
     { name: "source", in: "query", required: true, schema: { type: "string", enum: ["own", "fider", "csv"] } },
     { name: "mode", in: "query", required: false, schema: { type: "string", enum: ["preview", "run"], default: "preview" } },
     { name: "options", in: "query", required: false, schema: { type: "string" }, description: "The source's options as JSON (the CSV's column mapping)." },
+    {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      description:
+        "Makes a retry safe: the same key with the same query and the same file within 24 hours answers the first success again (with `Idempotent-Replayed: true`) without starting a second import; another file or query under the key is a 422, a retry while the first upload still runs a 409.",
+    },
   ],
   requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
   responses: {
-    "201": { description: "The import, previewing.", headers: fileHeaders, content: { "application/json": { schema: { type: "object", description: "`{ success: true, data }` with the import as `GET /imports/{id}` answers it." } } } },
-    ...errorResponses([...COMMON, "VALIDATION_ERROR", "PAYLOAD_TOO_LARGE"], counted, registry),
+    "201": { description: "The import, previewing.", headers: { ...fileHeaders, ...headerRefs(["Idempotent-Replayed"]) }, content: { "application/json": { schema: { type: "object", description: "`{ success: true, data }` with the import as `GET /imports/{id}` answers it." } } } },
+    ...errorResponses([...COMMON, "VALIDATION_ERROR", "PAYLOAD_TOO_LARGE", "IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED"], counted, registry),
   },
 });

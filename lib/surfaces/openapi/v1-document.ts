@@ -121,7 +121,7 @@ const DESCRIPTION = `The REST API of a workspace: feedback boards and posts, the
 
 **Order of checks.** Key (401) → rate limit (429) → scope (403 \`INSUFFICIENT_SCOPES\`) → creator's role (403 \`FORBIDDEN\`) → input (400/413/415) → the resource (404) → plan limit (403 \`PLAN_LIMIT\`).
 
-**Safe retries.** Every POST takes an \`Idempotency-Key\`: the same key and request within 24 hours answers the first success again (\`Idempotent-Replayed: true\`) without acting twice; another request under the key is a 422 \`IDEMPOTENCY_KEY_REUSED\`, one still running a 409 \`IDEMPOTENCY_KEY_IN_USE\`.
+**Safe retries.** Every POST takes an \`Idempotency-Key\`: the same key and request within 24 hours answers the first success again (\`Idempotent-Replayed: true\`) without acting twice; another request under the key is a 422 \`IDEMPOTENCY_KEY_REUSED\`, one still running a 409 \`IDEMPOTENCY_KEY_IN_USE\`. The MCP endpoint carries JSON-RPC messages, so its write tools take the key as an \`idempotencyKey\` argument instead.
 
 **Conditional updates.** A single-resource GET answers an \`ETag\`; PATCH and DELETE take \`If-Match\` and answer 412 \`PRECONDITION_FAILED\` when the resource changed since. Lists take \`updatedSince\`.
 

@@ -7,9 +7,11 @@ import { ApiError } from "../../../platform/http/error-codes";
 // tag is computed from the representation rather than stored, so every resource has one without a
 // version column, and anything the GET shows (a new comment on a post too) changes it.
 //
-// The comparison runs just before the handler, not inside its transaction: two writes sent within
-// the same few milliseconds with the same tag can both pass. The domain's own guards (a status
-// move, a merge, a post's version) still refuse the combinations that would be wrong.
+// defineRoute runs the comparison and the write under one lock per resource
+// (lib/platform/db/resource-lock.ts), so two conditional writes carrying the same tag queue: the
+// first applies, the second then reads the new version and gets 412. A write made without
+// If-Match (the dashboard, a key that sends none) takes no lock; the domain's own guards (a
+// status move, a merge, a post's version) still refuse the combinations that would be wrong.
 
 /** The strong entity tag of a resource as its GET answers it. */
 export function etagOf(data: unknown): string {

@@ -21,7 +21,7 @@ import { ApiError } from "../../../platform/http/error-codes";
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** A claim whose request never finished (the process died) is free again after this long. */
 const ABANDONED_AFTER_SECONDS = 60;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
@@ -102,4 +102,87 @@ async function pruneExpired(workspaceId: string) {
   await db.$executeRaw`
     DELETE FROM "IdempotencyKey"
     WHERE "workspaceId" = ${workspaceId} AND "createdAt" < CURRENT_TIMESTAMP - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`;
+}
+
+/**
+ * A request body read as a stream (an import's file), hashed as it passes, so that a streamed
+ * POST can be told apart from another request under the same key without holding its body.
+ */
+export class HashedBody {
+  readonly #hash = createHash("sha256");
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array> | null;
+  #done = false;
+
+  constructor(request: Request) {
+    this.#reader = request.body ? request.body.getReader() : null;
+  }
+
+  /** The body's chunks, each added to the hash as the reader takes it. */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const chunk = await this.#next();
+      if (!chunk) return;
+      yield chunk;
+    }
+  }
+
+  /** The hash of the whole body: what the reader left unread is read (and hashed) first. */
+  async digest(): Promise<string> {
+    while (await this.#next());
+    return this.#hash.copy().digest("hex");
+  }
+
+  async #next(): Promise<Uint8Array | null> {
+    if (this.#done || !this.#reader) return null;
+    const { done, value } = await this.#reader.read();
+    if (done) {
+      this.#done = true;
+      return null;
+    }
+    this.#hash.update(value);
+    return value;
+  }
+}
+
+export type StreamedClaim =
+  | { kind: "run"; finish: (status: number, body: unknown) => Promise<void>; release: () => Promise<void> }
+  | { kind: "replay"; status: number; body: unknown };
+
+/**
+ * claimIdempotencyKey for a streamed body. The first request claims the key under its method and
+ * path alone and stores its full fingerprint (the body's hash included) with its answer. A later
+ * request under the key reads its own body through to compare the two: the same body replays the
+ * answer, another one is 422. One arriving while the first still runs is 409, whatever its body.
+ */
+export async function claimStreamedIdempotencyKey(workspaceId: string, key: string, method: string, url: string, body: HashedBody): Promise<StreamedClaim> {
+  const pending = `streaming:${requestFingerprint(method, url, null)}`;
+  const full = async () => requestFingerprint(method, url, { bodySha256: await body.digest() });
+  const claim = await claimIdempotencyKey(workspaceId, key, pending).catch(async (error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== "IDEMPOTENCY_KEY_REUSED") throw error;
+    return null;
+  });
+  if (claim?.kind === "run") {
+    return {
+      kind: "run",
+      release: claim.release,
+      finish: async (status, answer) => {
+        const fingerprint = await full();
+        await db.$executeRaw`
+          UPDATE "IdempotencyKey" SET "fingerprint" = ${fingerprint}, "status" = ${status}, "body" = ${JSON.stringify(answer)}, "completedAt" = CURRENT_TIMESTAMP
+          WHERE "workspaceId" = ${workspaceId} AND "key" = ${key} AND "fingerprint" = ${pending} AND "completedAt" IS NULL`;
+      },
+    };
+  }
+  // The same method and path still running was answered 409 by the claim. Here the key holds a
+  // finished request (its full fingerprint, which this request's body decides) or another one.
+  const [row] = await db.$queryRaw<{ fingerprint: string; status: number | null; body: string | null }[]>`
+    SELECT "fingerprint", "status", "body" FROM "IdempotencyKey" WHERE "workspaceId" = ${workspaceId} AND "key" = ${key}`;
+  if (!row) {
+    throw new ApiError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key just finished or failed. Retry in a moment.", undefined, { "Retry-After": "1" });
+  }
+  if (row.status !== null && row.body !== null && row.fingerprint === (await full())) return { kind: "replay", status: row.status, body: JSON.parse(row.body) };
+  throw new ApiError(
+    "IDEMPOTENCY_KEY_REUSED",
+    `This Idempotency-Key was used in the last ${IDEMPOTENCY_WINDOW_HOURS} hours for another request (another path or body). Send a new key for a new request.`,
+  );
 }

@@ -1,6 +1,5 @@
 import { apiRoutes } from "@/lib/surfaces/api/define-route";
 import { defineStreamRoute } from "@/lib/surfaces/api/define-stream-route";
-import { requestFile } from "@/lib/surfaces/api/request-file";
 import { jsonResponse } from "@/lib/platform/http/responses";
 import { ApiError } from "@/lib/platform/http/error-codes";
 import { startImport } from "@/lib/domain/imports/start-import";
@@ -17,10 +16,10 @@ function optionsOf(raw: string | null): Record<string, unknown> {
 }
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes({
-  POST: defineStreamRoute({ scope: "migration:write", operationId: "uploadImport" }, async (request, ctx, headers) => {
+  POST: defineStreamRoute({ scope: "migration:write", operationId: "uploadImport" }, async (request, ctx, headers, file) => {
     const query = new URL(request.url).searchParams;
     const mode = query.get("mode") ?? "preview";
-    const data = await startImport(ctx, { source: query.get("source") ?? "", mode: mode as "preview", options: optionsOf(query.get("options")) }, requestFile(request));
+    const data = await startImport(ctx, { source: query.get("source") ?? "", mode: mode as "preview", options: optionsOf(query.get("options")) }, file);
     return jsonResponse({ success: true, data }, { status: 201, requestId: ctx.requestId, headers });
   }),
 });
