@@ -10,6 +10,8 @@ declare module "autocannon" {
     timeout?: number;
     /** A sequence each connection loops over; `url` still gives the host. */
     requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
+    /** Requests per second over all connections (an offered rate rather than a closed loop). */
+    overallRate?: number;
   }
   interface Histogram {
     mean: number;
@@ -29,6 +31,10 @@ declare module "autocannon" {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: awaitable for its result, and an emitter of each answer as it comes. */
+  interface Instance extends PromiseLike<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -20,22 +20,35 @@ export interface LoadResult {
   statuses: Record<string, number>;
   non2xx: number;
   errors: number;
+  /** Answers that came within a second of their request (of `requests`; errors and timeouts never do). */
+  withinSecond: number;
 }
 
 export async function runLoad(
   request: LoadRequest,
-  options: { connections: number; warmupSeconds: number; durationSeconds: number; onPhase: (phase: "measuring" | "done") => void },
+  options: {
+    connections: number;
+    warmupSeconds: number;
+    durationSeconds: number;
+    /** Offer this many requests a second over all connections, whatever the answers take. */
+    overallRate?: number;
+    onPhase: (phase: "measuring" | "done") => void;
+  },
 ): Promise<LoadResult> {
   // Generous: on a loaded machine a rendered page can take seconds, and a timeout measures nothing.
   // In a sequence every request carries its own method and headers: the API key of one must not
   // reach the public routes, which refuse it.
   const requests = request.sequence?.map(({ url, method = "GET", headers = {}, body }) => ({ path: new URL(url).pathname + new URL(url).search, method, headers, body }));
+  const rate = options.overallRate ? { overallRate: options.overallRate } : {};
   const base = requests
-    ? { url: request.url, requests, connections: options.connections, timeout: 30 }
-    : { ...request, connections: options.connections, timeout: 30 };
+    ? { url: request.url, requests, connections: options.connections, timeout: 30, ...rate }
+    : { ...request, connections: options.connections, timeout: 30, ...rate };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   options.onPhase("measuring");
-  const result = await autocannon({ ...base, duration: options.durationSeconds });
+  let withinSecond = 0;
+  const result = await autocannon({ ...base, duration: options.durationSeconds }).on("response", (_client, _status, _bytes, responseTimeMs) => {
+    if (responseTimeMs <= 1000) withinSecond++;
+  });
   options.onPhase("done");
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stat]) => [status, stat.count]));
   return {
@@ -46,5 +59,6 @@ export async function runLoad(
     statuses,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    withinSecond,
   };
 }

@@ -450,6 +450,15 @@ interface Measurement {
 }
 
 const bodies = new Map<string, string>();
+/** What each server answered of the mixed load, req/s: the capacity the overload scenario multiplies. */
+const mixedCapacity = new Map<Server["name"], number>();
+
+/** 503s: the server turning work away at the door under overload. */
+const shedOf = (result: LoadResult) => result.statuses["503"] ?? 0;
+/** Server errors other than shedding, and requests never answered (connection errors, timeouts). */
+const failedOf = (result: LoadResult) =>
+  result.errors + Object.entries(result.statuses).reduce((n, [status, count]) => n + (status.startsWith("5") && status !== "503" ? count : 0), 0);
+const percentWithinSecond = (result: LoadResult) => (100 * result.withinSecond) / Math.max(1, result.requests + result.errors);
 
 /** `processes`: the server, and the caching proxy in front of it for a proxied scenario (both counted). */
 async function measure(server: Server, processes: ChildProcess[], scenario: Scenario, ctx: ScenarioContext): Promise<Measurement> {
@@ -484,10 +493,17 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   process.stdout.write(`  ${server.label.padEnd(7)} ${scenario.name.padEnd(19)} `);
   const cpu = { start: 0, end: 0 };
   let machine = { start: machineTicks(), end: machineTicks() };
+  let overallRate: number | undefined;
+  if (scenario.timesMixedCapacity) {
+    const capacity = mixedCapacity.get(server.name);
+    if (capacity === undefined) throw new Error(`${scenario.name} offers a multiple of what the server answered in \`mixed\`: run mixed in the same run (--scenarios mixed,${scenario.name}).`);
+    overallRate = Math.round(capacity * scenario.timesMixedCapacity);
+  }
   const result = await runLoad(request, {
     connections: scenario.connections ?? CONNECTIONS,
     warmupSeconds: WARMUP,
     durationSeconds: scenario.soak ? SOAK : DURATION,
+    overallRate,
     onPhase(phase) {
       if (phase === "measuring") {
         cpu.start = treeCpuSeconds(pids);
@@ -504,7 +520,9 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
   const cpuMsPerRequest = (((cpu.end - cpu.start) * 1000) / Math.max(1, result.requests)) * (scenario.requestsPerView ?? 1);
   const kib = (Buffer.byteLength(first.body) / 1024).toFixed(1);
   if (process.env.BENCH_BODIES) fs.writeFileSync(path.join(fs.mkdirSync(process.env.BENCH_BODIES, { recursive: true }) ?? process.env.BENCH_BODIES, `${server.name}-${scenario.name}.txt`), first.body);
-  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/${scenario.requestsPerView ? "view" : "req"}  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body`);
+  if (scenario.name === "mixed") mixedCapacity.set(server.name, result.rps);
+  const offered = overallRate ? `  offered ${overallRate} req/s, ${shedOf(result)} shed, ${percentWithinSecond(result).toFixed(2)}% within 1 s` : "";
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.latencyMs.p99.toFixed(0).padStart(4)} ms  ${cpuMsPerRequest.toFixed(2)} CPU ms/${scenario.requestsPerView ? "view" : "req"}  ${stealPercent.toFixed(0)}% stolen  ${kib} KiB body${offered}`);
   return { scenario, server: server.name, result, rssMiB: peak / 1024 / 1024, cpuMsPerRequest, stealPercent };
 }
 
@@ -536,6 +554,7 @@ async function flood(server: Server, pids: number[], scenario: Scenario, ctx: Sc
     statuses: out.statuses,
     non2xx,
     errors: out.errors,
+    withinSecond: latency.filter((ms) => ms <= 1000).length,
   };
   const stealPercent = (100 * (machineEnd.steal - machineStart.steal)) / Math.max(1, machineEnd.total - machineStart.total);
   const mib = (bytes: number) => bytes / 1024 / 1024;
@@ -640,8 +659,11 @@ function report(measurements: Measurement[], posts: number) {
         cpuMs: median(list.map((m) => m.cpuMsPerRequest)),
         rssBeforeMiB: last.rssBeforeMiB,
         rssAfterMiB: last.rssAfterMiB,
+        failed: Math.max(...all.map((m) => failedOf(m.result))),
+        percentWithinSecond: Math.min(...all.map((m) => percentWithinSecond(m.result))),
       });
-      const bad = all.reduce((n, m) => n + m.result.errors + m.result.non2xx, 0);
+      // Under overload a 503 is the server shedding work as designed, not a failure of the run.
+      const bad = all.reduce((n, m) => n + m.result.errors + m.result.non2xx - (scenario.sheds ? shedOf(m.result) : 0), 0);
       if (bad) failures.push(`${server} ${scenario.name}: ${bad} errors or non-2xx (${JSON.stringify(all.map((m) => m.result.statuses))})`);
       console.log(
         row([

@@ -10,6 +10,10 @@ export interface Summary {
   /** The flood scenario's RSS before and after, MiB. */
   rssBeforeMiB?: number;
   rssAfterMiB?: number;
+  /** Server errors other than a shed 503, and requests never answered (the worst round). */
+  failed: number;
+  /** Requests answered within a second, in % of those sent (the worst round). */
+  percentWithinSecond: number;
 }
 
 export type Lookup = (scenario: string, server?: "product" | "bare") => Summary | undefined;
@@ -71,6 +75,24 @@ export const TARGETS: Target[] = [
   atMost("inbox-html p99 (8 conn.)", "inbox-html", "p99", 150, "ms"),
   atMost("dashboard-post-html CPU/view (8 conn.)", "dashboard-post-html", "cpuMs", 12, "ms"),
   atMost("dashboard-post-html p99 (8 conn.)", "dashboard-post-html", "p99", 150, "ms"),
+  // The mixed load runs after the flood, at 32 connections: slower answers, never a failure.
+  atMost("mixed p99 (after the flood)", "mixed", "p99", 1500, "ms"),
+  {
+    label: "mixed 5xx other than shed 503",
+    target: "= 0",
+    check: (get) => {
+      const s = get("mixed");
+      return s && { value: n0(s.failed), met: s.failed === 0 };
+    },
+  },
+  {
+    label: "overload (4x mixed) within 1 s",
+    target: "≥ 99 %",
+    check: (get) => {
+      const s = get("overload");
+      return s && { value: `${s.percentWithinSecond.toFixed(2)} % (${n0(s.failed)} failed)`, met: s.percentWithinSecond >= 99 && s.failed === 0 };
+    },
+  },
   ratioAtLeast("posts-list / bare (1M posts)", "posts-list", 0.45, (get) => get("posts-list", "bare")),
   ratioAtLeast("public-status / bare", "public-status", 0.5, (get) => get("public-status", "bare")),
   // The widget's loader and banner JSON are fetched by customers' pages, at least as often as the status JSON.
