@@ -4,15 +4,17 @@
 // PostgreSQL a database of its own, named after the run, which global-teardown.ts drops.
 import { randomBytes } from "node:crypto";
 import { describeDatabase, findPostgresSync } from "../scripts/lib/find-postgres.mjs";
-import { freePortSync } from "../scripts/lib/free-port.mjs";
+import { freeListeningPortSync, freePortSync } from "../scripts/lib/free-port.mjs";
 
 export function prepareE2eRun(env = process.env) {
   if (env.E2E_RUN_ID) return; // a worker: the main process chose already
   env.E2E_RUN_ID = randomBytes(4).toString("hex");
   env.E2E_PORT ||= String(freePortSync());
-  // Where the import specs' stand-ins for Canny's and Statuspage's APIs listen; the app is told at start.
-  env.E2E_CANNY_PORT ||= String(freePortSync());
-  env.E2E_STATUSPAGE_PORT ||= String(freePortSync());
+  // Where the import specs' stand-ins for Canny's and Statuspage's APIs listen; the app is told at
+  // start. They listen only when their spec runs, minutes later: ports below the kernel's range for
+  // outgoing connections, which no connection's local end can be holding by then.
+  env.E2E_CANNY_PORT ||= String(freeListeningPortSync());
+  env.E2E_STATUSPAGE_PORT ||= String(freeListeningPortSync());
   const found = findPostgresSync(env);
   if (found.url) {
     const url = new URL(found.url);
