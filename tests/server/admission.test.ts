@@ -75,7 +75,7 @@ describe("admission control at the front door", () => {
     await waitFor(() => held.length === 3);
     const saturated = (await timed("/api/health")).body;
     expect(JSON.parse(saturated).admission).toMatchObject({
-      pages: { active: 2, waiting: 2, inFlight: 2, queue: 2 },
+      pages: { active: 2, waiting: 2, inFlight: 2, limit: 2, queue: 2, targetMs: 400 },
       api: { active: 1, waiting: 0 },
     });
 

@@ -5,7 +5,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("an admission gate", () => {
   it("admits up to its in-flight limit at once, queues the next ones in order, and hands each freed place to the longest waiter", async () => {
-    const gate = createGate("test", { inFlight: 2, queue: 2, queueWaitMs: 60_000 });
+    const gate = createGate("test", { inFlight: 2, queue: 2, queueWaitMs: 60_000, targetMs: 60_000 });
     const first = await gate.enter();
     const second = await gate.enter();
     expect(first).toBeTypeOf("function");
@@ -30,7 +30,7 @@ describe("an admission gate", () => {
   });
 
   it("refuses at once when the queue is full, and a waiter whose wait runs out; counts both", async () => {
-    const gate = createGate("test", { inFlight: 1, queue: 1, queueWaitMs: 30 });
+    const gate = createGate("test", { inFlight: 1, queue: 1, queueWaitMs: 30, targetMs: 60_000 });
     const holder = await gate.enter();
     const waiter = gate.enter();
     expect(await gate.enter()).toBeNull();
@@ -43,7 +43,7 @@ describe("an admission gate", () => {
   });
 
   it("a waiter whose client went away leaves the queue without taking a place", async () => {
-    const gate = createGate("test", { inFlight: 1, queue: 4, queueWaitMs: 60_000 });
+    const gate = createGate("test", { inFlight: 1, queue: 4, queueWaitMs: 60_000, targetMs: 60_000 });
     const holder = await gate.enter();
     const gone = new AbortController();
     const waiter = gate.enter(gone.signal);
@@ -56,9 +56,74 @@ describe("an admission gate", () => {
   });
 
   it("with a queue of zero, whatever finds no place is refused at once", async () => {
-    const gate = createGate("test", { inFlight: 1, queue: 0, queueWaitMs: 60_000 });
+    const gate = createGate("test", { inFlight: 1, queue: 0, queueWaitMs: 60_000, targetMs: 60_000 });
     await gate.enter();
     expect(await gate.enter()).toBeNull();
+  });
+});
+
+describe("an admission gate's limit under slow answers", () => {
+  function clockedGate(inFlight: number, targetMs = 100) {
+    let time = 0;
+    const gate = createGate("test", { inFlight, queue: 16, queueWaitMs: 60_000, targetMs }, () => time);
+    return { gate, advance: (ms: number) => void (time += ms) };
+  }
+
+  it("lowers the number let in by a quarter when an admitted answer takes longer than the target, once per target period", async () => {
+    const { gate, advance } = clockedGate(8);
+    const releases = await Promise.all(Array.from({ length: 8 }, () => gate.enter()));
+    advance(150);
+    releases[0]!();
+    expect(gate.stats().limit).toBe(6);
+    // The rest of the same slow burst, ended within one target period: counted once.
+    releases[1]!();
+    releases[2]!();
+    expect(gate.stats().limit).toBe(6);
+    advance(100);
+    releases[3]!();
+    expect(gate.stats().limit).toBe(4);
+    // Four are still in flight: a fifth request waits although the ceiling is eight.
+    const waiter = gate.enter();
+    await settle();
+    expect(gate.stats()).toMatchObject({ active: 4, waiting: 1 });
+    for (const release of releases.slice(4)) release!();
+    expect(await waiter).toBeTypeOf("function");
+  });
+
+  it("never goes below two however slow answers are, so work still moves", async () => {
+    const { gate, advance } = clockedGate(8);
+    for (let round = 0; round < 20; round++) {
+      const release = await gate.enter();
+      advance(1_000);
+      release!();
+    }
+    expect(gate.stats().limit).toBe(2);
+    const [a, b] = [await gate.enter(), await gate.enter()];
+    expect(a).toBeTypeOf("function");
+    expect(b).toBeTypeOf("function");
+  });
+
+  it("climbs back to its ceiling as answers come within the target again, and lets waiting requests in as it climbs", async () => {
+    const { gate, advance } = clockedGate(6);
+    for (let round = 0; round < 10; round++) {
+      const release = await gate.enter();
+      advance(1_000);
+      release!();
+    }
+    expect(gate.stats().limit).toBe(2);
+    const held = [await gate.enter(), await gate.enter()];
+    const waiters = [gate.enter(), gate.enter()];
+    await settle();
+    expect(gate.stats()).toMatchObject({ active: 2, waiting: 2 });
+    // Quick answers: each raises the limit a little and hands its place to the longest waiter.
+    advance(10);
+    for (const release of held) release!();
+    const admitted = await Promise.all(waiters);
+    expect(admitted.every((release) => typeof release === "function")).toBe(true);
+    expect(gate.stats().limit).toBe(2);
+    for (const release of admitted) release!();
+    for (let round = 0; round < 40; round++) (await gate.enter())!();
+    expect(gate.stats().limit).toBe(6);
   });
 });
 

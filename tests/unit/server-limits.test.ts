@@ -20,17 +20,17 @@ describe("serverLimits", () => {
     });
   });
 
-  it("admission: 12 pages, 16 API and 16 public requests at once, queues of 48, 64 and 64 waiting at most 500 ms; each a setting", () => {
+  it("admission: 12 pages, 16 API and 16 public requests at once, queues of 48, 64 and 64 waiting at most 500 ms, answers due within 400 ms; each a setting", () => {
     expect(admissionLimits({})).toEqual({
-      pages: { inFlight: 12, queue: 48, queueWaitMs: 500 },
-      api: { inFlight: 16, queue: 64, queueWaitMs: 500 },
-      public: { inFlight: 16, queue: 64, queueWaitMs: 500 },
+      pages: { inFlight: 12, queue: 48, queueWaitMs: 500, targetMs: 400 },
+      api: { inFlight: 16, queue: 64, queueWaitMs: 500, targetMs: 400 },
+      public: { inFlight: 16, queue: 64, queueWaitMs: 500, targetMs: 400 },
     });
-    const set = admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: "4", ADMISSION_PAGES_QUEUE: "0", ADMISSION_API_IN_FLIGHT: "2", ADMISSION_PUBLIC_QUEUE: "3", ADMISSION_QUEUE_WAIT_MS: "250" });
+    const set = admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: "4", ADMISSION_PAGES_QUEUE: "0", ADMISSION_API_IN_FLIGHT: "2", ADMISSION_PUBLIC_QUEUE: "3", ADMISSION_QUEUE_WAIT_MS: "250", ADMISSION_TARGET_MS: "300" });
     expect(set).toEqual({
-      pages: { inFlight: 4, queue: 0, queueWaitMs: 250 },
-      api: { inFlight: 2, queue: 64, queueWaitMs: 250 },
-      public: { inFlight: 16, queue: 3, queueWaitMs: 250 },
+      pages: { inFlight: 4, queue: 0, queueWaitMs: 250, targetMs: 300 },
+      api: { inFlight: 2, queue: 64, queueWaitMs: 250, targetMs: 300 },
+      public: { inFlight: 16, queue: 3, queueWaitMs: 250, targetMs: 300 },
     });
     // No place at all would refuse everything: a zero or nonsense in-flight limit keeps the default.
     for (const value of ["0", "-1", "abc", ""]) expect(admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: value, ADMISSION_PAGES_QUEUE: "-1" }).pages).toEqual(admissionLimits({}).pages);

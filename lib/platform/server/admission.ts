@@ -44,8 +44,13 @@ export function admissionKindOf(url: string): AdmissionKind | null {
 }
 
 export interface GateLimits {
-  /** Requests of the kind being worked on at once. */
+  /** The most requests of the kind worked on at once; the gate works below it while answers are slow. */
   inFlight: number;
+  /**
+   * How long a request may take once admitted before the gate reads it as a sign of too much work
+   * at once, and lowers how many it lets in (never below a floor of 2, or inFlight if smaller).
+   */
+  targetMs: number;
   /** Requests that may wait for a place; one more is refused at once. */
   queue: number;
   /** How long a waiting request waits before it is refused after all. */
@@ -53,12 +58,19 @@ export interface GateLimits {
 }
 
 export interface GateStats extends GateLimits {
+  /** How many may be worked on at once now: inFlight while answers come within targetMs, fewer while they do not. */
+  limit: number;
   active: number;
   waiting: number;
   /** Refused since the process started. */
   shed: number;
   lastShedAt: string | null;
 }
+
+/** The fewest requests the gate still lets in however slow answers are, so work always moves. */
+const MIN_IN_FLIGHT = 2;
+/** By how much a slow answer cuts the limit: a quarter at a time, at most once per targetMs. */
+const DECREASE = 0.75;
 
 interface Waiter {
   admit: () => void;
@@ -77,7 +89,20 @@ export interface Gate {
 /** How often a gate that keeps refusing says so in the log: once per period, with the count. */
 const SHED_LOG_PERIOD_MS = 10_000;
 
+// Why the limit moves: a fixed number in flight is right for only one mix of work. Renders share
+// one JavaScript thread and the database's cores, so twelve cheap answers at once finish quickly
+// while twelve expensive ones make each wait for all the others, and a request admitted at the
+// back of that crowd answers seconds late though it never queued. The gate therefore reads how
+// long its admitted work takes: an answer slower than the target cuts the limit by a quarter (once
+// per target period, so one burst of slow answers counts once), and each answer within the target
+// raises it by a fraction, about one place per full round of answers, back up to inFlight. What
+// the lower limit does not let in waits in the queue or is refused, quickly, as before.
 export function createGate(kind: string, limits: GateLimits, now: () => number = Date.now): Gate {
+  const floor = Math.min(MIN_IN_FLIGHT, limits.inFlight);
+  let limit = limits.inFlight;
+  let lastCutAt = -Infinity;
+  let cutsUnreported = 0;
+  let cutReportedAt = -Infinity;
   let active = 0;
   let shed = 0;
   let lastShedAt: number | null = null;
@@ -95,21 +120,41 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
     unreported = 0;
   }
 
+  function noteAnswer(tookMs: number, at: number) {
+    if (tookMs <= limits.targetMs) {
+      limit = Math.min(limits.inFlight, limit + 1 / limit);
+      return;
+    }
+    if (at - lastCutAt < limits.targetMs) return;
+    lastCutAt = at;
+    limit = Math.max(floor, limit * DECREASE);
+    cutsUnreported++;
+    if (at - cutReportedAt < SHED_LOG_PERIOD_MS) return;
+    log.warn({ kind, limit: Math.floor(limit), cuts: cutsUnreported, tookMs, ...limits }, "admission control lowered the number of requests worked on at once: answers are slower than the target");
+    cutReportedAt = at;
+    cutsUnreported = 0;
+  }
+
+  const hasPlace = () => active < Math.floor(limit);
+
   function placeTaken(): Release {
     active++;
+    const admittedAt = now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       active--;
-      // The place passes straight to the longest waiter, so a newcomer cannot overtake the queue.
-      waiting.shift()?.admit();
+      const at = now();
+      noteAnswer(at - admittedAt, at);
+      // Places pass straight to the longest waiters, so a newcomer cannot overtake the queue.
+      while (waiting.length > 0 && hasPlace()) waiting.shift()!.admit();
     };
   }
 
   return {
     enter(abandoned) {
-      if (active < limits.inFlight && waiting.length === 0) return Promise.resolve(placeTaken());
+      if (hasPlace() && waiting.length === 0) return Promise.resolve(placeTaken());
       if (waiting.length >= limits.queue) {
         noteShed("queue full");
         return Promise.resolve(null);
@@ -142,7 +187,7 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
       });
     },
     stats() {
-      return { ...limits, active, waiting: waiting.length, shed, lastShedAt: lastShedAt === null ? null : new Date(lastShedAt).toISOString() };
+      return { ...limits, limit: Math.floor(limit), active, waiting: waiting.length, shed, lastShedAt: lastShedAt === null ? null : new Date(lastShedAt).toISOString() };
     },
   };
 }

@@ -14,8 +14,9 @@ export interface ServerLimits {
   /** Request bodies being received at once overall (MAX_UPLOADS, 128). */
   uploadsOverall: number;
   /**
-   * Requests worked on at once per kind, how many may wait, and for how long
-   * (ADMISSION_{PAGES,API,PUBLIC}_IN_FLIGHT and _QUEUE, ADMISSION_QUEUE_WAIT_MS).
+   * Requests worked on at once per kind, how many may wait, for how long, and how quickly an admitted
+   * request should be answered (ADMISSION_{PAGES,API,PUBLIC}_IN_FLIGHT and _QUEUE,
+   * ADMISSION_QUEUE_WAIT_MS, ADMISSION_TARGET_MS).
    */
   admission: AdmissionLimits;
 }
@@ -26,8 +27,10 @@ export interface ServerLimits {
 // refusal, is the point.
 const ADMISSION_DEFAULTS = { pages: { inFlight: 12, queue: 48 }, api: { inFlight: 16, queue: 64 }, public: { inFlight: 16, queue: 64 } } as const;
 const QUEUE_WAIT_MS = 500;
+// Wait and answer together stay under a second: slower answers than this lower the number in flight.
+const TARGET_MS = 400;
 
-function gateLimits(env: Record<string, string | undefined>, kind: keyof typeof ADMISSION_DEFAULTS, queueWaitMs: number): GateLimits {
+function gateLimits(env: Record<string, string | undefined>, kind: keyof typeof ADMISSION_DEFAULTS, queueWaitMs: number, targetMs: number): GateLimits {
   const name = kind.toUpperCase();
   const defaults = ADMISSION_DEFAULTS[kind];
   return {
@@ -35,6 +38,7 @@ function gateLimits(env: Record<string, string | undefined>, kind: keyof typeof 
     // Zero is a valid queue: refuse at once whatever does not find a place.
     queue: Math.floor(nonNegative(env[`ADMISSION_${name}_QUEUE`], defaults.queue)),
     queueWaitMs,
+    targetMs,
   };
 }
 
@@ -63,7 +67,9 @@ export function serverLimits(env: Record<string, string | undefined> = process.e
 
 export function admissionLimits(env: Record<string, string | undefined> = process.env): AdmissionLimits {
   const queueWaitMs = Math.floor(positive(env.ADMISSION_QUEUE_WAIT_MS, QUEUE_WAIT_MS));
-  return { pages: gateLimits(env, "pages", queueWaitMs), api: gateLimits(env, "api", queueWaitMs), public: gateLimits(env, "public", queueWaitMs) };
+  const targetMs = Math.floor(positive(env.ADMISSION_TARGET_MS, TARGET_MS));
+  const gate = (kind: keyof typeof ADMISSION_DEFAULTS) => gateLimits(env, kind, queueWaitMs, targetMs);
+  return { pages: gate("pages"), api: gate("api"), public: gate("public") };
 }
 
 /** Server actions' body limit: Next's own default (serverActions.bodySizeLimit), 1 MB. */
