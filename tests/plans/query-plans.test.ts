@@ -15,6 +15,8 @@ import { listPublicIncidents } from "@/lib/domain/status/list-incidents";
 import { listPublicReleaseNotes } from "@/lib/domain/changelog/list-release-notes";
 import { listPublicRoadmap } from "@/lib/domain/roadmap/list-roadmap-items";
 import { getPublicPost } from "@/lib/domain/posts/get-post";
+import { findPublicBoard, getPublicBoard } from "@/lib/domain/boards/get-board";
+import { getRoadmapBoard } from "@/lib/domain/roadmap/get-roadmap-board";
 import { listRoadmapItems } from "@/lib/domain/roadmap/list-roadmap-items";
 import { listComponents } from "@/lib/domain/status/list-components";
 import { listIncidents } from "@/lib/domain/status/list-incidents";
@@ -260,6 +262,26 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
       await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort }));
       await expectIndexed(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort, status: "open" }));
     }
+  });
+
+  // A relation's _count makes Prisma aggregate every post of the table by parent, then join the
+  // one parent asked for: no sequential scan when an index covers the grouping, but a million
+  // posts read for one board. Each count must be bounded by its own parent's ids.
+  it("a public board: found without reading its posts, and counted by its own posts alone", async () => {
+    const found = await plansOf(() => findPublicBoard(scoped, PUBLIC_AUDIENCE, { id: ids.board }));
+    expect(found.join("\n")).not.toMatch(/"Post"|\bPost\b/);
+    const counted = (await expectIndexed(() => getPublicBoard(scoped, PUBLIC_AUDIENCE, { slug: "b-0" }))).split("\n---\n");
+    const countPlan = counted.find((plan) => /\bPost\b/.test(plan));
+    expect(countPlan).toMatch(/Index Cond: .*"boardId" = /);
+    // Listing a board's posts checks the board the cheap way.
+    const listed = await plansOf(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort: "newest" }));
+    expect(listed.filter((plan) => /GroupAggregate|HashAggregate/.test(plan) && /\bPost\b/.test(plan))).toEqual([]);
+  });
+
+  it("the dashboard's roadmap board counts each item's posts through the item's ids", async () => {
+    const plans = (await expectIndexed(() => getRoadmapBoard(scoped))).split("\n---\n");
+    const countPlan = plans.find((plan) => /Aggregate/.test(plan) && /\bPost\b/.test(plan));
+    expect(countPlan).toMatch(/"roadmapItemId" = ANY/);
   });
 
   it("a public post with its comments", async () => {

@@ -29,14 +29,23 @@ export async function getBoardWithPostCount(db: ScopedDb, audience: Audience, id
 }
 
 /**
- * One board by id (or by slug, for portal URLs) in the portal's view, with the posts it lists; a
- * board the audience may not see, or another workspace's, is not found.
+ * One board by id (or by slug, for portal URLs) in the portal's view, without counting its posts;
+ * a board the audience may not see, or another workspace's, is not found. What checks that a board
+ * may be listed or posted to, and the portal's board page (which shows no count), use this: a
+ * count reads every post of the board, a million on a large one.
  */
-export async function getPublicBoard(db: ScopedDb, audience: Audience, where: { id: string } | { slug: string }) {
+export async function findPublicBoard(db: ScopedDb, audience: Audience, where: { id: string } | { slug: string }) {
   const board = await db.board.findFirst({
     where: { ...where, ...boardsVisibleTo(audience) },
-    select: { id: true, slug: true, name: true, description: true, archivedAt: true, createdAt: true, _count: { select: { posts: { where: postsListedTo(audience) } } } },
+    select: { id: true, slug: true, name: true, description: true, archivedAt: true, createdAt: true },
   });
   if (!board) throw new DomainError("NOT_FOUND", "Board not found.");
-  return { ...publicBoardView(board), postCount: board._count.posts };
+  return publicBoardView(board);
+}
+
+/** The same with how many posts the board lists to the audience, as the public API answers it. */
+export async function getPublicBoard(db: ScopedDb, audience: Audience, where: { id: string } | { slug: string }) {
+  const board = await findPublicBoard(db, audience, where);
+  const [counted] = await withBoardPostCounts(db, [{ id: board.id }], postsListedTo(audience));
+  return { ...board, postCount: counted!._count.posts };
 }

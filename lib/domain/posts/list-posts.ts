@@ -3,7 +3,7 @@ import type { ScopedDb } from "@/lib/platform/db/scoped";
 import { sqlFragment, type SqlFragment } from "@/lib/platform/core/sql-fragment";
 import type { Audience } from "@/lib/platform/core/audience";
 import { keysetArgs, keysetSql, toPage, type SortSpec } from "@/lib/platform/core/pagination";
-import { getPublicBoard } from "@/lib/domain/boards/get-board";
+import { findPublicBoard } from "@/lib/domain/boards/get-board";
 import { postsListedTo, postsListedToSql } from "@/lib/domain/access/visibility";
 import type { BoardPostsQuery, ListPostsQuery } from "./schemas";
 import { postSearch } from "./search";
@@ -79,7 +79,7 @@ export async function listPostsAs<Row extends Post, Out>(
  * out: their votes and comments live on the post they joined.
  */
 export async function listPublicBoardPosts(db: ScopedDb, audience: Audience, boardId: string, query: BoardPostsQuery) {
-  await getPublicBoard(db, audience, { id: boardId });
+  await findPublicBoard(db, audience, { id: boardId });
   const sort = POST_SORT_SPECS[query.sort];
   const page = keysetArgs(sort, query.cursor, query.limit);
   const rows = await db.post.findMany({

@@ -5,7 +5,7 @@ import { validate } from "@/lib/platform/core/validate";
 import type { ScopedDb } from "@/lib/platform/db/scoped";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { portalAudience } from "@/lib/platform/core/audience";
-import { getPublicBoard } from "@/lib/domain/boards/get-board";
+import { findPublicBoard } from "@/lib/domain/boards/get-board";
 import { insertPost } from "./create-post";
 import { VISITOR_POSTS, visitorPostLimiter, waitText } from "./visitor-limits";
 
@@ -25,7 +25,7 @@ export type VisitorPostInput = z.input<typeof visitorPostSchema>;
  */
 export async function submitVisitorPost(db: ScopedDb, input: { boardId: string; userId: string; hostMetadata?: Prisma.InputJsonValue } & VisitorPostInput) {
   const data = validate(visitorPostSchema, { title: input.title, body: input.body }, "The post is not valid.");
-  await getPublicBoard(db, portalAudience(input.userId), { id: input.boardId });
+  await findPublicBoard(db, portalAudience(input.userId), { id: input.boardId });
   const verdict = await visitorPostLimiter().limit(`${db.workspaceId}:${input.userId}`);
   if (!verdict.success) {
     const retryAfter = Math.max(1, Math.ceil((verdict.reset - Date.now()) / 1000));

@@ -1,4 +1,5 @@
 import type { ScopedDb } from "@/lib/platform/db/scoped";
+import { withRoadmapPostCounts } from "@/lib/domain/boards/count-posts-by";
 import type { PostStatus, RoadmapStage } from "@/lib/generated/prisma/enums";
 import { ROADMAP_STAGES } from "./schemas";
 
@@ -20,10 +21,11 @@ export async function getRoadmapBoard(db: ScopedDb): Promise<Record<RoadmapStage
       description: true,
       stage: true,
       posts: { where: linked, orderBy: [{ voteCount: "desc" }, { id: "asc" }], take: POSTS_PER_ITEM, select: { id: true, title: true, status: true, voteCount: true } },
-      _count: { select: { posts: { where: linked } } },
     },
   });
+  // Counted per item through the index, not with the relation's count, which reads every post.
+  const counted = await withRoadmapPostCounts(db, rows, linked);
   const board = Object.fromEntries(ROADMAP_STAGES.map((stage) => [stage, [] as BoardItem[]])) as Record<RoadmapStage, BoardItem[]>;
-  for (const { _count, ...row } of rows) board[row.stage].push({ ...row, postCount: _count.posts });
+  for (const { _count, ...row } of counted) board[row.stage].push({ ...row, postCount: _count.posts });
   return board;
 }

@@ -10,7 +10,7 @@ import { ForViewer } from "@/components/portal/viewer";
 import { POST_STATUSES } from "@/lib/domain/posts/status-rules";
 import { VISITOR_POSTS } from "@/lib/domain/posts/visitor-limits";
 import { PUBLIC_AUDIENCE } from "@/lib/platform/core/audience";
-import { getPublicBoard } from "@/lib/domain/boards/get-board";
+import { findPublicBoard } from "@/lib/domain/boards/get-board";
 import { listPublicBoardPosts } from "@/lib/domain/posts/list-posts";
 import { loadPortal, orNotFound } from "@/lib/surfaces/portal/load-portal";
 import { boardPostsQuery } from "@/lib/domain/posts/schemas";
@@ -25,7 +25,7 @@ const SORTS = [
 async function load(params: Props["params"]) {
   const { workspace: slug, board: boardSlug } = await params;
   const portal = await loadPortal(slug);
-  const board = await orNotFound(getPublicBoard(portal.db, PUBLIC_AUDIENCE, { slug: boardSlug }));
+  const board = await orNotFound(findPublicBoard(portal.db, PUBLIC_AUDIENCE, { slug: boardSlug }));
   return { ...portal, board };
 }
 
