@@ -55,6 +55,23 @@ describe("an admission gate", () => {
     expect(gate.stats().active).toBe(0);
   });
 
+  it("counts the wait from when the request arrived: time spent waiting elsewhere shortens it, and one already out of time is refused at once", async () => {
+    let time = 1_000;
+    const gate = createGate("test", { inFlight: 1, queue: 4, queueWaitMs: 500, targetMs: 60_000 }, () => time);
+    const holder = await gate.enter();
+    expect(await gate.enter(undefined, time - 500)).toBeNull();
+    expect(gate.stats()).toMatchObject({ shed: 1, waiting: 0 });
+    // 480 ms already spent: the queue keeps it 20 ms at most (real time, from here).
+    const started = performance.now();
+    expect(await gate.enter(undefined, time - 480)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(gate.stats()).toMatchObject({ shed: 2, waiting: 0 });
+    // A free place is taken whatever the time spent: refusing would waste it.
+    holder!();
+    time += 10_000;
+    expect(await gate.enter(undefined, 0)).toBeTypeOf("function");
+  });
+
   it("with a queue of zero, whatever finds no place is refused at once", async () => {
     const gate = createGate("test", { inFlight: 1, queue: 0, queueWaitMs: 60_000, targetMs: 60_000 });
     await gate.enter();

@@ -81,8 +81,12 @@ interface Waiter {
 export type Release = () => void;
 
 export interface Gate {
-  /** A place, once free (null when refused: the queue is full or the wait ran out). */
-  enter(abandoned?: AbortSignal): Promise<Release | null>;
+  /**
+   * A place, once free (null when refused: the queue is full or the wait ran out). The wait runs
+   * from `arrivedAt` (when the request reached the server), so time it already spent waiting
+   * elsewhere, such as on another visitor's render of the same page, counts against it.
+   */
+  enter(abandoned?: AbortSignal, arrivedAt?: number): Promise<Release | null>;
   stats(): GateStats;
 }
 
@@ -153,10 +157,15 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
   }
 
   return {
-    enter(abandoned) {
+    enter(abandoned, arrivedAt = now()) {
       if (hasPlace() && waiting.length === 0) return Promise.resolve(placeTaken());
       if (waiting.length >= limits.queue) {
         noteShed("queue full");
+        return Promise.resolve(null);
+      }
+      const waitLeft = limits.queueWaitMs - (now() - arrivedAt);
+      if (waitLeft <= 0) {
+        noteShed("waited too long");
         return Promise.resolve(null);
       }
       return new Promise<Release | null>((resolve) => {
@@ -180,7 +189,7 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
         const timer = setTimeout(() => {
           noteShed("waited too long");
           waiter.refuse();
-        }, limits.queueWaitMs);
+        }, waitLeft);
         timer.unref?.();
         abandoned?.addEventListener("abort", onAbandon, { once: true });
         waiting.push(waiter);

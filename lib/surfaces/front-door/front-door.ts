@@ -67,13 +67,17 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
   // The response under way on each connection, so a deadline that passes mid-answer cuts the
   // connection rather than writing a second answer into it.
   const answering = new WeakMap<Socket, ServerResponse>();
+  // When each request reached the server: a request's whole wait for a place is bounded, however
+  // many times it is turned to a gate (a visitor who waited on another's render of the same page
+  // and then needs a render of their own does not start a second full wait).
+  const arrivals = new WeakMap<IncomingMessage, number>();
 
   /** `run` (Next by default), once the request's kind has a place; a refusal when none comes in time. */
   async function admitted(kind: AdmissionKind, request: IncomingMessage, response: ServerResponse, client: string, run: NextHandler = handle): Promise<void> {
     const gone = new AbortController();
     const onGone = () => gone.abort();
     response.once("close", onGone);
-    const release = await gates[kind].enter(gone.signal);
+    const release = await gates[kind].enter(gone.signal, arrivals.get(request));
     response.off("close", onGone);
     if (!release) {
       if (gone.signal.aborted) return;
@@ -86,6 +90,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
   }
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    arrivals.set(request, Date.now());
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
     answering.set(request.socket, response);
 
@@ -152,7 +157,8 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
       const hint = viewerHintCookie(cookie, carriesSession(cookie), https);
       if (hint) response.setHeader("Set-Cookie", hint);
       // A cached page is answered without a place; only a render waits for one.
-      if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client))) return;
+      const waitForOthersMs = limits.admission[kind].queueWaitMs - (Date.now() - arrivals.get(request)!);
+      if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client), { waitForOthersMs })) return;
     }
 
     return admitted(kind, request, response, client);

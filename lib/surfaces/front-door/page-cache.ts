@@ -251,6 +251,13 @@ function keepPrivate(response: ServerResponse): void {
   }) as ServerResponse["writeHead"];
 }
 
+function waitAtMost(pending: Promise<void>, ms: number): Promise<void> {
+  if (!Number.isFinite(ms)) return pending;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))));
+  return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+}
+
 // Concurrent misses for one page: the first renders, the rest wait for it and then read the cache.
 const rendering = new Map<string, Promise<void>>();
 
@@ -258,7 +265,12 @@ const rendering = new Map<string, Promise<void>>();
  * Answers a signed-out portal page from the cache, or renders it through `handle` (storing it when
  * it may be shared). Returns false, having written nothing, when the request is not one to cache.
  */
-export async function servePortalPage(request: IncomingMessage, response: ServerResponse, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<boolean> {
+export async function servePortalPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  { waitForOthersMs = Infinity }: { waitForOthersMs?: number } = {},
+): Promise<boolean> {
   if (!pageCacheEnabled()) return false;
   const page = await pageKeyOf(request).catch(() => null);
   if (!page) return false;
@@ -269,7 +281,10 @@ export async function servePortalPage(request: IncomingMessage, response: Server
 
   const pending = rendering.get(page.key);
   if (pending) {
-    await pending;
+    // Bounded, like any wait for a place: a render slowed by overload, or one whose result a write
+    // then made unusable, must not hold every visitor of the page behind it. Past the bound the
+    // visitor goes on alone (to the admission gate, which by then refuses unless a place is free).
+    await waitAtMost(pending, waitForOthersMs);
     const rendered = getCached(page.key);
     if (rendered) return writeHit(request, response, page, rendered, signedIn), true;
     return false;
