@@ -30,10 +30,16 @@ const page = (body: string): Render => async (_request, response) => {
 beforeAll(async () => {
   portal = await seedPortal();
   server = http.createServer((request, response) => {
-    servePortalPage(request, response, async (rendered, into) => {
-      seen.push(rendered.headers.cookie ?? "");
-      await render(rendered, into);
-    })
+    const waitForOthersMs = request.headers["x-wait-ms"] === undefined ? Infinity : Number(request.headers["x-wait-ms"]);
+    servePortalPage(
+      request,
+      response,
+      async (rendered, into) => {
+        seen.push(rendered.headers.cookie ?? "");
+        await render(rendered, into);
+      },
+      { waitForOthersMs },
+    )
       .then((handled) => {
         // Not taken by the cache (the production front door renders it through Next then).
         if (!handled) response.writeHead(299).end("passed on");
@@ -72,6 +78,24 @@ describe("the shared render of a portal page", () => {
     // A visitor with only a session cookie reaches the renderer with no cookie at all.
     await visit(SESSION_B);
     expect(seen[1]).toBe("");
+  });
+
+  it("a visitor waits on another's render of the same page no longer than its bound, then goes on alone", async () => {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    render = async (request, response) => {
+      await held;
+      await page("<html>slow</html>")(request, response);
+    };
+    const first = visit();
+    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = performance.now();
+    const second = await fetch(`${base}/p/${portal.slug}/posts/${portal.post.id}`, { headers: { "x-wait-ms": "100" } });
+    // Passed on to be rendered (or refused) by itself: the front door's gate decides, not the other render.
+    expect(second.status).toBe(299);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    finish();
+    expect(await (await first).text()).toBe("<html>slow</html>");
   });
 
   it("a render that throws for one visitor keeps nothing: the next visitor gets a render of their own, which is kept", async () => {
