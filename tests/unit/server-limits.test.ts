@@ -20,11 +20,11 @@ describe("serverLimits", () => {
     });
   });
 
-  it("admission: 12 pages, 16 API and 16 public requests at once, queues of 48, 64 and 64 waiting at most 500 ms, answers due within 400 ms; each a setting", () => {
+  it("admission: 12 pages, 16 API and 16 public requests at once, queues of 48, 64 and 64 waiting at most 250 ms (counted from arrival), answers due within 400 ms; each a setting", () => {
     expect(admissionLimits({})).toEqual({
-      pages: { inFlight: 12, queue: 48, queueWaitMs: 500, targetMs: 400 },
-      api: { inFlight: 16, queue: 64, queueWaitMs: 500, targetMs: 400 },
-      public: { inFlight: 16, queue: 64, queueWaitMs: 500, targetMs: 400 },
+      pages: { inFlight: 12, queue: 48, queueWaitMs: 250, targetMs: 400 },
+      api: { inFlight: 16, queue: 64, queueWaitMs: 250, targetMs: 400 },
+      public: { inFlight: 16, queue: 64, queueWaitMs: 250, targetMs: 400 },
     });
     const set = admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: "4", ADMISSION_PAGES_QUEUE: "0", ADMISSION_API_IN_FLIGHT: "2", ADMISSION_PUBLIC_QUEUE: "3", ADMISSION_QUEUE_WAIT_MS: "250", ADMISSION_TARGET_MS: "300" });
     expect(set).toEqual({

@@ -97,8 +97,9 @@ const SHED_LOG_PERIOD_MS = 10_000;
 // one JavaScript thread and the database's cores, so twelve cheap answers at once finish quickly
 // while twelve expensive ones make each wait for all the others, and a request admitted at the
 // back of that crowd answers seconds late though it never queued. The gate therefore reads how
-// long its admitted work takes: an answer slower than the target cuts the limit by a quarter (once
-// per target period, so one burst of slow answers counts once), and each answer within the target
+// long its admitted work takes: while requests wait, an answer slower than the target cuts the
+// limit by a quarter (once per target period, so one burst of slow answers counts once; with
+// nobody waiting, a slow answer is a slow page on a machine with room), and each answer within the target
 // raises it by a fraction, about one place per full round of answers, back up to inFlight. What
 // the lower limit does not let in waits in the queue or is refused, quickly, as before.
 export function createGate(kind: string, limits: GateLimits, now: () => number = Date.now): Gate {
@@ -129,7 +130,8 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
       limit = Math.min(limits.inFlight, limit + 1 / limit);
       return;
     }
-    if (at - lastCutAt < limits.targetMs) return;
+    // A slow answer with nobody waiting is a slow page, not a crowd: fewer places would help no one.
+    if (waiting.length === 0 || at - lastCutAt < limits.targetMs) return;
     lastCutAt = at;
     limit = Math.max(floor, limit * DECREASE);
     cutsUnreported++;

@@ -26,7 +26,7 @@ export interface ServerLimits {
 // line forming inside it. The wait stays well under a second: an answer within a second, even a
 // refusal, is the point.
 const ADMISSION_DEFAULTS = { pages: { inFlight: 12, queue: 48 }, api: { inFlight: 16, queue: 64 }, public: { inFlight: 16, queue: 64 } } as const;
-const QUEUE_WAIT_MS = 500;
+const QUEUE_WAIT_MS = 250;
 // Wait and answer together stay under a second: slower answers than this lower the number in flight.
 const TARGET_MS = 400;
 
