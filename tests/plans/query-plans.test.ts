@@ -17,6 +17,7 @@ import { listPublicRoadmap } from "@/lib/domain/roadmap/list-roadmap-items";
 import { getPublicPost } from "@/lib/domain/posts/get-post";
 import { findPublicBoard, getPublicBoard } from "@/lib/domain/boards/get-board";
 import { getRoadmapBoard } from "@/lib/domain/roadmap/get-roadmap-board";
+import { getTeamPost } from "@/lib/domain/posts/get-team-post";
 import { listRoadmapItems } from "@/lib/domain/roadmap/list-roadmap-items";
 import { listComponents } from "@/lib/domain/status/list-components";
 import { listIncidents } from "@/lib/domain/status/list-incidents";
@@ -276,6 +277,14 @@ describe("query plans on 100,000 rows: no sequential scan of a tenant table", ()
     // Listing a board's posts checks the board the cheap way.
     const listed = await plansOf(() => listPublicBoardPosts(scoped, PUBLIC_AUDIENCE, ids.board, { ...page, sort: "newest" }));
     expect(listed.filter((plan) => /GroupAggregate|HashAggregate/.test(plan) && /\bPost\b/.test(plan))).toEqual([]);
+  });
+
+  it("the dashboard's post page counts the post's comments through the post's id", async () => {
+    const actor = { ...owner, workspaceId, db: scoped };
+    const plans = (await expectIndexed(() => getTeamPost(actor, ids.post))).split("\n---\n");
+    const counts = plans.filter((plan) => /Aggregate/.test(plan) && /\bComment\b/.test(plan));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toMatch(/Index Cond: \("postId" = /);
   });
 
   it("the dashboard's roadmap board counts each item's posts through the item's ids", async () => {
