@@ -23,8 +23,14 @@ export const TODO_STATE_FILTERS: Record<TodoState, Prisma.TodoItemWhereInput> = 
 export async function getTodoBoard(db: ScopedDb, { listId, state }: { listId: string | null; state: TodoState }) {
   const lists = await db.todoList.findMany({
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, _count: { select: { items: { where: TODO_STATE_FILTERS.open } } } },
+    select: { id: true, name: true },
   });
+  // Open items counted per list by the lists' ids: a relation count would aggregate the open items
+  // of every workspace's lists first (a sequential scan of the whole table).
+  const open = lists.length
+    ? await db.todoItem.groupBy({ by: ["listId"], where: { listId: { in: lists.map((each) => each.id) }, ...TODO_STATE_FILTERS.open }, _count: { _all: true } })
+    : [];
+  const openCounts = new Map(open.map((group) => [group.listId, group._count._all]));
   const list = lists.find((candidate) => candidate.id === listId) ?? lists[0] ?? null;
   if (!list) return { lists: [], list: null, items: [], counts: null, truncated: false };
 
@@ -38,7 +44,7 @@ export async function getTodoBoard(db: ScopedDb, { listId, state }: { listId: st
     ...TODO_STATES.map((each) => db.todoItem.count({ where: { listId: list.id, ...TODO_STATE_FILTERS[each] } })),
   ]);
   return {
-    lists: lists.map((each) => ({ id: each.id, name: each.name, openCount: each._count.items })),
+    lists: lists.map((each) => ({ id: each.id, name: each.name, openCount: openCounts.get(each.id) ?? 0 })),
     list: { id: list.id, name: list.name },
     items: items.slice(0, BOARD_ITEMS_LIMIT).map(todoView),
     counts: Object.fromEntries(TODO_STATES.map((each, index) => [each, counts[index]!])) as Record<TodoState, number>,
