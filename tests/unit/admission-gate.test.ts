@@ -61,6 +61,8 @@ describe("an admission gate", () => {
     const holder = await gate.enter();
     expect(await gate.enter(undefined, time - 500)).toBeNull();
     expect(gate.stats()).toMatchObject({ shed: 1, waiting: 0 });
+    expect(gate.waitLeft(time - 480)).toBe(20);
+    expect(gate.waitLeft(time - 600)).toBe(-100);
     // 480 ms already spent: the queue keeps it 20 ms at most (real time, from here).
     const started = performance.now();
     expect(await gate.enter(undefined, time - 480)).toBeNull();

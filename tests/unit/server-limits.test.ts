@@ -33,7 +33,11 @@ describe("serverLimits", () => {
       public: { inFlight: 16, queue: 3, queueWaitMs: 250, targetMs: 300 },
     });
     // No place at all would refuse everything: a zero or nonsense in-flight limit keeps the default.
-    for (const value of ["0", "-1", "abc", ""]) expect(admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: value, ADMISSION_PAGES_QUEUE: "-1" }).pages).toEqual(admissionLimits({}).pages);
+    for (const value of ["0", "-1", "abc", ""]) {
+      expect(admissionLimits({ ADMISSION_PAGES_IN_FLIGHT: value, ADMISSION_PAGES_QUEUE: "-1" }).pages).toEqual(admissionLimits({}).pages);
+      // No target at all would read every answer as slow: the default stays.
+      expect(admissionLimits({ ADMISSION_TARGET_MS: value, ADMISSION_QUEUE_WAIT_MS: value }).api).toEqual(admissionLimits({}).api);
+    }
   });
 
   it("falls back to the defaults for values that would switch a deadline or a cap off", () => {

@@ -87,6 +87,8 @@ export interface Gate {
    * elsewhere, such as on another visitor's render of the same page, counts against it.
    */
   enter(abandoned?: AbortSignal, arrivedAt?: number): Promise<Release | null>;
+  /** What is left of the wait a request that arrived at `arrivedAt` may spend (0 or less: none). */
+  waitLeft(arrivedAt: number): number;
   stats(): GateStats;
 }
 
@@ -158,15 +160,18 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
     };
   }
 
+  const waitLeft = (arrivedAt: number) => limits.queueWaitMs - (now() - arrivedAt);
+
   return {
+    waitLeft,
     enter(abandoned, arrivedAt = now()) {
       if (hasPlace() && waiting.length === 0) return Promise.resolve(placeTaken());
       if (waiting.length >= limits.queue) {
         noteShed("queue full");
         return Promise.resolve(null);
       }
-      const waitLeft = limits.queueWaitMs - (now() - arrivedAt);
-      if (waitLeft <= 0) {
+      const left = waitLeft(arrivedAt);
+      if (left <= 0) {
         noteShed("waited too long");
         return Promise.resolve(null);
       }
@@ -191,7 +196,7 @@ export function createGate(kind: string, limits: GateLimits, now: () => number =
         const timer = setTimeout(() => {
           noteShed("waited too long");
           waiter.refuse();
-        }, waitLeft);
+        }, left);
         timer.unref?.();
         abandoned?.addEventListener("abort", onAbandon, { once: true });
         waiting.push(waiter);

@@ -157,7 +157,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
       const hint = viewerHintCookie(cookie, carriesSession(cookie), https);
       if (hint) response.setHeader("Set-Cookie", hint);
       // A cached page is answered without a place; only a render waits for one.
-      const waitForOthersMs = limits.admission[kind].queueWaitMs - (Date.now() - arrivals.get(request)!);
+      const waitForOthersMs = gates[kind].waitLeft(arrivals.get(request)!);
       if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client), { waitForOthersMs })) return;
     }
 
