@@ -17,9 +17,10 @@ import { startPublicCacheListener } from "@/lib/platform/cache/public-cache-list
 import { resolveDatabaseTarget } from "@/lib/platform/db/target";
 import { jobsInProcess } from "@/lib/platform/jobs/config";
 import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/platform/jobs/worker";
-import { startJobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
+import { startJobWorkerThread, type JobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
 import { log } from "@/lib/platform/log/logger";
-import { serverLimits } from "@/lib/platform/server/config";
+import { memoryReleaseSettings, serverLimits } from "@/lib/platform/server/config";
+import { createMemoryRelease, memoryReducingCollection } from "@/lib/platform/server/memory-release";
 import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
 import { productionStartCheck } from "@/lib/platform/config/production-checks.mjs";
 import { withoutReactAsyncTracking } from "@/lib/platform/server/react-async-tracking";
@@ -64,7 +65,8 @@ if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(fals
 // instrumentation hook finds it and starts none on this thread. Embedded PGlite's one connection
 // lives on this thread: there the hook starts the worker here.
 const target = resolveDatabaseTarget();
-if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => startJobWorkerThread());
+let jobThread: JobWorkerThread | null = null;
+if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => (jobThread = startJobWorkerThread()));
 
 // Before Next loads React's server renderer: in development it would otherwise track every
 // asynchronous operation of the process in chains that only grow (lib/platform/server/react-async-tracking.ts).
@@ -79,7 +81,22 @@ await app.prepare();
 // already drop what they change, and has no connection to listen on.
 const listener = target.kind === "postgres" ? startPublicCacheListener({ url: target.url }) : null;
 
-const server = createFrontDoor((request, response) => handle(request, response), limits, { production: !dev });
+// After a busy spell, once no request has been in flight for a moment, both threads hand back the
+// heap pages the spell grew into (lib/platform/server/memory-release.ts).
+const memorySettings = memoryReleaseSettings();
+const collect = memorySettings.quietMs > 0 ? memoryReducingCollection() : null;
+const memory = collect
+  ? createMemoryRelease({
+      ...memorySettings,
+      release: () => {
+        collect();
+        jobThread?.releaseMemory();
+      },
+      onReleased: (before, after, tookMs) => log.info({ beforeMiB: Math.round(before / 1048576), afterMiB: Math.round(after / 1048576), tookMs: Math.round(tookMs) }, "memory handed back after a busy spell"),
+    })
+  : null;
+
+const server = createFrontDoor((request, response) => handle(request, response), limits, { production: !dev, activity: memory });
 server.listen(port, hostname, () => {
   log.info({ port, hostname: hostname ?? "all interfaces", limits, mode: dev ? "development" : "production" }, "server listening");
   if (dev) console.log(`Ready on http://localhost:${port}`);
@@ -90,6 +107,7 @@ server.listen(port, hostname, () => {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
+    memory?.stop();
     void listener?.stop();
     void stopInProcessJobWorker()
       .catch((error: unknown) => log.error({ error: String(error) }, "job worker did not stop cleanly"))

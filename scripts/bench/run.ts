@@ -116,6 +116,8 @@ const ROUNDS = positiveInt("rounds", args.rounds);
 const FLOOD = positiveInt("flood", args.flood);
 /** Characters of random query on each flood request: with the path, a request line of ~15 KiB (Node's header limit is 16 KiB). */
 const FLOOD_LINE_BYTES = 15 * 1024 - 64;
+/** When the flood's "after" reading is taken: three seconds after its last answer, the server at rest. */
+const REST_READING_MS = 3000;
 const POSTS = positiveInt("posts", args.posts);
 const MAX_STEAL = Number(args["max-steal"]) >= 0 ? Number(args["max-steal"]) : 10;
 if (args.only && args.only !== "product" && args.only !== "bare") {
@@ -528,7 +530,8 @@ async function measure(server: Server, processes: ChildProcess[], scenario: Scen
 
 /**
  * The long-request-lines scenario: RSS before, FLOOD requests each with its own ~15 KiB request
- * line (16 connections), RSS after (a second later, nothing forced) and the peak in between.
+ * line (16 connections), RSS after (a second later, and at rest three seconds later, nothing forced)
+ * and the peak in between.
  */
 async function flood(server: Server, pids: number[], scenario: Scenario, ctx: ScenarioContext): Promise<Measurement> {
   const before = treeRss(pids);
@@ -541,8 +544,12 @@ async function flood(server: Server, pids: number[], scenario: Scenario, ctx: Sc
   const cpuMsPerRequest = ((treeCpuSeconds(pids) - cpuStart) * 1000) / out.requests;
   const machineEnd = machineTicks();
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const afterSecond = treeRss(pids);
+  // At rest: the server hands back what a busy spell grew once it has been quiet for a second
+  // (MEMORY_RELEASE_QUIET_MS), so the reading that counts is taken a few seconds after the last answer.
+  await new Promise((resolve) => setTimeout(resolve, REST_READING_MS - 1000));
   const after = treeRss(pids);
-  peak = Math.max(peak, after);
+  peak = Math.max(peak, afterSecond, after);
   const latency = [...out.latencyMs].sort((a, b) => a - b);
   const at = (q: number) => latency[Math.min(latency.length - 1, Math.floor(q * latency.length))] ?? 0;
   const non2xx = Object.entries(out.statuses).reduce((n, [status, count]) => n + (status.startsWith("2") ? 0 : count), 0);
@@ -558,7 +565,7 @@ async function flood(server: Server, pids: number[], scenario: Scenario, ctx: Sc
   };
   const stealPercent = (100 * (machineEnd.steal - machineStart.steal)) / Math.max(1, machineEnd.total - machineStart.total);
   const mib = (bytes: number) => bytes / 1024 / 1024;
-  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  RSS ${mib(before).toFixed(0)} → ${mib(after).toFixed(0)} MiB (peak ${mib(peak).toFixed(0)})  ${cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+  console.log(`${result.rps.toFixed(0).padStart(6)} req/s  RSS ${mib(before).toFixed(0)} → ${mib(afterSecond).toFixed(0)} MiB a second later, ${mib(after).toFixed(0)} MiB at rest (peak ${mib(peak).toFixed(0)})  ${cpuMsPerRequest.toFixed(2)} CPU ms/req`);
   return { scenario, server: server.name, result, rssMiB: mib(peak), cpuMsPerRequest, stealPercent, rssBeforeMiB: mib(before), rssAfterMiB: mib(after) };
 }
 
@@ -596,6 +603,10 @@ async function runServer(server: Server, scenarios: Scenario[], credentials: { a
         durationSeconds: DURATION,
         serverCpuSeconds: () => treeCpuSeconds([child.pid!]),
       })));
+    }
+    if (server.name === "product") {
+      await new Promise((resolve) => setTimeout(resolve, REST_READING_MS));
+      console.log(`  product RSS at rest after the whole run: ${(treeRss([child.pid!]) / 1024 / 1024).toFixed(0)} MiB`);
     }
     return measurements;
   } finally {

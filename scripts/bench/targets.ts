@@ -99,7 +99,7 @@ export const TARGETS: Target[] = [
   ratioAtLeast("widget-loader / public-status", "widget-loader", 1, (get) => get("public-status")),
   ratioAtLeast("status-banner / public-status", "status-banner", 1, (get) => get("public-status")),
   {
-    label: "long-request-lines RSS after",
+    label: "long-request-lines RSS at rest",
     target: "≤ 300 MiB",
     check: (get) => {
       const s = get("long-request-lines");

@@ -21,11 +21,14 @@ const MAX_GROWTH_MIB = 30;
 
 let server: ChildProcess;
 let portal: Portal;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   if (!built) return;
   portal = await seedPortal();
-  server = await startProductionServer(PORT, { NEXTAUTH_URL: BASE, PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000" });
+  // The memory release's own line is logged at info; a smaller growth than the default's 32 MiB
+  // lets a short spell of requests start it.
+  server = await startProductionServer(PORT, { NEXTAUTH_URL: BASE, PUBLIC_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "info", MEMORY_RELEASE_GROWTH_MIB: "8" }, undefined, logLines);
 });
 afterAll(() => {
   server?.kill("SIGTERM");
@@ -81,4 +84,30 @@ describe.skipIf(!built)("unique long request lines (server.ts)", () => {
     // About 45 s alone; a machine busy with other test files (CI runs two at once, and a browser
     // suite may run beside it) can triple that without anything being wrong.
   }, 420_000);
+
+  it("hands back what a busy spell grew once the server has been quiet for a second, and not while requests keep coming", async () => {
+    const paths = [`/p/${portal.slug}/status`, `/p/${portal.slug}/posts/${portal.post.id}`, `/api/public/${portal.slug}/status`];
+    const released = () => logLines.filter((line) => line.includes("memory handed back after a busy spell")).map((line) => JSON.parse(line) as { beforeMiB: number; afterMiB: number; tookMs: number });
+    await sleep(2_000);
+    const releasesBefore = released().length;
+
+    // A trickle: a request every 150 ms for 3 s, so the server is never quiet for a second.
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${BASE}${paths[i % paths.length]}?trickle=${i}`).then((response) => response.arrayBuffer());
+      await sleep(150);
+    }
+    expect(released().length, "no release while requests keep coming").toBe(releasesBefore);
+
+    const spell = await floodLongLines({ base: BASE, paths, count: 400, lineBytes: LINE_BYTES, concurrency: 8 });
+    expect(spell.errors).toBe(0);
+    const atEnd = rssMiB(server.pid!);
+    for (let waited = 0; released().length === releasesBefore && waited < 10_000; waited += 100) await sleep(100);
+    const release = released().at(-1)!;
+    expect(released().length, "one release after the spell").toBe(releasesBefore + 1);
+    expect(release.afterMiB).toBeLessThan(release.beforeMiB);
+    await sleep(500);
+    const rested = rssMiB(server.pid!);
+    console.log(`RSS ${atEnd.toFixed(0)} MiB at the spell's end, ${rested.toFixed(0)} MiB after the release (${JSON.stringify(release)})`);
+    expect(rested).toBeLessThan(atEnd - 8);
+  }, 120_000);
 });

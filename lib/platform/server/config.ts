@@ -72,6 +72,20 @@ export function admissionLimits(env: Record<string, string | undefined> = proces
   return { pages: gate("pages"), api: gate("api"), public: gate("public") };
 }
 
+export interface MemoryReleaseSettings {
+  /** Quiet (no request in flight) for this long after work that grew the process: memory is handed back (MEMORY_RELEASE_QUIET_MS, 1000; 0 turns it off). */
+  quietMs: number;
+  /** ...but only once the resident size has grown by this much since the last time (MEMORY_RELEASE_GROWTH_MIB, 32). */
+  growthBytes: number;
+}
+
+export function memoryReleaseSettings(env: Record<string, string | undefined> = process.env): MemoryReleaseSettings {
+  return {
+    quietMs: Math.floor(nonNegative(env.MEMORY_RELEASE_QUIET_MS, 1000)),
+    growthBytes: Math.floor(positive(env.MEMORY_RELEASE_GROWTH_MIB, 32) * 1024 * 1024),
+  };
+}
+
 /** Server actions' body limit: Next's own default (serverActions.bodySizeLimit), 1 MB. */
 export const ACTION_BODY_MAX_BYTES = 1024 * 1024;
 

@@ -58,7 +58,13 @@ function toHeaders(incoming: IncomingMessage["headers"]): Headers {
 }
 
 /** The node:http server in front of `next` (Next.js's handler), with its deadlines; call listen() on it. */
-export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true }: { production?: boolean } = {}): http.Server {
+export interface FrontDoorOptions {
+  production?: boolean;
+  /** Told when each request begins and ends (the memory release waits for a quiet moment). */
+  activity?: { begin(): () => void } | null;
+}
+
+export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true, activity = null }: FrontDoorOptions = {}): http.Server {
   const handle = answeringUnavailable(next);
   const uploads = createUploadGate(limits);
   const gates = createAdmission(limits.admission);
@@ -91,6 +97,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     arrivals.set(request, Date.now());
+    if (activity) response.once("close", activity.begin());
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
     answering.set(request.socket, response);
 

@@ -35,6 +35,8 @@ export interface JobWorkerThread {
    * it has to hand the rest back before it is ended as it is.
    */
   stop(options?: { timeoutMs?: number; marginMs?: number }): Promise<void>;
+  /** Asks the thread to hand back the memory its heap no longer uses (lib/platform/server/memory-release.ts). */
+  releaseMemory(): void;
 }
 
 /**
@@ -70,6 +72,7 @@ export function startJobWorkerThread({ entry = COMPILED ? path.join(HERE, "job-t
   spawn();
 
   return {
+    releaseMemory: () => current?.postMessage({ type: "release-memory" } satisfies ToJobThread),
     stop: ({ timeoutMs = 20_000, marginMs = 5_000 } = {}) =>
       (stopping ??= (async () => {
         const thread = current;
