@@ -34,6 +34,8 @@ declare module "autocannon" {
   /** A run: awaitable for its result, and an emitter of each answer as it comes. */
   interface Instance extends PromiseLike<Result> {
     on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): Instance;
+    /** A request that failed or timed out. */
+    on(event: "reqError", listener: (error: Error) => void): Instance;
   }
   function autocannon(options: Options): Instance;
   export default autocannon;
