@@ -40,11 +40,8 @@ export async function runLoad(
   // In a sequence every request carries its own method and headers: the API key of one must not
   // reach the public routes, which refuse it.
   const requests = request.sequence?.map(({ url, method = "GET", headers = {}, body }) => ({ path: new URL(url).pathname + new URL(url).search, method, headers, body }));
-  if (options.overallRate) return runOpenLoop(request, requests, { ...options, overallRate: options.overallRate });
-  const rate = {};
-  const base = requests
-    ? { url: request.url, requests, connections: options.connections, timeout: 30, ...rate }
-    : { ...request, connections: options.connections, timeout: 30, ...rate };
+  const base = requests ? { url: request.url, requests, connections: options.connections, timeout: 30 } : { ...request, connections: options.connections, timeout: 30 };
+  if (options.overallRate) return runOpenLoop({ ...base, overallRate: options.overallRate }, options);
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   options.onPhase("measuring");
   let withinSecond = 0;
@@ -75,13 +72,9 @@ export async function runLoad(
  * sent after the warm-up.
  */
 async function runOpenLoop(
-  request: LoadRequest,
-  requests: { path: string; method: string; headers: Record<string, string>; body?: string }[] | undefined,
-  options: { connections: number; warmupSeconds: number; durationSeconds: number; overallRate: number; onPhase: (phase: "measuring" | "done") => void },
+  base: Parameters<typeof autocannon>[0],
+  options: { warmupSeconds: number; durationSeconds: number; onPhase: (phase: "measuring" | "done") => void },
 ): Promise<LoadResult> {
-  const base = requests
-    ? { url: request.url, requests, connections: options.connections, timeout: 30, overallRate: options.overallRate }
-    : { ...request, connections: options.connections, timeout: 30, overallRate: options.overallRate };
   let measuringFrom = Infinity;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -102,18 +95,22 @@ async function runOpenLoop(
   await run;
   clearTimeout(phase);
   options.onPhase("done");
-  const seconds = options.durationSeconds;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return resultOfAnswers({ latencies, statuses, errors, seconds: options.durationSeconds });
+}
+
+/** A load's figures from each answer's latency and the count of each status (`requests`: the answers, unless given). */
+export function resultOfAnswers({ latencies, statuses, errors, seconds, requests = latencies.length }: { latencies: number[]; statuses: Record<string, number>; errors: number; seconds: number; requests?: number }): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const non2xx = Object.entries(statuses).reduce((n, [status, count]) => n + (status.startsWith("2") ? 0 : count), 0);
   return {
-    requests: latencies.length,
+    requests,
     seconds,
-    rps: latencies.length / seconds,
-    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: latencies.at(-1) ?? 0, mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length) },
+    rps: requests / seconds,
+    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0, mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length) },
     statuses,
     non2xx,
     errors,
-    withinSecond: latencies.filter((ms) => ms <= 1000).length,
+    withinSecond: sorted.filter((ms) => ms <= 1000).length,
   };
 }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { floodLongLines } from "./flood";
-import { runLoad, type LoadRequest, type LoadResult } from "./load";
+import { resultOfAnswers, runLoad, type LoadRequest, type LoadResult } from "./load";
 import { SCENARIOS, type Scenario, type ScenarioContext } from "./scenarios";
 import { describeMonitorBench, runMonitorBench } from "./monitors";
 import { describeWebhookBench, runWebhookBench } from "./webhooks";
@@ -550,19 +550,7 @@ async function flood(server: Server, pids: number[], scenario: Scenario, ctx: Sc
   await new Promise((resolve) => setTimeout(resolve, REST_READING_MS - 1000));
   const after = treeRss(pids);
   peak = Math.max(peak, afterSecond, after);
-  const latency = [...out.latencyMs].sort((a, b) => a - b);
-  const at = (q: number) => latency[Math.min(latency.length - 1, Math.floor(q * latency.length))] ?? 0;
-  const non2xx = Object.entries(out.statuses).reduce((n, [status, count]) => n + (status.startsWith("2") ? 0 : count), 0);
-  const result: LoadResult = {
-    requests: out.requests,
-    seconds: out.seconds,
-    rps: out.requests / out.seconds,
-    latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: latency.at(-1) ?? 0, mean: latency.reduce((a, b) => a + b, 0) / Math.max(1, latency.length) },
-    statuses: out.statuses,
-    non2xx,
-    errors: out.errors,
-    withinSecond: latency.filter((ms) => ms <= 1000).length,
-  };
+  const result = resultOfAnswers({ latencies: out.latencyMs, statuses: out.statuses, errors: out.errors, seconds: out.seconds, requests: out.requests });
   const stealPercent = (100 * (machineEnd.steal - machineStart.steal)) / Math.max(1, machineEnd.total - machineStart.total);
   const mib = (bytes: number) => bytes / 1024 / 1024;
   console.log(`${result.rps.toFixed(0).padStart(6)} req/s  RSS ${mib(before).toFixed(0)} → ${mib(afterSecond).toFixed(0)} MiB a second later, ${mib(after).toFixed(0)} MiB at rest (peak ${mib(peak).toFixed(0)})  ${cpuMsPerRequest.toFixed(2)} CPU ms/req`);
