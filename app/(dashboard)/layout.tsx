@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireSessionUser } from "@/lib/surfaces/auth/session";
 import { isOperator } from "@/lib/domain/plans/operators";
 import { currentThemePreference } from "@/lib/platform/theme/current-theme";
 import { AppBar } from "@/components/shell/app-bar";
+import { isSharedRender } from "@/lib/surfaces/dashboard/shared-render";
 import { AccountMenu } from "@/components/workspaces/account-menu";
+import { OperatorLink } from "@/components/workspaces/operator-link";
 import { SignOutButton } from "@/components/workspaces/sign-out-button";
 import { ToastProvider } from "@/components/ui/toast";
 
@@ -13,17 +14,14 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 // Every page below checks the session on the server here, not only in proxy.ts.
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const [user, theme] = await Promise.all([requireSessionUser(), currentThemePreference()]);
+  const [user, theme, shared] = await Promise.all([requireSessionUser(), currentThemePreference(), isSharedRender()]);
+  // A render shared by every member of a role names nobody: the header's parts ask who is looking.
   return (
     <div className="min-h-screen">
       <AppBar home="/workspaces">
         <div className="flex min-w-0 items-center gap-2 text-sm">
-          {isOperator(user) ? (
-            <Link href="/operator" className="rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
-              Operator
-            </Link>
-          ) : null}
-          <AccountMenu email={user.email} theme={theme} />
+          <OperatorLink operator={shared ? null : isOperator(user)} />
+          <AccountMenu email={shared ? null : user.email} theme={theme} />
           <SignOutButton />
         </div>
       </AppBar>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { PostStatus } from "@/components/portal/post-status";
 import { LocalTime } from "@/components/ui/local-time";
+import { Age } from "./age";
 import type { PostStatus as Status } from "@/lib/generated/prisma/enums";
 import { inboxHref, type InboxState } from "./inbox-query";
 
@@ -10,7 +11,8 @@ import { inboxHref, type InboxState } from "./inbox-query";
  * What one inbox row shows, and nothing else: the rows are rendered from this on both sides, so the
  * page's React Server Components payload carries these few fields per post instead of every row's
  * whole markup (at 50 rows that markup was most of a ~300 KB page). Text that depends on the clock
- * (the age) comes worked out by the server, so hydration never disagrees with it. What the client
+ * (the age) comes worked out by the server, so hydration never disagrees with it, and is worked out
+ * again in the browser once hydrated (./age.tsx). What the client
  * can work out itself (a tag's link, from the page's state passed once) does not travel per row.
  */
 export interface InboxRow {
@@ -81,8 +83,14 @@ export function InboxRows({ slug, state, rows }: { slug: string; state: InboxSta
           </td>
           <td>
             <LocalTime value={row.createdAt}>
-              <span aria-hidden="true">{row.age}</span>
-              <span className="sr-only">{row.ageLabel ?? row.age}</span>
+              <span aria-hidden="true">
+                <Age iso={row.createdAt}>{row.age}</Age>
+              </span>
+              <span className="sr-only">
+                <Age iso={row.createdAt} words>
+                  {row.ageLabel ?? row.age}
+                </Age>
+              </span>
             </LocalTime>
           </td>
         </tr>

@@ -2,6 +2,7 @@
 
 import { Avatar } from "@/components/portal/avatar";
 import { LocalTime } from "@/components/ui/local-time";
+import { Age } from "./age";
 
 /** One voter as the post's page lists them: only what the row shows crosses to the client. */
 export interface VoterRow {
@@ -37,7 +38,9 @@ export function VotersList({ voters, addedFrom }: { voters: VoterRow[]; addedFro
             ) : null}
           </span>
           <LocalTime value={voter.createdAt} className="shrink-0 text-xs text-slate-500">
-            {voter.age}
+            <Age iso={voter.createdAt} words>
+              {voter.age}
+            </Age>
           </LocalTime>
         </li>
       ))}

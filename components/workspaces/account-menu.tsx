@@ -7,11 +7,14 @@ import { useState } from "react";
 import { applyTheme, THEME_LABELS } from "@/components/theme/apply-theme";
 import { parseThemePreference, THEME_PREFERENCES, type ThemePreference } from "@/lib/platform/theme/preference";
 import { signOutEverywhereAction } from "@/lib/surfaces/actions/dashboard/sign-out-everywhere";
+import { useDashboardViewer } from "./use-dashboard-viewer";
 
-type Props = { email: string; theme: ThemePreference };
+/** `email` null: the page was rendered for every member alike, and the address is asked for once it loads. */
+type Props = { email: string | null; theme: ThemePreference };
 
 /** The account's menu in the header: who is signed in, the account page, and ending every session at once. */
-export function AccountMenu({ email, theme: initialTheme }: Props) {
+export function AccountMenu({ email: given, theme: initialTheme }: Props) {
+  const email = useDashboardViewer(given, (viewer) => viewer.email);
   const [pending, setPending] = useState(false);
   const [theme, setTheme] = useState(initialTheme);
 
@@ -32,13 +35,13 @@ export function AccountMenu({ email, theme: initialTheme }: Props) {
         className="inline-flex max-w-56 items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 data-[state=open]:bg-slate-100"
         data-testid="signed-in-as"
       >
-        <span className="hidden truncate sm:inline">{email}</span>
+        <span className="hidden truncate sm:inline">{email ?? "Account"}</span>
         <span className="sm:hidden">Account</span>
         <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg">
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{email ? `Signed in as ${email}` : "Signed in"}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {/* Choosing keeps the menu open, so the change is seen before the menu goes. */}
           <DropdownMenu.Label className="px-3 pt-1 pb-1 text-xs text-slate-500" id="theme-menu-label">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { DropdownMenu } from "radix-ui";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { useDashboardViewer } from "./use-dashboard-viewer";
 import { WorkspaceMark } from "./workspace-mark";
 
 export interface SwitcherWorkspace {
@@ -22,9 +23,12 @@ const INSET_RING = { outlineOffset: -2 };
  * typeahead, Escape back to the button). Every workspace of the user as a radio item, the current
  * one checked; choosing another opens its overview. Then "All workspaces" and "New workspace…".
  */
-export function WorkspaceSwitcher({ current, workspaces }: { current: string; workspaces: SwitcherWorkspace[] }) {
+export function WorkspaceSwitcher({ here, workspaces: given }: { here: SwitcherWorkspace; workspaces: SwitcherWorkspace[] | null }) {
   const router = useRouter();
-  const here = workspaces.find((workspace) => workspace.slug === current);
+  const current = here.slug;
+  // null: the page was rendered for every member alike; the list is asked for once it loads, and
+  // until then the menu holds the workspace on screen.
+  const workspaces = useDashboardViewer(given, (viewer) => viewer.workspaces) ?? [here];
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay
     // focusable (axe: aria-hidden-focus). Focus still moves into the menu and back on Escape.
@@ -33,10 +37,10 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: string; wo
         data-testid="workspace-switcher"
         className="group -ml-2 flex max-w-full min-w-0 self-start items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 data-[state=open]:bg-slate-100"
       >
-        <WorkspaceMark name={here?.name ?? current} />
+        <WorkspaceMark name={here.name} />
         <span className="min-w-0 truncate font-semibold text-slate-900">
           <span className="sr-only">Workspace: </span>
-          {here?.name ?? current}
+          {here.name}
         </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.75">
           <path d="M6.5 8 10 4.5 13.5 8M6.5 12 10 15.5 13.5 12" strokeLinecap="round" strokeLinejoin="round" />

@@ -59,6 +59,12 @@ function page(min: number) {
   };
 }
 
+/** A dashboard page as a browser loads it: the page, then its ask for the viewer's own parts. */
+function dashboardView(ctx: ScenarioContext, path: string): LoadRequest {
+  const page = { url: `${ctx.base}${path}`, headers: { cookie: ctx.sessionCookie } };
+  return { ...page, sequence: [page, { url: `${ctx.base}/account/viewer`, headers: { cookie: ctx.sessionCookie } }] };
+}
+
 const ok = (type: RegExp) => (status: number, body: string) => (status === 200 && type.test(body) ? null : `HTTP ${status}: ${body.slice(0, 200)}`);
 
 const SINGLE: Scenario[] = [
@@ -178,23 +184,29 @@ const SINGLE: Scenario[] = [
     request: (ctx) => ({ url: `${ctx.base}/favicon.ico` }),
     check: (status) => (status === 200 ? null : `HTTP ${status}`),
   },
+  // A member's view of the inbox: the page every member of the role shares, then the member's own
+  // parts (their address, their workspaces) that its script asks for (/account/viewer).
   {
     name: "inbox-html",
-    label: "GET /w/{ws}/posts signed in",
+    label: "GET /w/{ws}/posts + /account/viewer signed in",
     bare: false,
     // A team's inbox is a handful of people, not 32 at once.
     connections: 8,
-    request: (ctx) => ({ url: `${ctx.base}/w/${BENCH.slug}/posts`, headers: { cookie: ctx.sessionCookie } }),
+    requestsPerView: 2,
+    request: (ctx) => dashboardView(ctx, `/w/${BENCH.slug}/posts`),
     check: ok(/data-testid="inbox-row"/),
+    checkRest: ok(/"workspaces":\[/),
   },
   // The team's page of the post with 100 comments and 100 voters (it lists 50 of each).
   {
     name: "dashboard-post-html",
-    label: "GET /w/{ws}/posts/{id} signed in",
+    label: "GET /w/{ws}/posts/{id} + /account/viewer signed in",
     bare: false,
     connections: 8,
-    request: (ctx) => ({ url: `${ctx.base}/w/${BENCH.slug}/posts/${BENCH.postId}`, headers: { cookie: ctx.sessionCookie } }),
+    requestsPerView: 2,
+    request: (ctx) => dashboardView(ctx, `/w/${BENCH.slug}/posts/${BENCH.postId}`),
     check: ok(/data-testid="team-comment"/),
+    checkRest: ok(/"workspaces":\[/),
   },
   {
     name: "public-status-nginx",

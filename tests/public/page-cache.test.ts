@@ -10,6 +10,7 @@ import { cacheKey } from "@/lib/platform/cache/namespaces";
 import { clearPublicCache, MAX_LINE_CHARS, publicCacheStats, putCached } from "@/lib/platform/cache/response-cache";
 import { seedPortal, type Portal } from "./fixtures";
 import { startProductionServer } from "../support/production-server";
+import { until } from "../support/until";
 
 // Portal pages from the production server's page cache (lib/surfaces/front-door/page-cache.ts), over
 // real HTTP on the production build (skipped without one: `npm run build`).
@@ -37,15 +38,6 @@ async function sessionCookie(user: { id: string; email: string; name: string | n
   return `next-auth.session-token=${value}`;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 2000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(!built || !process.env.DATABASE_URL)("portal page cache (production server)", () => {
   beforeAll(async () => {

@@ -21,3 +21,9 @@ export const getMemberWorkspace = cache(async function getMemberWorkspace(userId
   });
   return membership ? { ...membership.workspace, role: membership.role } : null;
 });
+
+/** The user's role in the workspace of this slug, or null when they are not a member (or there is no such workspace). */
+export async function memberRoleIn(userId: string, slug: string) {
+  const membership = await db.membership.findFirst({ where: { userId, workspace: { slug } }, select: { role: true } });
+  return membership?.role ?? null;
+}

@@ -11,6 +11,8 @@ export interface CacheNamespaces {
   "public-answer": CachedAnswer;
   /** A rendered signed-out portal page, per language, host, URL and theme (the front door's page cache). */
   "portal-page": CachedAnswer;
+  /** A dashboard page rendered for every member of one role, per role, host, URL and theme (the front door's dashboard page cache). */
+  "dashboard-page": CachedAnswer;
   /** A read the same for every visitor of a portal (sharedRead), as JSON. */
   "shared-read": unknown;
   /** A published portal's languages, for the proxy's first-visit redirect; null: no such portal. */
@@ -22,7 +24,7 @@ export interface CacheNamespaces {
 export type CacheNamespace = keyof CacheNamespaces;
 
 /** The namespaces, for tests and the health page: every one of them, in one place. */
-export const CACHE_NAMESPACES = ["public-answer", "portal-page", "shared-read", "portal-languages", "widget-workspace"] as const satisfies readonly CacheNamespace[];
+export const CACHE_NAMESPACES = ["public-answer", "portal-page", "dashboard-page", "shared-read", "portal-languages", "widget-workspace"] as const satisfies readonly CacheNamespace[];
 
 /** The namespaces whose entries are JSON values (the others hold whole answers). */
 type ValueNamespace = "shared-read" | "portal-languages" | "widget-workspace";

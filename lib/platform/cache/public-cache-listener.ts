@@ -1,6 +1,7 @@
 import pg from "pg";
 import { log } from "@/lib/platform/log/logger";
 import { clearPublicCache, invalidateWorkspace } from "@/lib/platform/cache/response-cache";
+import { invalidateNamespaces } from "@/lib/platform/cache/namespaces";
 
 // Every instance keeps portal pages, public JSON answers and portal languages in memory (lib/platform/cache/response-cache.ts,
 // lib/surfaces/front-door/page-cache.ts). Database triggers (migration public_cache_notify) send a notice on the
@@ -10,10 +11,15 @@ import { clearPublicCache, invalidateWorkspace } from "@/lib/platform/cache/resp
 // when the workspace row itself changed: the slug it had, whose entries go too (a renamed or
 // unpublished portal must stop answering under its old address at once).
 //
+// A second channel, 'dashboard_cache' (migration dashboard_cache_notify), names a workspace whose
+// dashboard-only rows changed (votes, notification deliveries, companies): only its dashboard pages
+// kept for members go, its portal's entries stay.
+//
 // While the connection is down, notices are lost: so on every (re)connection the whole cache is
 // cleared before listening resumes, and reconnection retries with backoff (250 ms doubling to 10 s).
 
 export const PUBLIC_CACHE_CHANNEL = "public_cache";
+export const DASHBOARD_CACHE_CHANNEL = "dashboard_cache";
 export const LISTENER_APPLICATION_NAME = "public-cache-listener";
 
 export interface PublicCacheListener {
@@ -31,14 +37,15 @@ export interface ListenerOptions {
 }
 
 /** Drops what one notice names: the workspace's current slug (looked up) and the slug it had, if given. */
-async function apply(client: pg.Client, payload: string): Promise<void> {
+async function apply(client: pg.Client, channel: string, payload: string): Promise<void> {
+  const drop = channel === DASHBOARD_CACHE_CHANNEL ? (slug: string) => invalidateNamespaces(["dashboard-page"], slug) : (slug: string) => invalidateWorkspace(slug);
   const [id, oldSlug] = payload.split(" ", 2) as [string, string | undefined];
   if (oldSlug) {
-    invalidateWorkspace(oldSlug);
+    drop(oldSlug);
   }
   const { rows } = await client.query<{ slug: string }>('SELECT "slug" FROM "Workspace" WHERE "id" = $1', [id]);
   for (const { slug } of rows) {
-    invalidateWorkspace(slug);
+    drop(slug);
   }
 }
 
@@ -80,10 +87,10 @@ export function startPublicCacheListener(options: ListenerOptions): PublicCacheL
     // client asked a second query while one runs only queues it (deprecated in pg, gone in pg 9).
     let applying = Promise.resolve();
     current.on("notification", (message) => {
-      if (message.channel !== PUBLIC_CACHE_CHANNEL || !message.payload) return;
-      const payload = message.payload;
+      if ((message.channel !== PUBLIC_CACHE_CHANNEL && message.channel !== DASHBOARD_CACHE_CHANNEL) || !message.payload) return;
+      const { channel, payload } = message;
       applying = applying
-        .then(() => apply(current, payload))
+        .then(() => apply(current, channel, payload))
         .catch((error: unknown) => {
           // The workspace could not be looked up: dropping everything is always safe.
           log.warn({ error: String(error) }, "public cache notice not applied by workspace; cleared all");
@@ -94,6 +101,7 @@ export function startPublicCacheListener(options: ListenerOptions): PublicCacheL
     try {
       await current.connect();
       await current.query(`LISTEN ${PUBLIC_CACHE_CHANNEL}`);
+      await current.query(`LISTEN ${DASHBOARD_CACHE_CHANNEL}`);
       if (stopped) return void (await current.end().catch(() => {}));
       // Whatever changed while nobody listened was missed: start from empty.
       clearPublicCache();

@@ -1,5 +1,6 @@
 import { revalidatePath } from "next/cache";
 import { invalidateWorkspace } from "@/lib/platform/cache/response-cache";
+import { invalidateNamespaces } from "@/lib/platform/cache/namespaces";
 
 /**
  * What a change made stale: `layouts` render afresh with every page below them, `pages` render
@@ -13,6 +14,12 @@ export type StaleAfterChange = { layouts?: string[]; pages?: string[]; publicAns
 export function refreshAfterChange(stale: StaleAfterChange): void {
   for (const path of stale.layouts ?? []) revalidatePath(path, "layout");
   for (const path of stale.pages ?? []) revalidatePath(path);
+  // A workspace's dashboard pages kept for its members (the front door's dashboard page cache) go
+  // with any change that refreshes them, so whoever made it sees it on their next load.
+  for (const path of [...(stale.layouts ?? []), ...(stale.pages ?? [])]) {
+    const slug = /^\/w\/([^/?#]+)/.exec(path)?.[1];
+    if (slug) invalidateNamespaces(["dashboard-page"], slug);
+  }
   for (const slug of [stale.publicAnswersOf ?? []].flat()) invalidateWorkspace(slug);
 }
 

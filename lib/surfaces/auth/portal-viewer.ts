@@ -9,6 +9,7 @@ import { newRequestId } from "@/lib/platform/http/responses";
 import { findPublishedWorkspace, isPossibleSlug, WORKSPACE_NOT_FOUND } from "@/lib/domain/workspaces/find-published-workspace";
 import { getPortalViewerState, VIEWER_POSTS_LIMIT } from "@/lib/domain/votes/portal-viewer-state";
 import { portalVisitorOfCookies } from "@/lib/surfaces/auth/portal-visitor-of-cookies";
+import { cookiesOf } from "@/lib/surfaces/auth/session-of-cookies";
 import { rateLimitIp } from "@/lib/surfaces/public-api/rate-limit";
 import { ApiError } from "@/lib/platform/http/error-codes";
 import type { PortalViewerAnswer } from "@/lib/domain/users/portal-viewer-view";
@@ -31,15 +32,6 @@ export interface ViewerAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
-}
-
-function cookiesOf(header: string): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
-  }
-  return cookies;
 }
 
 function answer(status: number, body: unknown, extra: Record<string, string> = {}, requestId = newRequestId()): ViewerAnswer {

@@ -7,6 +7,7 @@ import { cache } from "react";
 import { DatabaseUnavailableError } from "@/lib/platform/db/client";
 import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
 import { activeSession } from "../../platform/auth/sessions";
+import { sessionOfCookieHeader } from "./session-of-cookies";
 import { decodeSessionToken } from "../../platform/auth/session-token";
 
 export interface SessionUser {
@@ -54,16 +55,11 @@ export async function requireSessionUser(returnTo?: string) {
 
 /**
  * The id of the account signed in on `request`, for a route handler that has the request in hand
- * (and so needs no request scope): its session cookie decoded, then its server-side session
- * checked as on every request. Null when signed out, or when the session was ended.
+ * (and so needs no request scope). Null when signed out, or when the session was ended.
  */
 export async function sessionUserIdOf(request: Request): Promise<string | null> {
   // The cookies are read from the headers alone: wrapping the handler's request in a NextRequest
   // copies it through the runtime's Request constructor, which the production server's request
   // object does not survive on Node 24 (a private field of another class).
-  const cookies = new RequestCookies(request.headers);
-  const token = await getToken({ req: { cookies, headers: {} } as never, secret: process.env.NEXTAUTH_SECRET, decode: decodeSessionToken });
-  if (!token?.sub || typeof token.sid !== "string") return null;
-  const current = await activeSession(token.sid);
-  return current?.userId === token.sub ? current.userId : null;
+  return (await sessionOfCookieHeader(request.headers.get("cookie") ?? ""))?.userId ?? null;
 }

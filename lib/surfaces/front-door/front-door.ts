@@ -8,6 +8,9 @@ import { answerFromCache, REQUEST_LINE_HEADER, requestLineOf } from "@/lib/surfa
 import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { serveWidgetLoader } from "./widget-loader";
 import { serveViewer, viewerAsk } from "./viewer-lane";
+import { serveDashboardPage } from "./dashboard-page-cache";
+import { isDashboardViewerAsk, serveDashboardViewer } from "./dashboard-viewer-lane";
+import { SHARED_RENDER_HEADER } from "@/lib/surfaces/dashboard/shared-render-header";
 import { isServerAction, readActionBody, replayWithBody } from "../../platform/server/action-body";
 import type { ServerLimits } from "../../platform/server/config";
 import { refuse, refuseOnSocket } from "../../platform/server/refuse";
@@ -37,6 +40,9 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 //    it or renders through Next (never with the visitor's session) and keeps the page when it may be
 //    shared. The page's ask for its visitor's own state, /p/{workspace}/viewer, is answered here
 //    too, through the public JSON gate (./viewer-lane.ts).
+// 8b. A member's visit to the dashboard's inbox or a post's page is offered to the dashboard page
+//    cache (./dashboard-page-cache.ts): one render per workspace, role and address, without the
+//    person's own parts, which the page asks for at /account/viewer (./dashboard-viewer-lane.ts).
 // 9. Everything else goes to Next, through admission control (lib/platform/server/admission.ts): so
 //    many pages, API calls and public JSON renders at once, a short queue, and beyond it an
 //    immediate 503 with Retry-After. What is answered above (health, static files, cache hits)
@@ -105,6 +111,7 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
     const client = resolveClientIp({ peer: request.socket.remoteAddress, forwardedFor: single(headers["x-forwarded-for"]), realIp: single(headers["x-real-ip"]) });
     headers[CLIENT_IP_HEADER] = client;
     delete headers[REQUEST_LINE_HEADER];
+    delete headers[SHARED_RENDER_HEADER];
 
     const problem = targetProblem(request.url);
     if (problem) return refuse(request, response, { code: "VALIDATION_ERROR", message: "The request path is not valid.", reason: problem }, client, true);
@@ -166,6 +173,14 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
       // A cached page is answered without a place; only a render waits for one.
       const waitForOthersMs = gates[kind].waitLeft(arrivals.get(request)!);
       if (await servePortalPage(request, response, (rendered, into) => admitted(kind, rendered, into, client), { waitForOthersMs })) return;
+    }
+
+    // The dashboard's inbox and post pages: one render per role, the person's own parts asked for
+    // by the page (GET /account/viewer, answered here at the gate of public JSON).
+    if (isDashboardViewerAsk(request)) return admitted("public", request, response, client, serveDashboardViewer);
+    if (request.url!.startsWith("/w/")) {
+      const waitForOthersMs = gates[kind].waitLeft(arrivals.get(request)!);
+      if (await serveDashboardPage(request, response, (rendered, into) => admitted(kind, rendered, into, client), { waitForOthersMs })) return;
     }
 
     return admitted(kind, request, response, client);

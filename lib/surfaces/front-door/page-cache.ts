@@ -157,6 +157,7 @@ function cacheControlOf(page: PageKey, answer: CachedAnswer, now = Date.now()): 
   return full.replace(/s-maxage=(\d+), stale-while-revalidate=(\d+)/, (_, age: string, stale: string) => `s-maxage=${Math.min(Number(age), left)}, stale-while-revalidate=${Math.min(Number(stale), Math.max(0, left - Math.min(Number(age), left)))}`);
 }
 
+/** Writes a cached page; `signedIn`: the answer is private to its visitor whatever the page allowed. */
 function writeHit(request: IncomingMessage, response: ServerResponse, page: PageKey, answer: CachedAnswer, signedIn: boolean): void {
   for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
   response.setHeader("Cache-Control", signedIn ? PORTAL_CACHE_CONTROL.signedIn : cacheControlOf(page, answer));
@@ -188,14 +189,19 @@ function setsCookie(response: ServerResponse): boolean {
   return values.some((value) => !isViewerHintCookie(value));
 }
 
+/** A render's answer as kept: the HTML and the headers replayed with it. */
+export interface CapturedRender {
+  body: string;
+  contentType: string;
+  headers: Record<string, string>;
+}
+
 /**
- * Renders through `handle` while keeping a copy of what it writes; the copy is stored when it may
- * be shared (200, HTML, no cookie set, no invalidation during the render). Compression is left to
- * the hit path: the render is asked for identity bytes, the form the cache keeps.
+ * Renders through `handle` while keeping a copy of what it writes; resolves the copy when it may be
+ * shared (200, HTML, a GET, no cookie set), else null. Compression is left to the hit path: the
+ * render is asked for identity bytes, the form the cache keeps.
  */
-async function renderAndStore(request: IncomingMessage, response: ServerResponse, key: string, slug: string, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
-  const started = renderStarted();
-  const now = Date.now();
+export async function captureRender(request: IncomingMessage, response: ServerResponse, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<CapturedRender | null> {
   delete request.headers["accept-encoding"];
   delete request.headers["if-none-match"];
   delete request.headers["if-modified-since"];
@@ -225,17 +231,25 @@ async function renderAndStore(request: IncomingMessage, response: ServerResponse
   await finished;
 
   const contentType = String(response.getHeader("content-type") ?? "");
-  if (!response.writableEnded || response.statusCode !== 200 || setsCookie(response) || !contentType.startsWith("text/html") || request.method !== "GET") return;
-  if (invalidatedSince(slug, started)) return;
-  const body = Buffer.concat(chunks).toString("utf8");
-  const boundary = await nextPortalBoundary(slug, new Date(now)).catch(() => undefined);
-  if (boundary === undefined || invalidatedSince(slug, started)) return;
+  if (!response.writableEnded || response.statusCode !== 200 || setsCookie(response) || !contentType.startsWith("text/html") || request.method !== "GET") return null;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
     if (!NOT_REPLAYED.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
   }
   delete headers["content-type"];
+  return { body: Buffer.concat(chunks).toString("utf8"), contentType, headers };
+}
+
+/** Renders through `handle` and keeps the page when it may be shared and no change came during the render. */
+async function renderAndStore(request: IncomingMessage, response: ServerResponse, key: string, slug: string, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
+  const started = renderStarted();
+  const now = Date.now();
+  const captured = await captureRender(request, response, handle);
+  if (!captured || invalidatedSince(slug, started)) return;
+  const boundary = await nextPortalBoundary(slug, new Date(now)).catch(() => undefined);
+  if (boundary === undefined || invalidatedSince(slug, started)) return;
   const validUntil = boundary?.getTime() ?? null;
+  const { body, contentType, headers } = captured;
   putCached(key, { status: 200, body, contentType, etag: etagOf(body), headers, expiresAt: Math.min(now + pageCacheTtlMs(), validUntil ?? Infinity), validUntil });
 }
 
@@ -258,8 +272,37 @@ function waitAtMost(pending: Promise<void>, ms: number): Promise<void> {
   return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
 }
 
-// Concurrent misses for one page: the first renders, the rest wait for it and then read the cache.
+// Concurrent misses for one key: the first renders, the rest wait for it and then read the cache.
 const rendering = new Map<string, Promise<void>>();
+
+/**
+ * The kept answer under `page.key`; else the answer of a render of it already under way, waited for
+ * at most `waitForOthersMs`; else `render` (which renders and keeps), with others waiting on it.
+ * Returns false, having written nothing, when the wait ran out or that render kept nothing: the
+ * request then goes on alone.
+ */
+export async function answerOrRender(request: IncomingMessage, response: ServerResponse, page: PageKey, signedIn: boolean, waitForOthersMs: number, render: () => Promise<void>): Promise<boolean> {
+  const hit = getCached(page.key);
+  if (hit) return writeHit(request, response, page, hit, signedIn), true;
+  const pending = rendering.get(page.key);
+  if (pending) {
+    // Bounded, like any wait for a place: a render slowed by overload, or one whose result a write
+    // then made unusable, must not hold every visitor of the page behind it. Past the bound the
+    // visitor goes on alone (to the admission gate, which by then refuses unless a place is free).
+    await waitAtMost(pending, waitForOthersMs);
+    const rendered = getCached(page.key);
+    if (rendered) return writeHit(request, response, page, rendered, signedIn), true;
+    return false;
+  }
+  const rendered = render();
+  rendering.set(page.key, rendered.catch(() => {}));
+  try {
+    await rendered;
+  } finally {
+    rendering.delete(page.key);
+  }
+  return true;
+}
 
 /**
  * Answers a signed-out portal page from the cache, or renders it through `handle` (storing it when
@@ -276,32 +319,14 @@ export async function servePortalPage(
   if (!page) return false;
   const cookie = single(request.headers.cookie);
   const signedIn = carriesSession(cookie);
-  const hit = getCached(page.key);
-  if (hit) return writeHit(request, response, page, hit, signedIn), true;
-
-  const pending = rendering.get(page.key);
-  if (pending) {
-    // Bounded, like any wait for a place: a render slowed by overload, or one whose result a write
-    // then made unusable, must not hold every visitor of the page behind it. Past the bound the
-    // visitor goes on alone (to the admission gate, which by then refuses unless a place is free).
-    await waitAtMost(pending, waitForOthersMs);
-    const rendered = getCached(page.key);
-    if (rendered) return writeHit(request, response, page, rendered, signedIn), true;
-    return false;
-  }
-  if (signedIn) {
-    // The render that is kept is rendered for nobody: what Next sees is a signed-out visit.
-    const rest = withoutSessionCookies(cookie);
-    if (rest === undefined) delete request.headers.cookie;
-    else request.headers.cookie = rest;
-    keepPrivate(response);
-  }
-  const render = renderAndStore(request, response, page.key, page.slug, handle);
-  rendering.set(page.key, render.catch(() => {}));
-  try {
-    await render;
-  } finally {
-    rendering.delete(page.key);
-  }
-  return true;
+  return answerOrRender(request, response, page, signedIn, waitForOthersMs, () => {
+    if (signedIn) {
+      // The render that is kept is rendered for nobody: what Next sees is a signed-out visit.
+      const rest = withoutSessionCookies(cookie);
+      if (rest === undefined) delete request.headers.cookie;
+      else request.headers.cookie = rest;
+      keepPrivate(response);
+    }
+    return renderAndStore(request, response, page.key, page.slug, handle);
+  });
 }

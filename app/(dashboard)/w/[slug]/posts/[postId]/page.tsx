@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { describeAge } from "@/components/posts/format-age";
+import { Age } from "@/components/posts/age";
 import { humanize } from "@/components/portal/format";
 import { PostStatus } from "@/components/portal/post-status";
 import { PostNotificationsLog } from "@/components/posts/post-notifications-log";
@@ -114,7 +115,11 @@ export default async function PostPage({ params, searchParams }: Props) {
             {post.author ? (post.author.name ?? post.author.email) : "a former account"}
             {post.author?.name && post.author.email ? <span> ({post.author.email})</span> : null}
             {post.author?.companies[0] ? <span data-testid="post-author-company"> · {companyLabel(post.author.companies[0])}</span> : null} · on <span className="text-slate-700">{post.board.name}</span> ·{" "}
-            <LocalTime value={post.createdAt}>{describeAge(post.createdAt)}</LocalTime>
+            <LocalTime value={post.createdAt}>
+              <Age iso={post.createdAt} words>
+                {describeAge(post.createdAt)}
+              </Age>
+            </LocalTime>
           </p>
         </article>
 
