@@ -9,6 +9,7 @@ import { baseSecurityHeaders } from "@/lib/platform/security/headers";
 import { serveWidgetLoader } from "./widget-loader";
 import { serveViewer, viewerAsk } from "./viewer-lane";
 import { serveDashboardPage } from "./dashboard-page-cache";
+import { createApiReadLane, serveApiRead, type ApiRouteTable } from "./api-read-lane";
 import { isDashboardViewerAsk, serveDashboardViewer } from "./dashboard-viewer-lane";
 import { SHARED_RENDER_HEADER } from "@/lib/surfaces/dashboard/shared-render-header";
 import { isServerAction, readActionBody, replayWithBody } from "../../platform/server/action-body";
@@ -43,12 +44,19 @@ import { createUploadGate } from "../../platform/server/upload-gate";
 // 8b. A member's visit to the dashboard's inbox or a post's page is offered to the dashboard page
 //    cache (./dashboard-page-cache.ts): one render per workspace, role and address, without the
 //    person's own parts, which the page asks for at /account/viewer (./dashboard-viewer-lane.ts).
+// 8c. A GET of a REST API route is answered by the route's own handler, at the API's gate, without
+//    Next's router in between (./api-read-lane.ts).
 // 9. Everything else goes to Next, through admission control (lib/platform/server/admission.ts): so
 //    many pages, API calls and public JSON renders at once, a short queue, and beyond it an
 //    immediate 503 with Retry-After. What is answered above (health, static files, cache hits)
 //    never waits for a place.
 // 10. A page visit that Next answers 500 because its database work found the database unavailable
 //    (no pooled connection in time, an outage) answers the styled 503 page instead (./unavailable-answer.ts).
+
+/** API_READ_LANE=off sends the REST API's reads through Next like every other request. */
+export function apiReadLaneEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return env.API_READ_LANE !== "off";
+}
 
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -68,9 +76,12 @@ export interface FrontDoorOptions {
   production?: boolean;
   /** Told when each request begins and ends (the memory release waits for a quiet moment). */
   activity?: { begin(): () => void } | null;
+  /** The REST API's routes, whose reads are answered without Next (./api-read-lane.ts); none: Next answers them all. */
+  apiRoutes?: ApiRouteTable | null;
 }
 
-export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true, activity = null }: FrontDoorOptions = {}): http.Server {
+export function createFrontDoor(next: NextHandler, limits: ServerLimits, { production = true, activity = null, apiRoutes = null }: FrontDoorOptions = {}): http.Server {
+  const apiReads = apiRoutes && apiReadLaneEnabled() ? createApiReadLane(apiRoutes) : null;
   const handle = answeringUnavailable(next);
   const uploads = createUploadGate(limits);
   const gates = createAdmission(limits.admission);
@@ -158,6 +169,10 @@ export function createFrontDoor(next: NextHandler, limits: ServerLimits, { produ
 
     const kind = admissionKindOf(request.url!);
     if (kind === null) return handle(request, response);
+
+    // A read of the REST API: its route's handler, at the API's gate, without Next in between.
+    const apiRead = apiReads?.match(request);
+    if (apiRead) return admitted("api", request, response, client, (asked, into) => serveApiRead(asked, into, apiRead, handle));
 
     // A portal page's ask for its visitor's own state: answered here, at the gate of public JSON.
     const viewerSlug = viewerAsk(request);

@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const gzip = promisify(zlib.gzip);
+
+// Reads of the REST API (GET /api/v1/…) answered by the route's own handler without Next.js in
+// between. The handler is the same function Next would call (its pipeline: key, rate limit, scope,
+// role, input, the domain's read); what is skipped is Next's router and the Web streams it moves
+// each answer through, which cost several times the route's own work on a list of posts.
+//
+// Only what the handler would answer the same either way comes here: a GET whose path matches a
+// route of the table segment by segment, each segment plain characters (no percent escapes, no
+// empty segments, no trailing slash). Everything else — HEAD, writes, the catch-all's 404, the
+// OpenAPI document, MCP, exports — goes to Next as before. The handler's module-level state
+// (rate limits, key-use notes, the database client) lives on globalThis, so this copy of the
+// handlers and Next's share it.
+
+/** A route file's method exports by its `{param}`-style path under /api/v1. */
+export type ApiRouteTable = Record<string, Record<string, unknown>>;
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface Route {
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+const PREFIX = "/api/v1";
+const COMPRESS_FROM_BYTES = 1024;
+const SEGMENT = "[A-Za-z0-9_.~-]+";
+
+function compile(table: ApiRouteTable): Route[] {
+  const routes: Route[] = [];
+  for (const [path, module] of Object.entries(table)) {
+    // Every route file exports every method (a missing one answers 405), so each path is here.
+    const handler = module.GET;
+    if (typeof handler !== "function") continue;
+    const names: string[] = [];
+    const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return `(${SEGMENT})`;
+    });
+    routes.push({ pattern: new RegExp(`^${source}$`), names, handler: handler as Handler });
+  }
+  // Literal segments before parameters, as Next's router prefers them (/posts/bulk over /posts/{id}).
+  return routes.sort((a, b) => a.names.length - b.names.length);
+}
+
+export interface ApiReadLane {
+  /** The route that answers this request here, or null when Next should. */
+  match(request: Pick<IncomingMessage, "method" | "url">): { handler: Handler; params: Record<string, string> } | null;
+}
+
+export function createApiReadLane(table: ApiRouteTable): ApiReadLane {
+  const routes = compile(table);
+  return {
+    match({ method, url = "" }) {
+      if (method !== "GET" || !url.startsWith(`${PREFIX}/`)) return null;
+      const queryAt = url.indexOf("?");
+      const path = (queryAt < 0 ? url : url.slice(0, queryAt)).slice(PREFIX.length);
+      for (const route of routes) {
+        const found = route.pattern.exec(path);
+        if (found) return { handler: route.handler, params: Object.fromEntries(route.names.map((name, at) => [name, found[at + 1]!])) };
+      }
+      return null;
+    },
+  };
+}
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
+
+function asRequest(request: IncomingMessage): Request | null {
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, single(value));
+    return new Request(`http://${single(request.headers.host) || "localhost"}${request.url}`, { method: "GET", headers });
+  } catch {
+    return null; // a header or host the Fetch API will not take: Next answers it as before
+  }
+}
+
+/**
+ * Calls the route's handler with the request as Next would hand it over, and writes its answer;
+ * `fallback` (Next) when the request cannot be put in the Fetch API's terms.
+ */
+export async function serveApiRead(request: IncomingMessage, response: ServerResponse, matched: { handler: Handler; params: Record<string, string> }, fallback: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
+  const asked = asRequest(request);
+  if (!asked) return fallback(request, response);
+  const answer = await matched.handler(asked, { params: Promise.resolve(matched.params) });
+  let body = Buffer.from(await answer.arrayBuffer());
+  response.statusCode = answer.status;
+  for (const [name, value] of answer.headers) if (name !== "set-cookie" && name !== "content-length") response.setHeader(name, value);
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length) response.setHeader("set-cookie", cookies);
+  // Compressed as Next compresses its answers: gzip when asked for, from 1 KiB.
+  if (body.length >= COMPRESS_FROM_BYTES && !answer.headers.has("content-encoding")) {
+    response.setHeader("vary", [answer.headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    if (/\bgzip\b/.test(single(request.headers["accept-encoding"]))) {
+      body = await gzip(body);
+      response.setHeader("content-encoding", "gzip");
+    }
+  }
+  response.setHeader("content-length", String(body.length));
+  response.end(body);
+}
