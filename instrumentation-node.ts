@@ -4,8 +4,8 @@
 // database and which rate limiter it uses, so an operator never has to guess; and it sets how far
 // V8 lets the heap grow between full collections (lib/platform/server/heap-growth.ts). It also
 // starts the job worker inside the server (startJobs, below; server.ts has already started it on a thread of its
-// own on PostgreSQL) unless JOBS_IN_PROCESS=false leaves it to
-// `npm run worker`.
+// own on PostgreSQL, unless JOBS_THREAD=false keeps it on this one) unless JOBS_IN_PROCESS=false
+// leaves it to `npm run worker`.
 export async function registerNode() {
   if (process.env.NODE_ENV === "production") {
     const { assertProductionSecrets } = await import("@/lib/platform/config/env");
@@ -13,7 +13,7 @@ export async function registerNode() {
   }
   const { tuneHeapGrowth } = await import("@/lib/platform/server/heap-growth");
   tuneHeapGrowth();
-  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess }] = await Promise.all([
+  const [{ describeTarget, resolveDatabaseTarget }, { apiRateLimitPerMinute, describeRateLimiter }, { describeMail }, { log }, { trustedProxyHops }, { jobsInProcess, jobsOnOwnThread }] = await Promise.all([
     import("@/lib/platform/db/target"),
     import("@/lib/platform/ratelimit"),
     import("@/lib/platform/mail/config"),
@@ -21,13 +21,21 @@ export async function registerNode() {
     import("@/lib/platform/server/client-ip"),
     import("@/lib/platform/jobs/config"),
   ]);
+  const target = resolveDatabaseTarget();
+  const jobs = !jobsInProcess()
+    ? "no worker here (JOBS_IN_PROCESS=false: run `npm run worker`)"
+    : target.kind !== "postgres"
+      ? "worker in this process, on the server's thread (the embedded database)"
+      : jobsOnOwnThread()
+        ? "worker in this process, on a thread of its own"
+        : "worker in this process, on the server's thread (JOBS_THREAD=false)";
   log.info(
     {
-      database: describeTarget(resolveDatabaseTarget()),
+      database: describeTarget(target),
       rateLimit: `${apiRateLimitPerMinute()} requests per minute per key, counted ${describeRateLimiter()}`,
       mail: describeMail(),
       trustedProxyHops: trustedProxyHops(),
-      jobs: jobsInProcess() ? "worker in this process" : "no worker here (JOBS_IN_PROCESS=false: run `npm run worker`)",
+      jobs,
     },
     "server starting",
   );

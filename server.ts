@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import next from "next";
 import { startPublicCacheListener } from "@/lib/platform/cache/public-cache-listener";
 import { resolveDatabaseTarget } from "@/lib/platform/db/target";
-import { jobsInProcess } from "@/lib/platform/jobs/config";
+import { jobsInProcess, jobsOnOwnThread } from "@/lib/platform/jobs/config";
 import { startInProcessJobWorker, stopInProcessJobWorker } from "@/lib/platform/jobs/worker";
 import { startJobWorkerThread, type JobWorkerThread } from "@/lib/surfaces/worker/worker-thread";
 import { log } from "@/lib/platform/log/logger";
@@ -64,10 +64,12 @@ if (process.env.SERVER_SOURCE_MAPS !== "true") process.setSourceMapsEnabled(fals
 // default language.
 // The job worker, on PostgreSQL, gets a thread of its own, started before Next so that Next's
 // instrumentation hook finds it and starts none on this thread. Embedded PGlite's one connection
-// lives on this thread: there the hook starts the worker here.
+// lives on this thread, and JOBS_THREAD=false asks for this thread: there the hook starts the
+// worker here, inside Next's modules, so it shares their Prisma client and pools rather than load
+// a second copy of them.
 const target = resolveDatabaseTarget();
 let jobThread: JobWorkerThread | null = null;
-if (jobsInProcess() && target.kind === "postgres") void startInProcessJobWorker(async () => (jobThread = startJobWorkerThread()));
+if (jobsInProcess() && target.kind === "postgres" && jobsOnOwnThread()) void startInProcessJobWorker(async () => (jobThread = startJobWorkerThread()));
 
 // Before Next loads React's server renderer: in development it would otherwise track every
 // asynchronous operation of the process in chains that only grow (lib/platform/server/react-async-tracking.ts).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobSettings, MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
+import { jobSettings, jobsOnOwnThread, MIN_EXPIRE_SECONDS } from "@/lib/platform/jobs/config";
 import { log } from "@/lib/platform/log/logger";
 import { ATTEMPT_TIMEOUT_MS } from "@/lib/domain/webhooks/send-request";
 
@@ -37,5 +37,12 @@ describe("JOBS_EXPIRE_SECONDS", () => {
     expect(expiry("0")).toBe(MIN_EXPIRE_SECONDS);
     expect(expiry("29")).toBe(MIN_EXPIRE_SECONDS);
     expect(warn).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("JOBS_THREAD", () => {
+  it("the worker keeps a thread of its own unless the setting says false (any case, spaces around)", () => {
+    for (const value of [undefined, "", "true", "on", "1"]) expect(jobsOnOwnThread({ NODE_ENV: "test", JOBS_THREAD: value })).toBe(true);
+    for (const value of ["false", "FALSE", " false "]) expect(jobsOnOwnThread({ NODE_ENV: "test", JOBS_THREAD: value })).toBe(false);
   });
 });

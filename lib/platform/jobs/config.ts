@@ -45,6 +45,16 @@ export function jobsInProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.JOBS_IN_PROCESS ?? "").trim().toLowerCase() !== "false";
 }
 
+/**
+ * JOBS_THREAD: whether the production server on PostgreSQL runs its job worker on a thread of its
+ * own (the default), or, `false`, on the thread that answers requests. Its own thread keeps jobs and
+ * webhook attempts from taking turns with requests, and costs the memory of a second copy of the
+ * app's modules and Prisma client (docs/configuration.md).
+ */
+export function jobsOnOwnThread(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.JOBS_THREAD ?? "").trim().toLowerCase() !== "false";
+}
+
 export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
   return {
     /** Attempts after the first. With the doubling delay below, ten retries span about 85 minutes. */

@@ -177,7 +177,8 @@ function runQueue(boss: PgBoss, name: string, handle: JobHandler, concurrency: n
 // The server's own worker, kept on globalThis: the production server (server.ts) starts it (on a
 // thread of its own, lib/surfaces/worker/worker-thread.ts, on PostgreSQL) and stops it on SIGTERM from its own
 // module instance, not the one Next.js bundled, whose instrumentation hook starts one only if the
-// server has not (`next dev`, or embedded PGlite, whose one connection lives on the server's thread).
+// server has not (`next dev`, embedded PGlite, whose one connection lives on the server's thread,
+// or JOBS_THREAD=false).
 export interface InProcessJobWorker {
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }

@@ -39,7 +39,14 @@ export function startAppWorker({ deliveries = true, deliveryPollMs, monitors = t
   });
 }
 
-/** The app's worker inside this process, once (see startInProcessJobWorker). */
+/**
+ * The app's worker inside this process, on the calling thread, once (see startInProcessJobWorker):
+ * nothing is started, and nothing said, when the server has already given it a thread of its own.
+ */
 export function startAppWorkerInProcess(): Promise<InProcessJobWorker> {
-  return startInProcessJobWorker(() => startAppWorker());
+  return startInProcessJobWorker(async () => {
+    const worker = await startAppWorker();
+    log.info({}, "job worker running on the server's thread");
+    return worker;
+  });
 }

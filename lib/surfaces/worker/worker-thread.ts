@@ -9,7 +9,9 @@ import type { FromJobThread, ToJobThread } from "./thread-main";
 // The production server's job worker runs on a thread of its own, so webhook attempts, mail and
 // subscriber fan-outs never take turns with requests on the thread that answers them: measured on
 // two cores, deliveries run on the request thread took a fifth of the write throughput away. The
-// thread is in the same process (nothing more to deploy); it opens its own database pools.
+// thread is in the same process (nothing more to deploy); it opens its own database pools. What it
+// costs is memory: its own copy of the app's modules and Prisma client. JOBS_THREAD=false keeps the
+// worker on the server's thread instead (server.ts).
 //
 // A thread that ends by itself (a crash) is started again after a pause that grows while it keeps
 // ending; stop() asks it to finish its running jobs and waits for it to end.
