@@ -22,7 +22,7 @@ import { log } from "@/lib/platform/log/logger";
 import { memoryReleaseSettings, serverLimits } from "@/lib/platform/server/config";
 import { createMemoryRelease, memoryReducingCollection } from "@/lib/platform/server/memory-release";
 import { createFrontDoor } from "@/lib/surfaces/front-door/front-door";
-import { V1_ROUTES } from "@/app/api/v1/routes";
+import { nextApiRoutes } from "@/lib/surfaces/front-door/next-api-routes";
 import { productionStartCheck } from "@/lib/platform/config/production-checks.mjs";
 import { withoutReactAsyncTracking } from "@/lib/platform/server/react-async-tracking";
 
@@ -99,9 +99,9 @@ const memory = collect
     })
   : null;
 
-// The REST API's reads skip Next's router in production; in development Next compiles (and
-// reloads) the routes itself, so it answers them all.
-const server = createFrontDoor((request, response) => handle(request, response), limits, { production: !dev, activity: memory, apiRoutes: dev ? null : V1_ROUTES });
+// The REST API's reads skip Next's router in production, answered by the route modules Next built
+// and loaded; in development Next compiles (and reloads) the routes itself, so it answers them all.
+const server = createFrontDoor((request, response) => handle(request, response), limits, { production: !dev, activity: memory, apiRoutes: dev ? null : nextApiRoutes(root) });
 server.listen(port, hostname, () => {
   log.info({ port, hostname: hostname ?? "all interfaces", limits, mode: dev ? "development" : "production" }, "server listening");
   if (dev) console.log(`Ready on http://localhost:${port}`);

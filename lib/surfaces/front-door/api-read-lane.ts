@@ -5,9 +5,11 @@ import zlib from "node:zlib";
 const gzip = promisify(zlib.gzip);
 
 // Reads of the REST API (GET /api/v1/…) answered by the route's own handler without Next.js in
-// between. The handler is the same function Next would call (its pipeline: key, rate limit, scope,
-// role, input, the domain's read); what is skipped is Next's router and the Web streams it moves
-// each answer through, which cost several times the route's own work on a list of posts.
+// between. The handler is the very function Next would call, taken from the route's module as Next
+// built and loaded it (./next-api-routes.ts), so no module is loaded twice and all their state is
+// one (its pipeline: key, rate limit, scope, role, input, the domain's read); what is skipped is
+// Next's router and the Web streams it moves each answer through, which cost several times the
+// route's own work on a list of posts.
 //
 // Only what the handler would answer the same either way comes here: a GET whose path matches a
 // route of the table segment by segment, each segment plain characters (no percent escapes, no
@@ -16,15 +18,32 @@ const gzip = promisify(zlib.gzip);
 // (rate limits, key-use notes, the database client) lives on globalThis, so this copy of the
 // handlers and Next's share it.
 
-/** A route file's method exports by its `{param}`-style path under /api/v1. */
-export type ApiRouteTable = Record<string, Record<string, unknown>>;
+/** Each route's module (its method exports), loaded when first asked for, by its `{param}`-style path under /api/v1. */
+export type ApiRouteTable = Record<string, () => Promise<Record<string, unknown> | null>>;
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 interface Route {
   pattern: RegExp;
   names: string[];
-  handler: Handler;
+  load: () => Promise<Record<string, unknown> | null>;
+  /** The route's GET once loaded, null when it is not the lane's to answer. */
+  handler?: Promise<Handler | null>;
+}
+
+/** A GET the route pipeline made: an operation of the API, or the 405 of a path without GET. */
+function isPipelineGet(handler: unknown): handler is Handler {
+  if (typeof handler !== "function") return false;
+  const marked = handler as { endpoint?: { kind?: string }; fallback?: boolean };
+  return marked.endpoint?.kind === "v1" || marked.fallback === true;
+}
+
+function handlerOf(route: Route): Promise<Handler | null> {
+  route.handler ??= route.load().then(
+    (module) => (isPipelineGet(module?.GET) ? module.GET : null),
+    () => null, // a module that will not load here: Next answers, and says what is wrong
+  );
+  return route.handler;
 }
 
 const PREFIX = "/api/v1";
@@ -33,24 +52,27 @@ const SEGMENT = "[A-Za-z0-9_.~-]+";
 
 function compile(table: ApiRouteTable): Route[] {
   const routes: Route[] = [];
-  for (const [path, module] of Object.entries(table)) {
-    // Every route file exports every method (a missing one answers 405), so each path is here.
-    const handler = module.GET;
-    if (typeof handler !== "function") continue;
+  for (const [path, load] of Object.entries(table)) {
     const names: string[] = [];
     const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
       return `(${SEGMENT})`;
     });
-    routes.push({ pattern: new RegExp(`^${source}$`), names, handler: handler as Handler });
+    routes.push({ pattern: new RegExp(`^${source}$`), names, load });
   }
   // Literal segments before parameters, as Next's router prefers them (/posts/bulk over /posts/{id}).
   return routes.sort((a, b) => a.names.length - b.names.length);
 }
 
+/** A request's route in the table and the values of its path's parameters. */
+export interface ApiReadMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
 export interface ApiReadLane {
-  /** The route that answers this request here, or null when Next should. */
-  match(request: Pick<IncomingMessage, "method" | "url">): { handler: Handler; params: Record<string, string> } | null;
+  /** The route whose handler may answer this request here, or null when Next should. */
+  match(request: Pick<IncomingMessage, "method" | "url">): ApiReadMatch | null;
 }
 
 export function createApiReadLane(table: ApiRouteTable): ApiReadLane {
@@ -62,7 +84,7 @@ export function createApiReadLane(table: ApiRouteTable): ApiReadLane {
       const path = (queryAt < 0 ? url : url.slice(0, queryAt)).slice(PREFIX.length);
       for (const route of routes) {
         const found = route.pattern.exec(path);
-        if (found) return { handler: route.handler, params: Object.fromEntries(route.names.map((name, at) => [name, found[at + 1]!])) };
+        if (found) return { route, params: Object.fromEntries(route.names.map((name, at) => [name, found[at + 1]!])) };
       }
       return null;
     },
@@ -83,12 +105,14 @@ function asRequest(request: IncomingMessage): Request | null {
 
 /**
  * Calls the route's handler with the request as Next would hand it over, and writes its answer;
- * `fallback` (Next) when the request cannot be put in the Fetch API's terms.
+ * `fallback` (Next) when the route's GET is not the pipeline's, or the request cannot be put in
+ * the Fetch API's terms.
  */
-export async function serveApiRead(request: IncomingMessage, response: ServerResponse, matched: { handler: Handler; params: Record<string, string> }, fallback: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
-  const asked = asRequest(request);
-  if (!asked) return fallback(request, response);
-  const answer = await matched.handler(asked, { params: Promise.resolve(matched.params) });
+export async function serveApiRead(request: IncomingMessage, response: ServerResponse, matched: ApiReadMatch, fallback: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<void> {
+  const handler = await handlerOf(matched.route);
+  const asked = handler && asRequest(request);
+  if (!handler || !asked) return fallback(request, response);
+  const answer = await handler(asked, { params: Promise.resolve(matched.params) });
   let body = Buffer.from(await answer.arrayBuffer());
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) if (name !== "set-cookie" && name !== "content-length") response.setHeader(name, value);

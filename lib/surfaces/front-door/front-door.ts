@@ -76,7 +76,7 @@ export interface FrontDoorOptions {
   production?: boolean;
   /** Told when each request begins and ends (the memory release waits for a quiet moment). */
   activity?: { begin(): () => void } | null;
-  /** The REST API's routes, whose reads are answered without Next (./api-read-lane.ts); none: Next answers them all. */
+  /** The REST API's routes as Next built them (./next-api-routes.ts), whose reads are answered without Next's router; none: Next answers them all. */
   apiRoutes?: ApiRouteTable | null;
 }
 
