@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/lib/free-port.mjs";
 import { db } from "@/lib/platform/db/client";
@@ -101,5 +102,18 @@ describe.skipIf(!built || !process.env.DATABASE_URL)("the REST API's read lane (
     expect(answer.headers.get("vary") ?? "").not.toMatch(/rsc/);
     const through = await fetch(`http://127.0.0.1:${NEXT}/api/v1/posts?limit=2`, { headers: { authorization: `Bearer ${reader}` } });
     expect(through.headers.get("vary")).toMatch(/rsc/);
+  });
+
+  it("reads the address's own path and query whatever the Host header carries", async () => {
+    const body = await new Promise<string>((resolve, reject) => {
+      const request = http.request({ host: "127.0.0.1", port: LANE, path: "/api/v1/posts?limit=2", headers: { host: "example.test?limit=1#", authorization: `Bearer ${reader}` } }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve(text));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect((JSON.parse(body) as { data: unknown[] }).data).toHaveLength(2);
   });
 });

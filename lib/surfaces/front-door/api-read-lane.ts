@@ -97,7 +97,10 @@ function asRequest(request: IncomingMessage): Request | null {
   try {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, single(value));
-    return new Request(`http://${single(request.headers.host) || "localhost"}${request.url}`, { method: "GET", headers });
+    // The origin is the Host as sent when it is a plain host and port: one carrying a path, query
+    // or fragment character would shift where the address's own path and query begin.
+    const host = single(request.headers.host);
+    return new Request(`http://${/^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : "localhost"}${request.url}`, { method: "GET", headers });
   } catch {
     return null; // a header or host the Fetch API will not take: Next answers it as before
   }
