@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { QUERY_COMPILER_FILE } from "./lib/prisma-wasm-file.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIR = path.join(ROOT, ".server");
@@ -48,6 +49,8 @@ export async function buildServer({ outDir = SERVER_DIR } = {}) {
     write: false,
   });
   for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  // The Prisma client compiled into these files reads its query compiler from beside itself.
+  writeAtomically(path.join(outDir, QUERY_COMPILER_FILE), fs.readFileSync(path.join(ROOT, "lib", "generated", "prisma", "internal", QUERY_COMPILER_FILE)));
   // The widget's loader, which customers' pages load on every view: minified (it must stay under
   // 5 KiB gzipped), its first comment (name and version) kept. The front door serves it.
   const loader = await esbuild.transform(fs.readFileSync(path.join(ROOT, "widget", "loader.js"), "utf8"), { minify: true, target: "es2017", legalComments: "inline" });
