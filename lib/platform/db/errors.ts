@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isClientAbort } from "@/lib/platform/http/client-abort";
 
 // Prisma reports constraint failures by code; these name the ones the domain reacts to.
 export function isUniqueViolation(error: unknown): boolean {
@@ -37,6 +38,7 @@ const CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to
 
 /** The database (or the connection to it) is unavailable, rather than the query being wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isClientAbort(error)) return false;
   if (error instanceof Error && error.constructor === Error && CONNECTION_LOST.test(error.message)) return true;
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {

@@ -26,7 +26,7 @@ export const ERROR_STATUS = {
 /** When each code is answered: the OpenAPI documents' error tables are written from this. */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
-    "The body or query failed validation (with `details`), malformed JSON, invalid UTF-8, a path with a malformed percent-escape, or a state change the resource does not allow. Unknown body fields and (on /api/v1) unknown query parameters are refused.",
+    "The body or query failed validation (with `details`), malformed JSON, invalid UTF-8, a body cut off by the client closing the connection, a path with a malformed percent-escape, or a state change the resource does not allow. Unknown body fields and (on /api/v1) unknown query parameters are refused.",
   UNAUTHORIZED: "The API key is missing, malformed, mistyped, unknown, revoked or expired.",
   INSUFFICIENT_SCOPES: "The key lacks the endpoint's scope; the message names it.",
   API_KEY_SCOPE: "An API key was sent outside /api/v1 (keys work only there).",

@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "@/lib/platform/db/errors";
+import { isClientAbort } from "@/lib/platform/http/client-abort";
 import { describeError } from "@/lib/platform/log/describe-error";
 import { repeatedError } from "@/lib/platform/log/repeated";
 import { DomainError } from "@/lib/platform/core/errors";
@@ -13,6 +14,10 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof DomainError) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
     return new ApiError(error.code, error.message, error.details, headers);
+  }
+  // Nobody is left to read the answer, and nothing was written: not worth a log line.
+  if (isClientAbort(error)) {
+    return new ApiError("VALIDATION_ERROR", "The request body was cut off: the connection closed before all of it arrived.");
   }
   if (isDatabaseUnavailable(error)) {
     repeatedError.report("database-unavailable", { requestId, error: describeError(error) }, "database unavailable");
