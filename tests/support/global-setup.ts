@@ -1,15 +1,25 @@
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import { openSql } from "@/lib/platform/db/sql";
 import { startUpstashBridge } from "@/scripts/upstash-bridge/server";
+import { startDatabasePool } from "./database-pool";
 import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-database";
 
 // Once per run:
 // - on PostgreSQL, make sure the migrated template every test file copies exists. Its name
-//   carries a fingerprint of the migrations, so a new migration makes a new template;
+//   carries a fingerprint of the migrations, so a new migration makes a new template; then start
+//   the pool that copies it for the test files ahead of time and drops their copies behind them
+//   (tests/support/database-pool.ts);
 // - with TEST_RATE_LIMIT_BACKEND=upstash, start the Upstash REST bridge in front of the local
 //   Redis and point every test process at it, so the whole API suite runs on @upstash/ratelimit.
 export default async function globalSetup() {
   await ensureTemplate();
+  const closes: (() => Promise<void>)[] = [];
+  const serverUrl = testServerUrl();
+  if (serverUrl) {
+    const pool = await startDatabasePool(serverUrl);
+    process.env.TEST_DATABASE_POOL_URL = pool.url;
+    closes.push(() => pool.close());
+  }
   if (process.env.TEST_RATE_LIMIT_BACKEND === "upstash") {
     const token = "test-bridge-token";
     const bridge = await startUpstashBridge({ port: 0, token, redisUrl: process.env.REDIS_URL });
@@ -19,8 +29,11 @@ export default async function globalSetup() {
     // production default (250 ms) would be counted in-process instead. Fail-open has its own
     // tests (rate-limit-upstash.test.ts) with the short wait.
     process.env.RATE_LIMIT_TIMEOUT_MS ??= "2000";
-    return () => bridge.close();
+    closes.push(() => bridge.close());
   }
+  return async () => {
+    for (const close of closes.reverse()) await close();
+  };
 }
 
 async function ensureTemplate() {

@@ -6,25 +6,22 @@ import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-da
 // process-wide Prisma client binds to this file's own database.
 const serverUrl = testServerUrl();
 const suffix = randomBytes(5).toString("hex");
+// Fetch as it is before the file runs, so a test that replaces the global one still hands its
+// database back.
+const poolFetch = globalThis.fetch;
 
 if (serverUrl) {
-  const name = `wsp_test_${suffix}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
-      break;
-    } catch (error) {
-      // Two files copying the template at the same instant collide (more so with two runs on one
-      // machine, or a loaded one); a retry after a random pause succeeds.
-      if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
-    }
-  }
+  const pool = process.env.TEST_DATABASE_POOL_URL;
+  // From the run's pool (tests/support/database-pool.ts) when the global setup started one: a
+  // fresh copy made ahead of time, dropped behind the run once handed back. Otherwise (the pool is
+  // not running) this file copies the template and drops its copy itself.
+  const name = pool ? await claimFromPool(pool) : await copyTemplate(`wsp_test_${suffix}`);
   process.env.DATABASE_URL = withDatabase(serverUrl, name);
   afterAll(async () => {
     const { db } = await import("@/lib/platform/db/client");
     await db.$disconnect();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const handedBack = pool && (await poolFetch(`${pool}/release?name=${encodeURIComponent(name)}`, { method: "POST" }).then((answer) => answer.ok, () => false));
+    if (!handedBack) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 } else {
   delete process.env.DATABASE_URL;
@@ -34,6 +31,27 @@ if (serverUrl) {
   // The in-memory instance is shared with the Prisma client through lib/platform/db/pglite's registry;
   // it is not closed here because the client keeps using it.
   await applyMigrations(await openSql({ kind: "pglite", dataDir: process.env.PGLITE_DATA_DIR }));
+}
+
+async function claimFromPool(pool: string): Promise<string> {
+  const answer = await poolFetch(`${pool}/claim`);
+  const body = await answer.text();
+  if (!answer.ok) throw new Error(`the test database pool could not give this file a database: ${body}`);
+  return body;
+}
+
+async function copyTemplate(name: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(serverUrl!, `CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
+      return name;
+    } catch (error) {
+      // Two files copying the template at the same instant collide (more so with two runs on one
+      // machine, or a loaded one); a retry after a random pause succeeds.
+      if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
+    }
+  }
 }
 
 process.env.NEXTAUTH_SECRET ??= "test-nextauth-secret-0123456789abcdef0123456789";
