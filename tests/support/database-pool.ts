@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { adminQuery, templateName } from "./test-database";
+import { adminQuery, copyTemplate } from "./test-database";
 
 // Copying the template and dropping a file's database each take from half a second to two on a
 // loaded machine, mostly PostgreSQL waiting on the disk. Done in the test process, that wait held
@@ -21,7 +21,7 @@ export interface DatabasePool {
 }
 
 export async function startDatabasePool(serverUrl: string): Promise<DatabasePool> {
-  const template = templateName();
+  const newCopy = () => copyTemplate(serverUrl, `wsp_test_${randomBytes(5).toString("hex")}`);
   const ready: string[] = [];
   const handedOut = new Set<string>();
   const toDrop: string[] = [];
@@ -29,25 +29,11 @@ export async function startDatabasePool(serverUrl: string): Promise<DatabasePool
   let creating: Promise<void> | undefined;
   let dropping: Promise<void> | undefined;
 
-  /** A new copy of the template; copies made at the same instant from one template collide, so it retries. */
-  async function copyTemplate(): Promise<string> {
-    const name = `wsp_test_${randomBytes(5).toString("hex")}`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-        return name;
-      } catch (error) {
-        if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
-      }
-    }
-  }
-
   /** Fills the ready list, one copy at a time (the template is copied by one statement at a time). */
   function refill(): Promise<void> {
     creating ??= (async () => {
       try {
-        while (!closing && ready.length < READY) ready.push(await copyTemplate());
+        while (!closing && ready.length < READY) ready.push(await newCopy());
       } finally {
         creating = undefined;
       }
@@ -75,7 +61,7 @@ export async function startDatabasePool(serverUrl: string): Promise<DatabasePool
     let name = ready.shift();
     // None ready (the run's first files, or files ending faster than copies are made): this one
     // waits for a copy of its own, as it did without the pool.
-    name ??= await copyTemplate();
+    name ??= await newCopy();
     handedOut.add(name);
     void refill().catch(() => undefined);
     return name;

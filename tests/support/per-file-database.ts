@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll } from "vitest";
-import { adminQuery, templateName, testServerUrl, withDatabase } from "./test-database";
+import { adminQuery, copyTemplate, testServerUrl, withDatabase } from "./test-database";
 
 // Runs before each test file (vitest setupFiles), before the file imports lib/platform/db/client, so the
 // process-wide Prisma client binds to this file's own database.
@@ -15,7 +15,7 @@ if (serverUrl) {
   // From the run's pool (tests/support/database-pool.ts) when the global setup started one: a
   // fresh copy made ahead of time, dropped behind the run once handed back. Otherwise (the pool is
   // not running) this file copies the template and drops its copy itself.
-  const name = pool ? await claimFromPool(pool) : await copyTemplate(`wsp_test_${suffix}`);
+  const name = pool ? await claimFromPool(pool) : await copyTemplate(serverUrl, `wsp_test_${suffix}`);
   process.env.DATABASE_URL = withDatabase(serverUrl, name);
   afterAll(async () => {
     const { db } = await import("@/lib/platform/db/client");
@@ -38,20 +38,6 @@ async function claimFromPool(pool: string): Promise<string> {
   const body = await answer.text();
   if (!answer.ok) throw new Error(`the test database pool could not give this file a database: ${body}`);
   return body;
-}
-
-async function copyTemplate(name: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(serverUrl!, `CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
-      return name;
-    } catch (error) {
-      // Two files copying the template at the same instant collide (more so with two runs on one
-      // machine, or a loaded one); a retry after a random pause succeeds.
-      if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
-    }
-  }
 }
 
 process.env.NEXTAUTH_SECRET ??= "test-nextauth-secret-0123456789abcdef0123456789";

@@ -41,3 +41,20 @@ export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow
     await client.end();
   }
 }
+
+/**
+ * A new database `name`, copied from the migrated template. Two copies made at the same instant
+ * from one template collide (more so with two runs on one machine, or a loaded one); a retry after
+ * a random pause succeeds.
+ */
+export async function copyTemplate(serverUrl: string, name: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
+      return name;
+    } catch (error) {
+      if (attempt >= 30 || !String(error).includes("being accessed")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 100 * Math.min(attempt + 1, 10)));
+    }
+  }
+}
